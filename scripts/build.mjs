@@ -1,0 +1,25 @@
+// Bundles the CLI and the library with esbuild (fast start: one file, nothing resolved at run time
+// except the lazily imported @kubernetes/client-node, which stays external).
+import { build } from 'esbuild';
+import { readFileSync, rmSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+rmSync(new URL('../dist/cli', import.meta.url), { recursive: true, force: true });
+rmSync(new URL('../dist/lib', import.meta.url), { recursive: true, force: true });
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: false,
+  legalComments: 'none',
+  define: { KDIAG_VERSION: JSON.stringify(pkg.version) },
+  external: ['@kubernetes/client-node'],
+  // Bundled CommonJS dependencies (cli-table3) call require(); give ESM a real one.
+  banner: { js: "import { createRequire as __kdiagCreateRequire } from 'node:module'; const require = __kdiagCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+};
+
+await build({ ...common, entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist/lib' });

@@ -1,0 +1,181 @@
+import { SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
+import type { KObject, Pod } from '../model/k8s.js';
+import type { Snapshot } from '../model/snapshot.js';
+import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
+import { formatAge, parseTime } from '../model/time.js';
+import { ALL_RULES } from '../rules/index.js';
+import { DEFAULT_RULE_OPTIONS, type ClusterView, type Finding, type PodRule, type Rule, type RuleOptions, type WorkloadRule } from '../rules/types.js';
+import { currentStage } from './current-stage.js';
+import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
+import { orderFindings } from './order-findings.js';
+
+export interface DiagnoseOptions {
+  /** Epoch ms. Defaults to the snapshot's capture time; the engine never reads the clock itself. */
+  now?: number;
+  rules?: readonly Rule[];
+  ruleOptions?: Partial<RuleOptions>;
+}
+
+/** A prepared engine over one Snapshot: index once, diagnose many Pods. */
+export class Engine {
+  readonly index: SnapshotIndex;
+  readonly now: number;
+  private readonly podRules: PodRule[];
+  private readonly workloadRules: WorkloadRule[];
+  private readonly options: RuleOptions;
+  private readonly cluster: ClusterView;
+
+  constructor(
+    readonly snapshot: Snapshot,
+    options: DiagnoseOptions = {},
+  ) {
+    this.index = new SnapshotIndex(snapshot);
+    this.now = options.now ?? parseTime(snapshot.meta.capturedAt) ?? 0;
+    const rules = options.rules ?? ALL_RULES;
+    this.podRules = rules.filter((r): r is PodRule => r.scope === 'pod');
+    this.workloadRules = rules.filter((r): r is WorkloadRule => r.scope === 'workload');
+    this.options = { ...DEFAULT_RULE_OPTIONS, ...options.ruleOptions };
+    const index = this.index;
+    this.cluster = { nodes: snapshot.nodes, get: (k, ns, n) => index.get(k, ns, n), saw: (k) => index.saw(k) };
+  }
+
+  diagnosePod(pod: Pod): Diagnosis {
+    return this.diagnoseFacts(this.index.podFacts(pod));
+  }
+
+  diagnoseFacts(facts: PodFacts): Diagnosis {
+    const notes: string[] = [];
+    const found: Finding[] = [];
+    for (const rule of this.podRules) {
+      try {
+        found.push(...rule.match({ pod: facts, cluster: this.cluster, now: this.now, options: this.options }));
+      } catch (err) {
+        notes.push(`rule ${rule.id} failed on this Pod and was skipped: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    const findings = orderFindings(found);
+    const status = podStatus(facts, findings);
+    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts));
+    return {
+      apiVersion: 'kdiag/v1',
+      kind: 'Diagnosis',
+      pod: {
+        namespace: facts.namespace,
+        name: facts.name,
+        node: facts.nodeName || null,
+        phase: facts.phase || null,
+        owner: facts.owner.ref ?? null,
+      },
+      status,
+      stage,
+      summary: summarize(facts, status, findings, this.now),
+      stages: stageStates(POD_STAGES, status, stage),
+      findings,
+      notes: [...this.visibilityNotes(facts), ...notes],
+    };
+  }
+
+  /** A workload-level diagnosis, or undefined when its rules find nothing. */
+  diagnoseWorkload(workload: WorkloadFacts): Diagnosis | undefined {
+    const found: Finding[] = [];
+    const notes: string[] = [];
+    for (const rule of this.workloadRules) {
+      try {
+        found.push(...rule.match({ workload, cluster: this.cluster, now: this.now, options: this.options }));
+      } catch (err) {
+        notes.push(`rule ${rule.id} failed on this workload and was skipped: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    if (found.length === 0) return undefined;
+    const findings = orderFindings(found);
+    const primary = findings[0]!;
+    const status: DiagnosisStatus = primary.severity === 'error' ? 'failing' : 'progressing';
+    return {
+      apiVersion: 'kdiag/v1',
+      kind: 'Diagnosis',
+      pod: null,
+      workload: { kind: workload.kind, namespace: workload.namespace, name: workload.name },
+      status,
+      stage: primary.stage,
+      summary: primary.message,
+      stages: stageStates(STAGES, status, primary.stage),
+      findings,
+      notes: [...this.snapshot.meta.notes, ...notes],
+    };
+  }
+
+  /** Every workload in the snapshot with its Pods, for the workload rules. */
+  workloads(): WorkloadFacts[] {
+    const s = this.snapshot;
+    const kinds: Array<[string, KObject[]]> = [
+      ['Deployment', s.deployments],
+      ['StatefulSet', s.statefulSets],
+      ['DaemonSet', s.daemonSets],
+      ['Job', s.jobs],
+      // ReplicaSets owned by a Deployment are read through it.
+      ['ReplicaSet', s.replicaSets.filter((rs) => !rs.metadata?.ownerReferences?.some((r) => r?.kind === 'Deployment'))],
+    ];
+    const podsByOwner = new Map<string, PodFacts[]>();
+    for (const pod of s.pods) {
+      const facts = this.index.podFacts(pod);
+      const top = facts.owner.deployment ?? facts.owner.replicaSet ?? facts.owner.statefulSet ?? facts.owner.daemonSet ?? facts.owner.job;
+      if (!top) continue;
+      const key = `${top.kind ?? ''}/${facts.namespace}/${top.metadata?.name ?? ''}`;
+      const list = podsByOwner.get(key);
+      if (list) list.push(facts);
+      else podsByOwner.set(key, [facts]);
+    }
+    return kinds.flatMap(([kind, list]) =>
+      list.map((o) => this.index.workloadFacts(kind, o, podsByOwner.get(`${kind}/${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`) ?? [])),
+    );
+  }
+
+  private visibilityNotes(facts: PodFacts): string[] {
+    const notes = [...this.snapshot.meta.notes];
+    if (!this.index.saw('Event')) notes.push('no Events were available: causes that only events show (pull errors, mount errors, probe failures) may be missed');
+    if (facts.nodeName && !facts.node) {
+      notes.push(this.index.saw('Node') ? `node "${facts.nodeName}" is not in the snapshot: it may have been deleted` : `node "${facts.nodeName}" state not visible: no Node objects in the input`);
+    }
+    return notes;
+  }
+}
+
+function podStatus(facts: PodFacts, findings: Finding[]): DiagnosisStatus {
+  if (findings[0]?.severity === 'error') return 'failing';
+  if (facts.phase === 'Succeeded') return 'healthy';
+  if (facts.phase === 'Running' && facts.conditions.Ready?.status === 'True') return 'healthy';
+  return 'progressing';
+}
+
+function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null): Array<{ stage: Stage; state: StageState }> {
+  return stages.map((s) => {
+    if (status === 'healthy' || stage === null) return { stage: s, state: status === 'healthy' ? 'passed' : 'unknown' };
+    const cmp = stageIndex(s) - stageIndex(stage);
+    const state: StageState = cmp < 0 ? 'passed' : cmp > 0 ? 'pending' : status === 'failing' ? 'failed' : 'pending';
+    return { stage: s, state };
+  });
+}
+
+const STAGE_WORDS: Record<Stage, string> = {
+  admission: 'waiting for its controller to create it',
+  scheduling: 'waiting to be scheduled',
+  kubelet: 'waiting for the kubelet to start it',
+  volume: 'waiting for its volumes',
+  cni: 'waiting for its sandbox and network',
+  image: 'pulling images',
+  container: 'starting its containers',
+  readiness: 'waiting to become Ready',
+};
+
+function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[], now: number): string {
+  if (status === 'failing') return findings[0]!.message;
+  const warnings = findings.filter((f) => f.severity === 'warning').length;
+  const suffix = warnings > 0 ? ` (${warnings} warning${warnings > 1 ? 's' : ''})` : '';
+  if (status === 'healthy') {
+    return facts.phase === 'Succeeded' ? `Pod completed successfully${suffix}.` : `Pod is Running and Ready${suffix}.`;
+  }
+  const age = facts.createdAt !== undefined ? `, ${formatAge(now - facts.createdAt)} old` : '';
+  const first = findings[0];
+  if (first && first.severity === 'warning') return `Pod is still progressing${age}; if it does not clear: ${first.message}`;
+  return `Pod is progressing: ${STAGE_WORDS[currentStage(facts)]}${age}.`;
+}

@@ -1,0 +1,37 @@
+import type { Stage } from '../model/stages.js';
+import type { Finding } from '../rules/types.js';
+
+export type DiagnosisStatus = 'failing' | 'progressing' | 'healthy';
+export type StageState = 'passed' | 'failed' | 'pending' | 'unknown';
+
+/** One Pod's (or one workload's) verdict: the JSON contract `kdiag/v1` Diagnosis. */
+export interface Diagnosis {
+  apiVersion: 'kdiag/v1';
+  kind: 'Diagnosis';
+  /** The Pod diagnosed; null for a workload-level diagnosis (e.g. a ReplicaSet that cannot create Pods). */
+  pod: {
+    namespace: string;
+    name: string;
+    node: string | null;
+    phase: string | null;
+    owner: { kind: string; name: string } | null;
+  } | null;
+  /** The workload, for workload-level diagnoses (kdiag addition to the minimal contract). */
+  workload?: { kind: string; namespace: string; name: string };
+  status: DiagnosisStatus;
+  stage: Stage | null;
+  summary: string;
+  stages: Array<{ stage: Stage; state: StageState }>;
+  findings: Finding[];
+  notes: string[];
+}
+
+export interface DiagnosisList {
+  apiVersion: 'kdiag/v1';
+  kind: 'DiagnosisList';
+  items: Diagnosis[];
+}
+
+export function diagnosisList(items: Diagnosis[]): DiagnosisList {
+  return { apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items };
+}

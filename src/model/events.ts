@@ -1,0 +1,104 @@
+import type { KEvent, KObject } from './k8s.js';
+import { parseTime } from './time.js';
+
+/** One event as the rules see it: merged across duplicates, times as epoch milliseconds. */
+export interface EventFact {
+  reason: string;
+  message: string;
+  type: string;
+  count: number;
+  firstSeen?: number;
+  lastSeen?: number;
+  source: string;
+  fieldPath?: string;
+  involved: { kind: string; namespace: string; name: string; uid?: string };
+}
+
+const CLUSTER_SCOPED = new Set(['Node', 'PersistentVolume', 'StorageClass', 'Namespace']);
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Reads core/v1 and events.k8s.io/v1 shapes alike: `count`, `series` and `eventTime` all count. */
+export function toEventFact(e: KEvent): EventFact {
+  const obj = e.involvedObject ?? e.regarding ?? {};
+  const series = e.series && typeof e.series === 'object' ? e.series : undefined;
+  const first = parseTime(e.firstTimestamp) ?? parseTime(e.deprecatedFirstTimestamp) ?? parseTime(e.eventTime) ?? parseTime(e.metadata?.creationTimestamp);
+  const last =
+    parseTime(series?.lastObservedTime) ??
+    parseTime(e.lastTimestamp) ??
+    parseTime(e.deprecatedLastTimestamp) ??
+    parseTime(e.eventTime) ??
+    first;
+  const rawCount = typeof series?.count === 'number' ? series.count : typeof e.count === 'number' ? e.count : typeof e.deprecatedCount === 'number' ? e.deprecatedCount : 1;
+  const source = str(e.source?.component) || str(e.reportingController) || str(e.reportingComponent) || str(e.deprecatedSource?.component);
+  const fact: EventFact = {
+    reason: str(e.reason),
+    message: str(e.message) || str(e.note),
+    type: str(e.type) || 'Normal',
+    count: Number.isFinite(rawCount) && rawCount > 0 ? Math.floor(rawCount) : 1,
+    source,
+    involved: {
+      kind: str(obj.kind),
+      namespace: CLUSTER_SCOPED.has(str(obj.kind)) ? '' : str(obj.namespace) || str(e.metadata?.namespace),
+      name: str(obj.name),
+    },
+  };
+  if (first !== undefined) fact.firstSeen = first;
+  if (last !== undefined) fact.lastSeen = last;
+  if (str(obj.fieldPath)) fact.fieldPath = str(obj.fieldPath);
+  if (str(obj.uid)) fact.involved.uid = str(obj.uid);
+  return fact;
+}
+
+/** Merges repeats of one event (same reason, message, source and field) and sorts oldest first. */
+export function dedupeEvents(events: EventFact[]): EventFact[] {
+  const merged = new Map<string, EventFact>();
+  for (const e of events) {
+    const key = `${e.reason}\u0000${e.message}\u0000${e.source}\u0000${e.fieldPath ?? ''}`;
+    const prior = merged.get(key);
+    if (!prior) {
+      merged.set(key, { ...e, involved: { ...e.involved } });
+      continue;
+    }
+    prior.count += e.count;
+    if (e.firstSeen !== undefined && (prior.firstSeen === undefined || e.firstSeen < prior.firstSeen)) prior.firstSeen = e.firstSeen;
+    if (e.lastSeen !== undefined && (prior.lastSeen === undefined || e.lastSeen > prior.lastSeen)) prior.lastSeen = e.lastSeen;
+  }
+  return [...merged.values()].sort((a, b) => (a.lastSeen ?? 0) - (b.lastSeen ?? 0) || a.reason.localeCompare(b.reason) || a.message.localeCompare(b.message));
+}
+
+/** Events indexed for joining to objects: by UID first, by kind/namespace/name when the event has no UID. */
+export class EventIndex {
+  private byUid = new Map<string, EventFact[]>();
+  private byName = new Map<string, EventFact[]>();
+
+  constructor(events: Iterable<KEvent>) {
+    for (const raw of events) {
+      const e = toEventFact(raw);
+      if (e.involved.uid) push(this.byUid, e.involved.uid, e);
+      push(this.byName, nameKey(e.involved.kind, e.involved.namespace, e.involved.name), e);
+    }
+  }
+
+  /** This object's events, never another object's that had the same name (a recreated Pod has a new UID). */
+  for(obj: KObject): EventFact[] {
+    const kind = str(obj.kind);
+    const uid = str(obj.metadata?.uid);
+    const namespace = CLUSTER_SCOPED.has(kind) ? '' : str(obj.metadata?.namespace);
+    const named = this.byName.get(nameKey(kind, namespace, str(obj.metadata?.name))) ?? [];
+    const found = uid ? [...(this.byUid.get(uid) ?? []), ...named.filter((e) => !e.involved.uid)] : named;
+    return dedupeEvents(found);
+  }
+}
+
+function nameKey(kind: string, namespace: string, name: string): string {
+  return `${kind}\u0000${namespace}\u0000${name}`;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,226 @@
+import { containerFacts, type ContainerFacts } from './containers.js';
+import { EventIndex, type EventFact } from './events.js';
+import type { Condition, KObject, Node, Pod } from './k8s.js';
+import { sawKind, type Snapshot, type SnapshotKind } from './snapshot.js';
+import { parseTime } from './time.js';
+
+/** A PersistentVolumeClaim a Pod mounts, joined to its volume and class when the snapshot has them. */
+export interface ClaimFacts {
+  volume: string;
+  claimName: string;
+  pvc?: KObject;
+  events: EventFact[];
+  pv?: KObject;
+  storageClass?: KObject;
+}
+
+/** The controllers above a Pod, nearest first (ReplicaSet then Deployment, Job then CronJob). */
+export interface OwnerFacts {
+  ref?: { kind: string; name: string };
+  replicaSet?: KObject;
+  deployment?: KObject;
+  statefulSet?: KObject;
+  daemonSet?: KObject;
+  job?: KObject;
+}
+
+/** Everything the rules know about one Pod, normalised so they need not parse wire objects again. */
+export interface PodFacts {
+  pod: Pod;
+  namespace: string;
+  name: string;
+  uid: string;
+  phase: string;
+  reason: string;
+  message: string;
+  nodeName: string;
+  restartPolicy: string;
+  createdAt?: number;
+  deletingSince?: number;
+  conditions: Record<string, Condition>;
+  containers: ContainerFacts[];
+  events: EventFact[];
+  node?: Node;
+  nodeEvents: EventFact[];
+  owner: OwnerFacts;
+  claims: ClaimFacts[];
+  services: KObject[];
+}
+
+/** One workload (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job) and its Pods. */
+export interface WorkloadFacts {
+  kind: string;
+  namespace: string;
+  name: string;
+  object: KObject;
+  conditions: Record<string, Condition>;
+  events: EventFact[];
+  /** ReplicaSets of a Deployment (newest first), with their events. */
+  replicaSets: Array<{ object: KObject; events: EventFact[] }>;
+  pods: PodFacts[];
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const nsName = (ns: string, name: string): string => `${ns}/${name}`;
+
+/** Lookup tables over one Snapshot, built once so facts for many Pods stay cheap. */
+export class SnapshotIndex {
+  readonly events: EventIndex;
+  private readonly nodes = new Map<string, Node>();
+  private readonly byKind = new Map<string, Map<string, KObject>>();
+  private readonly servicesByNs = new Map<string, KObject[]>();
+
+  constructor(readonly snapshot: Snapshot) {
+    this.events = new EventIndex(snapshot.events);
+    for (const n of snapshot.nodes) this.nodes.set(str(n.metadata?.name), n);
+    const namespaced: Array<[string, KObject[]]> = [
+      ['PersistentVolumeClaim', snapshot.persistentVolumeClaims],
+      ['ConfigMap', snapshot.configMaps],
+      ['Secret', snapshot.secrets],
+      ['ReplicaSet', snapshot.replicaSets],
+      ['Deployment', snapshot.deployments],
+      ['StatefulSet', snapshot.statefulSets],
+      ['DaemonSet', snapshot.daemonSets],
+      ['Job', snapshot.jobs],
+      ['Service', snapshot.services],
+    ];
+    for (const [kind, list] of namespaced) {
+      const map = new Map<string, KObject>();
+      for (const o of list) map.set(nsName(str(o.metadata?.namespace), str(o.metadata?.name)), o);
+      this.byKind.set(kind, map);
+    }
+    for (const [kind, list] of [
+      ['PersistentVolume', snapshot.persistentVolumes],
+      ['StorageClass', snapshot.storageClasses],
+    ] as Array<[string, KObject[]]>) {
+      const map = new Map<string, KObject>();
+      for (const o of list) map.set(nsName('', str(o.metadata?.name)), o);
+      this.byKind.set(kind, map);
+    }
+    for (const s of snapshot.services) {
+      const ns = str(s.metadata?.namespace);
+      const list = this.servicesByNs.get(ns);
+      if (list) list.push(s);
+      else this.servicesByNs.set(ns, [s]);
+    }
+  }
+
+  get(kind: SnapshotKind, namespace: string, name: string): KObject | undefined {
+    if (kind === 'Node') return this.nodes.get(name);
+    return this.byKind.get(kind)?.get(nsName(namespace, name));
+  }
+
+  /** True when absence of an object of this kind in the snapshot means it does not exist. */
+  saw(kind: SnapshotKind): boolean {
+    return sawKind(this.snapshot, kind);
+  }
+
+  podFacts(pod: Pod): PodFacts {
+    const namespace = str(pod.metadata?.namespace);
+    const nodeName = str(pod.spec?.nodeName);
+    const node = nodeName ? this.nodes.get(nodeName) : undefined;
+    const conditions: Record<string, Condition> = {};
+    for (const c of Array.isArray(pod.status?.conditions) ? pod.status.conditions : []) {
+      if (c && typeof c.type === 'string') conditions[c.type] = c;
+    }
+    const facts: PodFacts = {
+      pod,
+      namespace,
+      name: str(pod.metadata?.name),
+      uid: str(pod.metadata?.uid),
+      phase: str(pod.status?.phase),
+      reason: str(pod.status?.reason),
+      message: str(pod.status?.message),
+      nodeName,
+      restartPolicy: str(pod.spec?.restartPolicy) || 'Always',
+      conditions,
+      containers: containerFacts(pod),
+      events: this.events.for({ ...pod, kind: 'Pod' }),
+      nodeEvents: node ? this.events.for({ ...node, kind: 'Node' }) : [],
+      owner: this.ownerFacts(pod, namespace),
+      claims: this.claimFacts(pod, namespace),
+      services: this.servicesSelecting(pod, namespace),
+    };
+    const created = parseTime(pod.metadata?.creationTimestamp);
+    if (created !== undefined) facts.createdAt = created;
+    const deleting = parseTime(pod.metadata?.deletionTimestamp);
+    if (deleting !== undefined) facts.deletingSince = deleting;
+    if (node) facts.node = node;
+    return facts;
+  }
+
+  private ownerFacts(obj: KObject, namespace: string): OwnerFacts {
+    const owner: OwnerFacts = {};
+    const ref = controllerRef(obj);
+    if (!ref) return owner;
+    owner.ref = ref;
+    const direct = this.get(ref.kind as SnapshotKind, namespace, ref.name);
+    if (ref.kind === 'ReplicaSet' && direct) {
+      owner.replicaSet = direct;
+      const up = controllerRef(direct);
+      const deployment = up?.kind === 'Deployment' ? this.get('Deployment', namespace, up.name) : undefined;
+      if (deployment) owner.deployment = deployment;
+    } else if (ref.kind === 'StatefulSet' && direct) owner.statefulSet = direct;
+    else if (ref.kind === 'DaemonSet' && direct) owner.daemonSet = direct;
+    else if (ref.kind === 'Job' && direct) owner.job = direct;
+    return owner;
+  }
+
+  private claimFacts(pod: Pod, namespace: string): ClaimFacts[] {
+    const claims: ClaimFacts[] = [];
+    for (const v of Array.isArray(pod.spec?.volumes) ? pod.spec.volumes : []) {
+      const claimName = str(v?.persistentVolumeClaim?.claimName);
+      if (!claimName) continue;
+      const pvc = this.get('PersistentVolumeClaim', namespace, claimName);
+      const claim: ClaimFacts = { volume: str(v.name), claimName, events: pvc ? this.events.for({ ...pvc, kind: 'PersistentVolumeClaim' }) : [] };
+      if (pvc) {
+        claim.pvc = pvc;
+        const pv = this.get('PersistentVolume', '', str(pvc.spec?.volumeName));
+        if (pv) claim.pv = pv;
+        const sc = this.get('StorageClass', '', str(pvc.spec?.storageClassName));
+        if (sc) claim.storageClass = sc;
+      }
+      claims.push(claim);
+    }
+    return claims;
+  }
+
+  private servicesSelecting(pod: Pod, namespace: string): KObject[] {
+    const labels = pod.metadata?.labels ?? {};
+    return (this.servicesByNs.get(namespace) ?? []).filter((s) => {
+      const selector = s.spec?.selector;
+      if (!selector || typeof selector !== 'object' || Object.keys(selector).length === 0) return false;
+      return Object.entries(selector).every(([k, v]) => labels[k] === v);
+    });
+  }
+
+  workloadFacts(kind: string, object: KObject, pods: PodFacts[]): WorkloadFacts {
+    const namespace = str(object.metadata?.namespace);
+    const name = str(object.metadata?.name);
+    const conditions: Record<string, Condition> = {};
+    for (const c of Array.isArray(object.status?.conditions) ? object.status.conditions : []) {
+      if (c && typeof c.type === 'string') conditions[c.type] = c;
+    }
+    const replicaSets =
+      kind === 'Deployment'
+        ? this.snapshot.replicaSets
+            .filter((rs) => str(rs.metadata?.namespace) === namespace && controllerRef(rs)?.kind === 'Deployment' && controllerRef(rs)?.name === name)
+            .sort((a, b) => revision(b) - revision(a))
+            .map((rs) => ({ object: rs, events: this.events.for({ ...rs, kind: 'ReplicaSet' }) }))
+        : [];
+    return { kind, namespace, name, object, conditions, events: this.events.for({ ...object, kind }), replicaSets, pods };
+  }
+}
+
+function revision(rs: KObject): number {
+  const r = Number(rs.metadata?.annotations?.['deployment.kubernetes.io/revision']);
+  return Number.isFinite(r) ? r : 0;
+}
+
+/** The controlling owner reference (or the first one when none is marked controller). */
+export function controllerRef(obj: KObject): { kind: string; name: string } | undefined {
+  const refs = Array.isArray(obj.metadata?.ownerReferences) ? obj.metadata.ownerReferences : [];
+  const ref = refs.find((r) => r?.controller) ?? refs[0];
+  if (!ref || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
+  return { kind: ref.kind, name: ref.name };
+}

@@ -1,0 +1,65 @@
+import type { KEvent, KObject, Node, Pod } from './k8s.js';
+
+/** Every kind kdiag reads, by the list it is kept in. */
+export const SNAPSHOT_KINDS = {
+  Pod: 'pods',
+  Event: 'events',
+  Node: 'nodes',
+  PersistentVolumeClaim: 'persistentVolumeClaims',
+  PersistentVolume: 'persistentVolumes',
+  StorageClass: 'storageClasses',
+  ConfigMap: 'configMaps',
+  Secret: 'secrets',
+  ReplicaSet: 'replicaSets',
+  Deployment: 'deployments',
+  StatefulSet: 'statefulSets',
+  DaemonSet: 'daemonSets',
+  Job: 'jobs',
+  CronJob: 'cronJobs',
+  Service: 'services',
+  EndpointSlice: 'endpointSlices',
+  Endpoints: 'endpoints',
+  ResourceQuota: 'resourceQuotas',
+  Namespace: 'namespaces',
+} as const;
+
+export type SnapshotKind = keyof typeof SNAPSHOT_KINDS;
+type ListName = (typeof SNAPSHOT_KINDS)[SnapshotKind];
+
+/** Where the snapshot came from and what of it could be seen. */
+export interface SnapshotMeta {
+  /** `file:<path>` or `cluster:<context>`. */
+  sources: string[];
+  /** The time the data was captured (ISO); for dumps the newest timestamp in them. */
+  capturedAt?: string;
+  /** Kinds that were looked at (present in a dump, or listed successfully on a cluster). */
+  seenKinds: SnapshotKind[];
+  /** Kinds that could not be read, with the reason (e.g. forbidden). */
+  unreadable: Array<{ kind: SnapshotKind; reason: string }>;
+  /** Lines for the Diagnosis `notes`: what could not be seen and why. */
+  notes: string[];
+}
+
+export type Snapshot = { [K in ListName]: K extends 'pods' ? Pod[] : K extends 'events' ? KEvent[] : K extends 'nodes' ? Node[] : KObject[] } & {
+  /** Tails of container logs keyed by `namespace/pod/container` (previous instance when it crashed). */
+  logs: Record<string, string>;
+  meta: SnapshotMeta;
+};
+
+export function emptySnapshot(): Snapshot {
+  const lists = Object.fromEntries(Object.values(SNAPSHOT_KINDS).map((l) => [l, []])) as unknown as Omit<Snapshot, 'logs' | 'meta'>;
+  return { ...lists, logs: {}, meta: { sources: [], seenKinds: [], unreadable: [], notes: [] } };
+}
+
+export function isSnapshotKind(kind: unknown): kind is SnapshotKind {
+  return typeof kind === 'string' && Object.hasOwn(SNAPSHOT_KINDS, kind);
+}
+
+export function listFor(snapshot: Snapshot, kind: SnapshotKind): KObject[] {
+  return snapshot[SNAPSHOT_KINDS[kind]] as KObject[];
+}
+
+/** True when the snapshot holds (or looked for) objects of this kind, so absence means "does not exist". */
+export function sawKind(snapshot: Snapshot, kind: SnapshotKind): boolean {
+  return snapshot.meta.seenKinds.includes(kind);
+}

@@ -1,0 +1,34 @@
+/** Milliseconds since the epoch for an ISO timestamp, or undefined for anything unparsable. */
+export function parseTime(value: unknown): number | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** A short human age like kubectl prints: 45s, 3m, 2h10m, 4d. */
+export function formatAge(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '0s';
+  const s = Math.floor(ms / 1000);
+  if (s < 120) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return m % 60 === 0 || h >= 10 ? `${h}h` : `${h}h${m % 60}m`;
+  return `${Math.floor(h / 24)}d`;
+}
+
+/** Parses durations such as 90s, 5m, 1h30m, 250ms; a bare number is seconds. */
+export function parseDuration(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
+  let total = 0;
+  let matched = 0;
+  for (const m of trimmed.matchAll(re)) {
+    const n = Number(m[1]);
+    const unit = m[2];
+    total += n * (unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : unit === 'h' ? 3_600_000 : 86_400_000);
+    matched += m[0].length;
+  }
+  return matched === trimmed.length && matched > 0 ? total : undefined;
+}

@@ -1,0 +1,4 @@
+import type { Rule } from '../types.js';
+
+/** The admission rules, sorted by id. */
+export const admissionRules: readonly Rule[] = [];

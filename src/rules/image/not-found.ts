@@ -1,0 +1,47 @@
+import { describeContainer } from '../helpers/containers.js';
+import { finding } from '../helpers/finding.js';
+import { pullFailures } from '../helpers/image-pull.js';
+import type { PodRule } from '../types.js';
+
+// containerd: `<ref>: not found` (HTTP 404 on the tag or digest); CRI-O: `manifest unknown`.
+const NOT_FOUND = /: not found\b|code = NotFound|manifest unknown/;
+// "no match for platform in manifest: not found" is a wrong-architecture image, not a missing tag.
+const PLATFORM = /no match for platform in manifest|no image found in (manifest list|image index)/;
+
+const rule: PodRule = {
+  id: 'image/not-found',
+  scope: 'pod',
+  stage: 'image',
+  severity: 'error',
+  title: 'Image not found in the registry',
+  docs: {
+    description: 'The container runtime reached the registry, but the image tag or digest does not exist there (HTTP 404).',
+    causes: [
+      'a typo in the image name or tag',
+      'the tag was never pushed, or the CI job that pushes it has not finished',
+      'the tag was deleted or overwritten by a registry retention policy',
+    ],
+    fix: [
+      'Check the exact reference: kubectl get pod POD -o jsonpath="{.spec.containers[*].image}"',
+      'List the tags that exist in the registry (e.g. `skopeo list-tags docker://REGISTRY/REPO`, or the registry UI)',
+      'Push the missing tag, or point the workload at a tag that exists: kubectl set image deploy/NAME CONTAINER=IMAGE:TAG',
+    ],
+    links: ['https://kubernetes.io/docs/concepts/containers/images/'],
+  },
+  match({ pod, now }) {
+    return pullFailures(pod, now)
+      .filter((f) => NOT_FOUND.test(f.error) && !PLATFORM.test(f.error))
+      .map((f) =>
+        finding(rule, {
+          message: `Image "${f.image}" of ${describeContainer(f.container)} does not exist in the registry (tag or digest not found).`,
+          evidence: f.evidence,
+          remediation: [
+            `Check the reference "${f.image}" for typos and confirm the tag exists in the registry.`,
+            `Push the tag, or deploy a tag that exists: kubectl set image -n ${pod.namespace} <workload> ${f.container.name}=<image:tag>`,
+          ],
+        }),
+      );
+  },
+};
+
+export default rule;

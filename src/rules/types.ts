@@ -1,0 +1,102 @@
+import type { PodFacts, WorkloadFacts } from '../model/facts.js';
+import type { KObject, Node } from '../model/k8s.js';
+import type { SnapshotKind } from '../model/snapshot.js';
+import type { Stage } from '../model/stages.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+export type Confidence = 'high' | 'medium' | 'low';
+
+/** One observed fact that made a rule fire: an event line or a status field, quoted exactly. */
+export interface Evidence {
+  /** What it was read from: pod, event, node, pvc, workload, service, log. */
+  source: string;
+  text: string;
+  /** Field path for status evidence, e.g. `status.containerStatuses[name=app].state.waiting.reason`. */
+  path?: string;
+  /** ISO time the evidence was last observed, when known. */
+  at?: string;
+}
+
+export interface Finding {
+  rule: string;
+  stage: Stage;
+  severity: Severity;
+  confidence: Confidence;
+  title: string;
+  message: string;
+  evidence: Evidence[];
+  remediation: string[];
+}
+
+export interface RuleDocs {
+  /** What the finding means, in a sentence or two. */
+  description: string;
+  /** Why it happens: the usual causes. */
+  causes: string[];
+  /** How to fix it, step by step (kubectl commands welcome). */
+  fix: string[];
+  links?: string[];
+}
+
+/** Thresholds that decide when a condition stops being "still progressing". */
+export interface RuleOptions {
+  /** How long a condition that can clear by itself may last before it counts as failing. */
+  graceMs: number;
+  /** How long a Pod may sit in one step with no error before it counts as stuck. */
+  stuckMs: number;
+  /** Restarts within `recentMs` that make a healthy Pod worth a warning. */
+  restartWarn: number;
+  /** What "recent" means for restarts and events. */
+  recentMs: number;
+}
+
+export const DEFAULT_RULE_OPTIONS: RuleOptions = {
+  graceMs: 60_000,
+  stuckMs: 10 * 60_000,
+  restartWarn: 3,
+  recentMs: 60 * 60_000,
+};
+
+/** Read-only lookups over the whole snapshot (other Nodes, ConfigMaps, Services …). */
+export interface ClusterView {
+  readonly nodes: readonly Node[];
+  get(kind: SnapshotKind, namespace: string, name: string): KObject | undefined;
+  /** True when absence in the snapshot means the object really does not exist. */
+  saw(kind: SnapshotKind): boolean;
+}
+
+interface RuleBase {
+  /** Stable forever: `<stage>/<slug>`. */
+  id: string;
+  stage: Stage;
+  severity: Severity;
+  title: string;
+  docs: RuleDocs;
+}
+
+export interface PodRuleContext {
+  pod: PodFacts;
+  cluster: ClusterView;
+  /** Epoch ms: the capture time for dumps, never the wall clock inside a rule. */
+  now: number;
+  options: RuleOptions;
+}
+
+export interface WorkloadRuleContext {
+  workload: WorkloadFacts;
+  cluster: ClusterView;
+  now: number;
+  options: RuleOptions;
+}
+
+export interface PodRule extends RuleBase {
+  scope: 'pod';
+  match(ctx: PodRuleContext): Finding[];
+}
+
+export interface WorkloadRule extends RuleBase {
+  scope: 'workload';
+  match(ctx: WorkloadRuleContext): Finding[];
+}
+
+export type Rule = PodRule | WorkloadRule;

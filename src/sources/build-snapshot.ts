@@ -1,0 +1,131 @@
+import type { KObject } from '../model/k8s.js';
+import { emptySnapshot, isSnapshotKind, listFor, SNAPSHOT_KINDS, type Snapshot, type SnapshotKind } from '../model/snapshot.js';
+import { parseTime } from '../model/time.js';
+
+const LIST_KIND_TO_ITEM: Record<string, SnapshotKind> = Object.fromEntries(
+  (Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]).map((k) => [`${k}List`, k]),
+);
+
+/** Annotation a kdiag bundle carries on its List so "now" is the capture time, not the newest object. */
+export const CAPTURED_AT_ANNOTATION = 'kdiag.io/captured-at';
+
+/** Fills a Snapshot from parsed objects; returns the kinds it skipped so the CLI can say so. */
+export class SnapshotBuilder {
+  readonly snapshot: Snapshot = emptySnapshot();
+  readonly skipped = new Map<string, number>();
+  private newest: number | undefined;
+  private declaredCapture: number | undefined;
+  private readonly seenUids = new Set<string>();
+
+  addSource(name: string): void {
+    this.snapshot.meta.sources.push(name);
+  }
+
+  add(value: unknown): void {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      this.skip('(not an object)');
+      return;
+    }
+    const obj = value as KObject;
+    const kind = typeof obj.kind === 'string' ? obj.kind : '';
+    if (Array.isArray(obj.items) && (kind === 'List' || kind.endsWith('List') || kind === '')) {
+      const itemKind = LIST_KIND_TO_ITEM[kind];
+      if (itemKind) this.markSeen(itemKind);
+      const captured = parseTime(obj.metadata?.annotations?.[CAPTURED_AT_ANNOTATION]);
+      if (captured !== undefined) this.declaredCapture = Math.max(this.declaredCapture ?? 0, captured);
+      for (const item of obj.items) {
+        // PodList items carry no kind of their own in some client outputs.
+        if (itemKind && item && typeof item === 'object' && !(item as KObject).kind) (item as KObject).kind = itemKind;
+        this.add(item);
+      }
+      return;
+    }
+    if (!isSnapshotKind(kind)) {
+      this.skip(kind || '(no kind)');
+      return;
+    }
+    const uid = typeof obj.metadata?.uid === 'string' ? `${kind}/${obj.metadata.uid}` : undefined;
+    if (uid && this.seenUids.has(uid)) return; // the same object in two files of one dump
+    if (uid) this.seenUids.add(uid);
+    const clean = kind === 'Secret' ? redactSecret(obj) : dropNoise(obj);
+    listFor(this.snapshot, kind).push(clean);
+    this.markSeen(kind);
+    this.noteTimes(clean);
+  }
+
+  /** Marks a kind as looked at even when no object of it was found (an empty list is still an answer). */
+  markSeen(kind: SnapshotKind): void {
+    if (!this.snapshot.meta.seenKinds.includes(kind)) this.snapshot.meta.seenKinds.push(kind);
+  }
+
+  addLog(key: string, text: string): void {
+    this.snapshot.logs[key] = text;
+  }
+
+  finish(): Snapshot {
+    const captured = this.declaredCapture ?? this.newest;
+    if (captured !== undefined) this.snapshot.meta.capturedAt = new Date(captured).toISOString();
+    return this.snapshot;
+  }
+
+  private skip(kind: string): void {
+    this.skipped.set(kind, (this.skipped.get(kind) ?? 0) + 1);
+  }
+
+  private noteTimes(obj: KObject): void {
+    const consider = (v: unknown): void => {
+      const t = parseTime(v);
+      if (t !== undefined && (this.newest === undefined || t > this.newest)) this.newest = t;
+    };
+    consider(obj.metadata?.creationTimestamp);
+    consider(obj.metadata?.deletionTimestamp);
+    const e = obj as Record<string, any>;
+    consider(e.lastTimestamp);
+    consider(e.eventTime);
+    consider(e.series?.lastObservedTime);
+    const status = obj.status;
+    if (status && typeof status === 'object') {
+      consider(status.startTime);
+      for (const c of Array.isArray(status.conditions) ? status.conditions : []) {
+        consider(c?.lastTransitionTime);
+        consider(c?.lastHeartbeatTime);
+        consider(c?.lastProbeTime);
+        consider(c?.lastUpdateTime);
+      }
+      for (const key of ['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses']) {
+        for (const s of Array.isArray(status[key]) ? status[key] : []) {
+          consider(s?.state?.running?.startedAt);
+          consider(s?.state?.terminated?.finishedAt);
+          consider(s?.lastState?.terminated?.finishedAt);
+        }
+      }
+    }
+  }
+}
+
+/** Secret values never enter a Snapshot: only the key names survive (rules check "key missing"). */
+function redactSecret(obj: KObject): KObject {
+  const keys = new Set<string>();
+  for (const field of ['data', 'stringData']) {
+    const data = obj[field];
+    if (data && typeof data === 'object') for (const k of Object.keys(data)) keys.add(k);
+  }
+  const { data: _data, stringData: _stringData, ...rest } = obj;
+  const metadata = rest.metadata ? stripMetadata(rest.metadata) : undefined;
+  return { ...rest, ...(metadata ? { metadata } : {}), dataKeys: [...keys].sort() };
+}
+
+function dropNoise(obj: KObject): KObject {
+  if (!obj.metadata || typeof obj.metadata !== 'object' || !('managedFields' in obj.metadata)) return obj;
+  return { ...obj, metadata: stripMetadata(obj.metadata) };
+}
+
+function stripMetadata(meta: NonNullable<KObject['metadata']>): NonNullable<KObject['metadata']> {
+  const { managedFields: _m, ...rest } = meta as Record<string, unknown>;
+  const annotations = rest.annotations as Record<string, string> | undefined;
+  if (annotations && 'kubectl.kubernetes.io/last-applied-configuration' in annotations) {
+    const { 'kubectl.kubernetes.io/last-applied-configuration': _l, ...kept } = annotations;
+    rest.annotations = kept;
+  }
+  return rest as NonNullable<KObject['metadata']>;
+}

@@ -1,0 +1,13 @@
+//go:build tools
+
+// Package tools records the Kubernetes commands that build.sh compiles, so `go mod tidy` keeps
+// every module they need in go.mod/go.sum.
+package tools
+
+import (
+	_ "k8s.io/kubernetes/cmd/kube-apiserver"
+	_ "k8s.io/kubernetes/cmd/kube-controller-manager"
+	_ "k8s.io/kubernetes/cmd/kube-scheduler"
+	_ "k8s.io/kubernetes/cmd/kubectl"
+	_ "k8s.io/kubernetes/cmd/kubelet"
+)

@@ -1,0 +1,123 @@
+// Table-driven rule tests in the manner of ESLint's RuleTester: valid rows must not fire, invalid rows
+// must fire exactly as expected. Every row runs on a deep-frozen snapshot, twice, to prove purity.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine/diagnose.js';
+import type { Snapshot } from '../../src/model/snapshot.js';
+import { DEFAULT_RULE_OPTIONS, type Finding, type Rule, type RuleOptions } from '../../src/rules/types.js';
+import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
+import { T0 } from './builders.js';
+
+export interface RuleCase {
+  name: string;
+  /** Objects built with the builders… */
+  objects?: unknown[];
+  /** …or a dump under fixtures/ (e.g. `real/image-not-found.yaml`). */
+  fixture?: string;
+  /** The Pod to diagnose (default: the first Pod), or `Kind/name` of a workload for workload rules. */
+  target?: string;
+  /** Epoch ms; defaults to T0 for built objects and to the capture time for fixtures. */
+  now?: number;
+  options?: Partial<RuleOptions>;
+}
+
+export interface ExpectedFinding {
+  severity?: Finding['severity'];
+  confidence?: Finding['confidence'];
+  /** Substring or pattern the message must contain. */
+  message?: string | RegExp;
+  /** Substring or pattern that some evidence line must contain. */
+  evidence?: string | RegExp;
+  /** Substring or pattern that some remediation step must contain. */
+  remediation?: string | RegExp;
+}
+
+export interface InvalidCase extends RuleCase {
+  expect: ExpectedFinding[];
+}
+
+const FIXTURES = resolve(import.meta.dirname, '../../fixtures');
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function snapshotFor(row: RuleCase): Snapshot {
+  if (row.fixture) return readDumps([resolve(FIXTURES, row.fixture)]).snapshot;
+  return snapshotFromObjects(row.objects ?? [], 'test');
+}
+
+/** Runs the rule alone on the row's target and returns its findings. */
+export function runRule(rule: Rule, row: RuleCase): Finding[] {
+  const snapshot = deepFreeze(snapshotFor(row));
+  const engine = new Engine(snapshot, {
+    rules: [rule],
+    now: row.now ?? (row.fixture ? undefined : T0),
+    ruleOptions: { ...DEFAULT_RULE_OPTIONS, ...row.options },
+  });
+  const ctxBase = { cluster: { nodes: snapshot.nodes, get: engine.index.get.bind(engine.index), saw: engine.index.saw.bind(engine.index) }, now: engine.now, options: { ...DEFAULT_RULE_OPTIONS, ...row.options } };
+  if (rule.scope === 'workload') {
+    const [kind, name] = (row.target ?? '').split('/');
+    const workload = engine.workloads().find((w) => (!kind || w.kind === kind) && (!name || w.name === name));
+    if (!workload) throw new Error(`no workload ${row.target ?? '(any)'} in the row's snapshot`);
+    return rule.match({ ...ctxBase, workload: deepFreeze(workload) });
+  }
+  const pod = row.target ? snapshot.pods.find((p) => p.metadata?.name === row.target) : snapshot.pods[0];
+  if (!pod) throw new Error(`no Pod ${row.target ?? ''} in the row's snapshot`);
+  return rule.match({ ...ctxBase, pod: deepFreeze(engine.index.podFacts(pod)) });
+}
+
+function matches(text: string, pattern: string | RegExp): boolean {
+  return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+}
+
+/** Declares the vitest suite for one rule. Every rule needs at least one valid and one invalid row. */
+export function runRuleTests(rule: Rule, cases: { valid: RuleCase[]; invalid: InvalidCase[] }): void {
+  describe(`rule ${rule.id}`, () => {
+    it('has at least one firing row and one near-miss row', () => {
+      expect(cases.invalid.length, 'invalid rows').toBeGreaterThan(0);
+      expect(cases.valid.length, 'valid rows').toBeGreaterThan(0);
+    });
+
+    describe('valid (must not fire)', () => {
+      for (const row of cases.valid) {
+        it(row.name, () => {
+          const found = runRule(rule, row);
+          expect(found.map((f) => f.message), `rule fired on a near-miss row`).toEqual([]);
+        });
+      }
+    });
+
+    describe('invalid (must fire)', () => {
+      for (const row of cases.invalid) {
+        it(row.name, () => {
+          const found = runRule(rule, row);
+          expect(runRule(rule, row), 'deterministic').toEqual(found);
+          expect(found.length, `findings: ${JSON.stringify(found.map((f) => f.message))}`).toBe(row.expect.length);
+          row.expect.forEach((want, i) => {
+            const got = found[i]!;
+            expect(got.rule).toBe(rule.id);
+            expect(got.stage).toBe(rule.stage);
+            expect(got.evidence.length, 'every finding carries evidence').toBeGreaterThan(0);
+            expect(got.remediation.length, 'every finding carries a fix').toBeGreaterThan(0);
+            expect(got.message).not.toMatch(/undefined|\[object Object\]|NaN/);
+            if (want.severity) expect(got.severity).toBe(want.severity);
+            if (want.confidence) expect(got.confidence).toBe(want.confidence);
+            if (want.message) expect(matches(got.message, want.message), `message ${JSON.stringify(got.message)} should match ${want.message}`).toBe(true);
+            if (want.evidence) {
+              const lines = got.evidence.map((e) => e.text);
+              expect(lines.some((l) => matches(l, want.evidence!)), `evidence ${JSON.stringify(lines)} should include ${want.evidence}`).toBe(true);
+            }
+            if (want.remediation) {
+              expect(got.remediation.some((l) => matches(l, want.remediation!)), `remediation ${JSON.stringify(got.remediation)} should include ${want.remediation}`).toBe(true);
+            }
+          });
+        });
+      }
+    });
+  });
+}
