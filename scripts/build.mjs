@@ -6,6 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist/cli', import.meta.url), { recursive: true, force: true });
 rmSync(new URL('../dist/lib', import.meta.url), { recursive: true, force: true });
+rmSync(new URL('../dist/types', import.meta.url), { recursive: true, force: true });
 
 const common = {
   bundle: true,
@@ -23,3 +24,9 @@ const common = {
 
 await build({ ...common, entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist/lib' });
+
+// Type declarations for the library entry (`exports["."].types`).
+import { execFileSync } from 'node:child_process';
+if (!process.argv.includes('--no-types')) {
+  execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+}

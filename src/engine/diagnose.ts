@@ -65,6 +65,8 @@ export class Engine {
         node: facts.nodeName || null,
         phase: facts.phase || null,
         owner: facts.owner.ref ?? null,
+        restarts: facts.containers.reduce((n, c) => n + c.restartCount, 0),
+        createdAt: typeof facts.pod.metadata?.creationTimestamp === 'string' ? facts.pod.metadata.creationTimestamp : null,
       },
       status,
       stage,

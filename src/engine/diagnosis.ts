@@ -15,6 +15,9 @@ export interface Diagnosis {
     node: string | null;
     phase: string | null;
     owner: { kind: string; name: string } | null;
+    /** Sum of the containers' restart counts. */
+    restarts: number;
+    createdAt: string | null;
   } | null;
   /** The workload, for workload-level diagnoses (kdiag addition to the minimal contract). */
   workload?: { kind: string; namespace: string; name: string };

@@ -96,3 +96,38 @@ wait_for() {
     sleep 1
   done
 }
+
+# write_cni_conf normal|missing-plugin|tiny-range: the node's CNI config (containerd reloads it on change)
+#   missing-plugin: names a plugin binary that does not exist (cni/sandbox-network-failed scenario)
+#   tiny-range:     host-local range of two addresses (cni/ip-exhausted scenario)
+write_cni_conf() {
+  local mode="${1:-normal}" type=bridge start="$POD_RANGE_START" end="$POD_RANGE_END"
+  case "$mode" in
+    normal) ;;
+    missing-plugin) type=kdiag-missing-plugin ;;
+    tiny-range) start=10.88.250.1; end=10.88.250.2 ;;
+    *) die "unknown CNI mode $mode" ;;
+  esac
+  mkdir -p "$RUN/cni/net.d" "$RUN/cni/ipam"
+  cat > "$RUN/cni/10-kdiag.conflist.tmp" <<JSON
+{
+  "cniVersion": "1.0.0",
+  "name": "kdiag-pods",
+  "plugins": [
+    {
+      "type": "$type",
+      "bridge": "$BRIDGE",
+      "isGateway": false,
+      "ipMasq": false,
+      "hairpinMode": false,
+      "ipam": {
+        "type": "host-local",
+        "dataDir": "$RUN/cni/ipam",
+        "ranges": [[{ "subnet": "$POD_SUBNET", "rangeStart": "$start", "rangeEnd": "$end" }]]
+      }
+    }
+  ]
+}
+JSON
+  mv -f "$RUN/cni/10-kdiag.conflist.tmp" "$RUN/cni/net.d/10-kdiag.conflist"
+}

@@ -1,0 +1,49 @@
+import Table from 'cli-table3';
+import { UsageError } from '../../errors.js';
+import { ALL_RULES, findRule, RETIRED_RULES } from '../../rules/index.js';
+import type { Rule } from '../../rules/types.js';
+import { renderJson } from '../../report/json.js';
+import { renderRuleDocs } from '../../report/rule-docs.js';
+import { closestNames } from '../../engine/targets.js';
+import { stringify } from 'yaml';
+import { EXIT } from '../exit-codes.js';
+import { outputFormat, type GlobalOptions } from '../global-options.js';
+import { writeReport } from '../io.js';
+
+function ruleData(r: Rule) {
+  return { id: r.id, stage: r.stage, scope: r.scope, severity: r.severity, title: r.title, docs: r.docs };
+}
+
+/** `kdiag rules`: the catalogue. */
+export async function rulesCommand(opts: GlobalOptions): Promise<number> {
+  const format = outputFormat(opts.output);
+  if (format === 'json' || format === 'yaml') {
+    const doc = { apiVersion: 'kdiag/v1', kind: 'RuleList', items: ALL_RULES.map(ruleData), retired: RETIRED_RULES };
+    writeReport(format === 'json' ? renderJson(doc) : stringify(doc));
+    return EXIT.ok;
+  }
+  if (format === 'markdown') {
+    writeReport(['| Rule | Stage | Severity | Title |', '|---|---|---|---|', ...ALL_RULES.map((r) => `| \`${r.id}\` | ${r.stage} | ${r.severity} | ${r.title} |`)].join('\n') + '\n');
+    return EXIT.ok;
+  }
+  const table = new Table({ head: ['RULE', 'STAGE', 'SEVERITY', 'TITLE'], style: { head: [], border: [], compact: true }, chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' } });
+  for (const r of ALL_RULES) table.push([r.id, r.stage, r.severity, r.title]);
+  writeReport(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n\n${ALL_RULES.length} rules. kdiag explain RULE prints one rule's docs.\n`);
+  return EXIT.ok;
+}
+
+/** `kdiag explain RULE`: one rule's docs, generated from the same data the rule carries. */
+export async function explainCommand(id: string, opts: GlobalOptions): Promise<number> {
+  const format = outputFormat(opts.output);
+  const rule = findRule(id);
+  if (!rule) {
+    const replacement = RETIRED_RULES[id];
+    if (replacement) throw new UsageError(`rule "${id}" was retired`, { hint: `see: kdiag explain ${replacement}` });
+    const close = closestNames(id, ALL_RULES.map((r) => r.id));
+    throw new UsageError(`unknown rule "${id}"`, { hint: close.length ? `did you mean: ${close.join(', ')}` : 'kdiag rules lists them all' });
+  }
+  if (format === 'json') writeReport(renderJson(ruleData(rule)));
+  else if (format === 'yaml') writeReport(stringify(ruleData(rule)));
+  else writeReport(renderRuleDocs(rule));
+  return EXIT.ok;
+}

@@ -1,0 +1,43 @@
+import { diagnoseAll } from '../../engine/diagnose-all.js';
+import { Engine } from '../../engine/diagnose.js';
+import { diagnosisList, type Diagnosis } from '../../engine/diagnosis.js';
+import { parseLabelSelector } from '../../engine/label-selector.js';
+import type { ReportOptions } from '../../report/options.js';
+import { renderList } from '../../report/render.js';
+import { renderSummaryTable } from '../../report/table.js';
+import { EXIT } from '../exit-codes.js';
+import { outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
+import { reportOptions, writeReport } from '../io.js';
+import { loadDumps } from '../load-dumps.js';
+import type { LiveOptions } from './live-options.js';
+
+export interface ScanOptions extends GlobalOptions, LiveOptions {
+  file?: string[];
+  allNamespaces?: boolean;
+  selector?: string;
+  failingOnly?: boolean;
+}
+
+/** `kdiag scan`: every Pod in scope as a table, failing first. */
+export async function scanCommand(opts: ScanOptions): Promise<number> {
+  const format = outputFormat(opts.output);
+  const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
+  if (!opts.file || opts.file.length === 0) {
+    const { liveScanCommand } = await import('./scan-live.js');
+    return liveScanCommand(opts);
+  }
+  const snapshot = loadDumps(opts.file);
+  const engine = new Engine(snapshot, { now: parseNow(opts.now), ruleOptions: ruleOptions(opts) });
+  const namespace = opts.allNamespaces ? undefined : opts.namespace;
+  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
+  const anyFailing = items.some((d) => d.status === 'failing');
+  if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
+  const report = reportOptions(opts, engine.now);
+  writeReport(format === 'text' ? renderScanTable(items, report) : renderList(diagnosisList(items), format, report));
+  return anyFailing ? EXIT.failing : EXIT.ok;
+}
+
+
+function renderScanTable(items: Diagnosis[], report: ReportOptions): string {
+  return items.length === 0 ? 'No Pods found.\n' : renderSummaryTable(diagnosisList(items), report);
+}

@@ -1,0 +1,27 @@
+import { KdiagError } from '../errors.js';
+
+/** The exit codes documented in README.md; the only place errors become numbers. */
+export const EXIT = {
+  ok: 0,
+  failing: 1,
+  usage: 2,
+  cluster: 3,
+  notFound: 4,
+  timeout: 5,
+  internal: 70,
+} as const;
+
+/** Writes one clear line (and a hint) for an error, a stack only with --verbose; returns the exit code. */
+export function reportError(err: unknown, verbose: boolean, write: (line: string) => void): number {
+  if (err instanceof KdiagError) {
+    write(`kdiag: ${err.message}`);
+    if (err.hint) write(`hint: ${err.hint}`);
+    if (verbose && err.stack) write(err.stack);
+    return err.exitCode;
+  }
+  const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+  write(`kdiag: internal error: ${message}`);
+  write('hint: this is a bug in kdiag; please report it with the output of `kdiag --version` and the command you ran (run with --verbose for details)');
+  if (verbose && err instanceof Error && err.stack) write(err.stack);
+  return EXIT.internal;
+}

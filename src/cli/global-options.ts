@@ -1,0 +1,38 @@
+import { UsageError } from '../errors.js';
+import { parseDuration, parseTime } from '../model/time.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../report/render.js';
+import type { RuleOptions } from '../rules/types.js';
+
+/** Options every command accepts (commander merges global and command options). */
+export interface GlobalOptions {
+  output?: string;
+  color?: boolean;
+  verbose?: boolean;
+  now?: string;
+  grace?: string;
+}
+
+export function outputFormat(value: string | undefined): OutputFormat {
+  const format = (value ?? 'text').toLowerCase();
+  const alias = format === 'md' ? 'markdown' : format === 'yml' ? 'yaml' : format;
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(alias)) {
+    throw new UsageError(`unknown output format "${value}"`, { hint: `use one of: ${OUTPUT_FORMATS.join(', ')}` });
+  }
+  return alias as OutputFormat;
+}
+
+/** `--now` for dumps: an ISO time, or `wall` for this machine's clock. */
+export function parseNow(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'wall') return Date.now();
+  const t = parseTime(value);
+  if (t === undefined) throw new UsageError(`--now: "${value}" is not an ISO time`, { hint: 'e.g. --now 2026-11-30T10:00:00Z, or --now wall' });
+  return t;
+}
+
+export function ruleOptions(opts: GlobalOptions): Partial<RuleOptions> {
+  if (opts.grace === undefined) return {};
+  const ms = parseDuration(opts.grace);
+  if (ms === undefined) throw new UsageError(`--grace: "${opts.grace}" is not a duration`, { hint: 'e.g. --grace 90s or --grace 2m' });
+  return { graceMs: ms };
+}

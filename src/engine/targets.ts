@@ -1,0 +1,76 @@
+import { NotFoundError, UsageError } from '../errors.js';
+import type { KObject, Pod } from '../model/k8s.js';
+import type { Snapshot } from '../model/snapshot.js';
+
+export type TargetKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicaSet';
+
+const ALIASES: Record<string, TargetKind> = {
+  po: 'Pod', pod: 'Pod', pods: 'Pod',
+  deploy: 'Deployment', deployment: 'Deployment', deployments: 'Deployment',
+  sts: 'StatefulSet', statefulset: 'StatefulSet', statefulsets: 'StatefulSet',
+  ds: 'DaemonSet', daemonset: 'DaemonSet', daemonsets: 'DaemonSet',
+  job: 'Job', jobs: 'Job',
+  rs: 'ReplicaSet', replicaset: 'ReplicaSet', replicasets: 'ReplicaSet',
+};
+
+export interface Target {
+  kind: TargetKind;
+  name: string;
+}
+
+/** `NAME`, `pod/NAME`, `deploy/NAME`, `sts/NAME`, `ds/NAME`, `job/NAME`, `rs/NAME`, as kubectl takes them. */
+export function parseTarget(text: string): Target {
+  const slash = text.indexOf('/');
+  if (slash < 0) return { kind: 'Pod', name: text };
+  const alias = text.slice(0, slash).toLowerCase().replace(/\.(apps|batch)$/, '');
+  const kind = ALIASES[alias];
+  const name = text.slice(slash + 1);
+  if (!kind || !name || name.includes('/')) {
+    throw new UsageError(`cannot read the target "${text}"`, { hint: 'use NAME, or KIND/NAME with KIND one of pod, deploy, sts, ds, job, rs' });
+  }
+  return { kind, name };
+}
+
+const LIST_OF: Record<Exclude<TargetKind, 'Pod'>, keyof Snapshot> = {
+  Deployment: 'deployments',
+  StatefulSet: 'statefulSets',
+  DaemonSet: 'daemonSets',
+  Job: 'jobs',
+  ReplicaSet: 'replicaSets',
+};
+
+/** The one object the target names in the snapshot; ambiguity and absence are errors a person can act on. */
+export function findTarget(snapshot: Snapshot, target: Target, namespace: string | undefined): KObject {
+  const list = (target.kind === 'Pod' ? snapshot.pods : snapshot[LIST_OF[target.kind]]) as KObject[];
+  const inScope = list.filter((o) => namespace === undefined || o.metadata?.namespace === namespace);
+  const exact = inScope.filter((o) => o.metadata?.name === target.name);
+  if (exact.length === 1) return exact[0]!;
+  if (exact.length > 1) {
+    const namespaces = exact.map((o) => o.metadata?.namespace ?? '').join(', ');
+    throw new UsageError(`${target.kind.toLowerCase()} "${target.name}" exists in several namespaces (${namespaces})`, { hint: 'pass -n NAMESPACE' });
+  }
+  const where = namespace === undefined ? 'in the input' : `in namespace "${namespace}"`;
+  const close = closestNames(target.name, inScope.map((o) => o.metadata?.name ?? ''));
+  throw new NotFoundError(`${target.kind.toLowerCase()} "${target.name}" not found ${where}`, {
+    hint: close.length > 0 ? `did you mean: ${close.join(', ')}` : inScope.length === 0 ? `there are no ${target.kind}s ${where}` : undefined,
+  });
+}
+
+/** Up to three names that share the longest prefix with, or contain, the wanted name. */
+export function closestNames(wanted: string, names: readonly string[]): string[] {
+  const score = (n: string): number => {
+    let i = 0;
+    while (i < n.length && i < wanted.length && n[i] === wanted[i]) i++;
+    return n.includes(wanted) || wanted.includes(n) ? i + wanted.length : i;
+  };
+  return [...new Set(names)]
+    .map((n) => ({ n, s: score(n) }))
+    .filter((x) => x.s >= Math.min(3, wanted.length))
+    .sort((a, b) => b.s - a.s || a.n.localeCompare(b.n))
+    .slice(0, 3)
+    .map((x) => x.n);
+}
+
+export function isPod(o: KObject): o is Pod {
+  return o.kind === 'Pod';
+}

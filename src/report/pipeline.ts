@@ -1,0 +1,17 @@
+import type { Diagnosis } from '../engine/diagnosis.js';
+import type { Paint } from './style.js';
+
+const MARK = { passed: '✔', failed: '✘', pending: '·', unknown: '?' } as const;
+
+/** `✔ scheduling → ✔ kubelet → ✘ image → · container`, coloured by state. */
+export function renderPipeline(d: Diagnosis, c: Paint): string {
+  return d.stages
+    .map(({ stage, state }) => {
+      const text = `${MARK[state]} ${stage}`;
+      if (state === 'passed') return c.green(text);
+      if (state === 'failed') return c.red.bold(text);
+      if (state === 'pending' && stage === d.stage) return c.yellow(text);
+      return c.dim(text);
+    })
+    .join(c.dim(' → '));
+}

@@ -1,0 +1,52 @@
+import Table from 'cli-table3';
+import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
+import { STAGES } from '../model/stages.js';
+import { formatAge, parseTime } from '../model/time.js';
+import type { ReportOptions } from './options.js';
+import { clip, neutralize } from './sanitize.js';
+import { paint } from './style.js';
+import { causeOf } from './subject.js';
+
+const STATUS_ORDER = { failing: 0, progressing: 1, healthy: 2 } as const;
+
+/** Failing first, then progressing, then healthy; by namespace and name within each. */
+export function sortForTable(items: readonly Diagnosis[]): Diagnosis[] {
+  return [...items].sort(
+    (a, b) =>
+      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
+      name(a).localeCompare(name(b)),
+  );
+}
+
+function name(d: Diagnosis): string {
+  return d.pod ? `${d.pod.namespace}/${d.pod.name}` : d.workload ? `${d.workload.namespace}/${d.workload.kind.toLowerCase()}/${d.workload.name}` : '';
+}
+
+/** The scan table: pod, status, stage, cause, restarts, age; then one line per failing stage. */
+export function renderSummaryTable(list: DiagnosisList, options: ReportOptions): string {
+  const c = paint(options.color);
+  const table = new Table({
+    head: ['POD', 'STATUS', 'STAGE', 'CAUSE', 'RESTARTS', 'AGE'],
+    style: { head: options.color ? ['bold'] : [], border: options.color ? ['grey'] : [], compact: true },
+    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
+    wordWrap: false,
+  });
+  for (const d of sortForTable(list.items)) {
+    const status = d.status === 'failing' ? c.red(d.status) : d.status === 'progressing' ? c.yellow(d.status) : c.green(d.status);
+    const created = parseTime(d.pod?.createdAt);
+    const age = created !== undefined && options.now !== undefined ? formatAge(options.now - created) : '-';
+    table.push([neutralize(name(d)), status, d.stage ?? '-', clip(causeOf(d), 70), d.pod ? String(d.pod.restarts) : '-', age]);
+  }
+  const lines = [table.toString().split('\n').map((l) => l.trimEnd()).join('\n')];
+  const counts = { failing: 0, progressing: 0, healthy: 0 };
+  for (const d of list.items) counts[d.status]++;
+  lines.push('', `${list.items.length} item(s): ${counts.failing} failing, ${counts.progressing} progressing, ${counts.healthy} healthy`);
+  for (const stage of STAGES) {
+    const stuck = list.items.filter((d) => d.status === 'failing' && d.stage === stage);
+    if (stuck.length === 0) continue;
+    const causes = new Map<string, number>();
+    for (const d of stuck) causes.set(d.findings[0]?.rule ?? '?', (causes.get(d.findings[0]?.rule ?? '?') ?? 0) + 1);
+    lines.push(`  ${stage}: ${stuck.length} failing (${[...causes].map(([r, n]) => `${n} ${r}`).join(', ')})`);
+  }
+  return lines.join('\n') + '\n';
+}

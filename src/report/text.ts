@@ -1,0 +1,79 @@
+import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
+import type { Finding } from '../rules/types.js';
+import type { ReportOptions } from './options.js';
+import { renderPipeline } from './pipeline.js';
+import { clip, neutralize } from './sanitize.js';
+import { paint, type Paint } from './style.js';
+import { subjectName } from './subject.js';
+import { renderSummaryTable } from './table.js';
+
+const EVIDENCE_MAX = 600;
+
+/** One Pod's diagnosis for a person: pipeline, verdict, evidence, fix, other findings, notes. */
+export function renderText(d: Diagnosis, options: ReportOptions): string {
+  const c = paint(options.color);
+  const lines: string[] = [];
+  const where = d.pod
+    ? [d.pod.node ? `node ${d.pod.node}` : 'no node', d.pod.phase ? `phase ${d.pod.phase}` : '', d.pod.owner ? `owner ${d.pod.owner.kind}/${d.pod.owner.name}` : ''].filter(Boolean).join(', ')
+    : '';
+  lines.push(`${c.bold(neutralize(subjectName(d)))}${where ? c.dim(`  (${neutralize(where)})`) : ''}`);
+  lines.push(renderPipeline(d, c));
+  lines.push('');
+  lines.push(`${verdict(d, c)} ${neutralize(d.summary)}`);
+
+  const [primary, ...rest] = d.findings;
+  if (primary && (d.status !== 'healthy' || primary.severity !== 'info' || options.verbose)) {
+    lines.push(...renderPrimary(primary, c));
+  }
+  const others = (primary && d.status === 'healthy' && primary.severity === 'info' && !options.verbose ? d.findings : rest).filter(
+    (f) => options.verbose || f.severity !== 'info' || d.status !== 'healthy',
+  );
+  if (others.length > 0) {
+    lines.push('', c.bold('Also found'));
+    for (const f of others) lines.push(`  ${severityMark(f, c)} ${neutralize(f.message)} ${c.dim(`[${f.rule}]`)}`);
+  }
+  if (d.notes.length > 0) {
+    lines.push('', c.bold('Notes'));
+    for (const n of d.notes) lines.push(`  - ${neutralize(n)}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function renderPrimary(f: Finding, c: Paint): string[] {
+  const lines = ['', `${c.bold('Cause')}  ${neutralize(f.title)} ${c.dim(`[${f.rule}, ${f.severity}, ${f.confidence} confidence]`)}`];
+  if (f.evidence.length > 0) {
+    lines.push('', c.bold('Evidence'));
+    for (const e of f.evidence) lines.push(...indent(`• ${clip(e.text, EVIDENCE_MAX)}`, '    '));
+  }
+  if (f.remediation.length > 0) {
+    lines.push('', c.bold('Fix'));
+    f.remediation.forEach((step, i) => lines.push(...indent(`${i + 1}. ${neutralize(step)}`, '     ')));
+  }
+  lines.push('', c.dim(`More: kdiag explain ${f.rule}`));
+  return lines;
+}
+
+function indent(text: string, continuation: string): string[] {
+  return text.split('\n').map((line, i) => (i === 0 ? `  ${line}` : `${continuation}${line}`));
+}
+
+function verdict(d: Diagnosis, c: Paint): string {
+  if (d.status === 'failing') return c.red.bold(`FAILING${d.stage ? ` at ${d.stage}:` : ':'}`);
+  if (d.status === 'progressing') return c.yellow.bold(`PROGRESSING${d.stage ? ` (${d.stage})` : ''}:`);
+  return c.green.bold('HEALTHY:');
+}
+
+function severityMark(f: Finding, c: Paint): string {
+  if (f.severity === 'error') return c.red('✘ error  ');
+  if (f.severity === 'warning') return c.yellow('⚠ warning');
+  return c.blue('ℹ info   ');
+}
+
+/** Several diagnoses: the summary table, then the full report of every Pod that is not healthy. */
+export function renderTextList(list: DiagnosisList, options: ReportOptions): string {
+  if (list.items.length === 0) return 'No Pods found.\n';
+  const parts = [renderSummaryTable(list, options)];
+  const detailed = list.items.filter((d) => d.status !== 'healthy' || options.verbose);
+  for (const d of detailed) parts.push(renderText(d, options));
+  return parts.join('\n');
+}

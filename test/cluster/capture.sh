@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Applies each scenario (scenarios/<name>.yaml) in its own namespace kdiag-<name> on the running local
+# cluster, polls until the scenario's failure state is reached, and saves what kdiag reads to
+# fixtures/real/<name>.yaml (override the folder with KDIAG_FIXTURES_DIR). Secret values are never
+# saved: Secrets are written with their keys and empty values.
+#
+#   capture.sh [--keep] [NAME...]     (default: every scenario; --keep leaves the namespaces)
+#
+# Scenario header directives (comment lines):
+#   # expect: stage=<stage> rule=<rule-id>      copied into the fixture
+#   # wait: <condition>                         all must hold; see check_cond below
+#   # timeout: <seconds>                        default 120
+#   # setup: kubectl ... / # teardown: kubectl ...   run before apply / after capture
+#   # cni: missing-plugin|tiny-range            node CNI config during the scenario (restored after)
+#   # capture: then-after-ready                 the part below is applied once the part above is Ready
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+[ "$(id -u)" = 0 ] || die "capture.sh needs root (it rewrites the node's CNI config for cni scenarios)"
+
+KEEP=0
+if [ "${1:-}" = --keep ]; then KEEP=1; shift; fi
+OUT="${KDIAG_FIXTURES_DIR:-$(cd "$CLUSTER_HOME/../.." && pwd)/fixtures/real}"
+mkdir -p "$OUT"
+kubectl_admin get node "$NODE_NAME" >/dev/null || die "cluster not running: start it with up.sh"
+
+kubectl() { kubectl_admin "$@"; }   # used by setup/teardown lines
+
+directive() { sed -n "s/^# $2: //p" "$1"; }
+
+pods_json_path() { kubectl get pods -n "$NS" -o jsonpath="$1" 2>/dev/null; }
+
+check_cond() { # check_cond CONDITION: true when the namespace's Pods/events show it
+  local c="$1" kind="${1%%:*}" arg="${1#*:}"
+  case "$kind" in
+    event)
+      kubectl get events -n "$NS" --field-selector "reason=$arg" -o name 2>/dev/null | grep -q . ;;
+    waiting)
+      pods_json_path '{range .items[*]}{range .status.initContainerStatuses[*]}{.state.waiting.reason}{"\n"}{end}{range .status.containerStatuses[*]}{.state.waiting.reason}{"\n"}{end}{end}' | grep -qx "$arg" ;;
+    terminated)
+      pods_json_path '{range .items[*]}{range .status.containerStatuses[*]}{.state.terminated.reason}{"\n"}{.lastState.terminated.reason}{"\n"}{end}{end}' | grep -qx "$arg" ;;
+    restarts)
+      pods_json_path '{range .items[*]}{range .status.containerStatuses[*]}{.restartCount}{"\n"}{end}{end}' | awk -v n="$arg" '$1 >= n {f=1} END {exit !f}' ;;
+    init-restarts)
+      pods_json_path '{range .items[*]}{range .status.initContainerStatuses[*]}{.restartCount}{"\n"}{end}{end}' | awk -v n="$arg" '$1 >= n {f=1} END {exit !f}' ;;
+    reason)
+      pods_json_path '{range .items[*]}{.status.reason}{"\n"}{end}' | grep -qx "$arg" ;;
+    phase)
+      pods_json_path '{range .items[*]}{.status.phase}{"\n"}{end}' | grep -qx "$arg" ;;
+    running)
+      pods_json_path '{range .items[*]}{.status.phase}{"\n"}{end}' | grep -qx Running ;;
+    ready) # at least one Pod, and every Pod Ready
+      local r; r=$(pods_json_path '{range .items[*]}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}')
+      [ -n "$r" ] && ! grep -qvx True <<<"$r" ;;
+    job-complete)
+      kubectl get jobs -n "$NS" -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Complete")].status}{"\n"}{end}' 2>/dev/null | grep -qx True ;;
+    *) die "unknown wait condition '$c'" ;;
+  esac
+}
+
+all_conds() { local c; for c in "$@"; do check_cond "$c" || return 1; done; }
+
+secrets_yaml() { # Secrets of $NS with every value emptied (keys kept so rules can name missing keys)
+  kubectl get secrets -n "$NS" -o go-template='apiVersion: v1
+kind: List
+items:
+{{- range .items}}
+- apiVersion: v1
+  kind: Secret
+  metadata:
+    name: {{printf "%q" .metadata.name}}
+    namespace: {{printf "%q" .metadata.namespace}}
+    uid: {{printf "%q" .metadata.uid}}
+    creationTimestamp: {{printf "%q" .metadata.creationTimestamp}}
+    annotations: {"kdiag.dev/values-redacted": "true"}
+  type: {{printf "%q" .type}}
+  data:{{if not .data}} {}{{end}}
+{{- range $k, $v := .data}}
+    {{printf "%q" $k}}: ""
+{{- end}}
+{{- end}}
+'
+}
+
+capture_one() {
+  local file="$1" name; name=$(basename "$file" .yaml)
+  NS="kdiag-$name"
+  local expect timeout cni; expect=$(directive "$file" expect); timeout=$(directive "$file" timeout)
+  timeout=${timeout:-120}; cni=$(directive "$file" cni)
+  local -a conds; mapfile -t conds < <(directive "$file" wait)
+  log "=== $name (ns $NS): waiting for ${conds[*]} (max ${timeout}s)"
+
+  kubectl delete namespace "$NS" --ignore-not-found --wait=true --timeout=120s >/dev/null
+  kubectl create namespace "$NS" >/dev/null
+  wait_for "default ServiceAccount in $NS" 60 kubectl -n "$NS" get serviceaccount default
+  local line
+  while IFS= read -r line; do [ -n "$line" ] && eval "$line" >/dev/null; done < <(directive "$file" setup)
+  [ -n "$cni" ] && { write_cni_conf "$cni"; sleep 2; }   # let containerd's config watcher reload
+
+  if grep -qx '# capture: then-after-ready' "$file"; then
+    sed '/^# capture: then-after-ready$/,$d' "$file" | kubectl apply -n "$NS" -f - >/dev/null
+    wait_for "first part of $name Ready" 90 check_cond ready || true
+    sed -n '/^# capture: then-after-ready$/,$p' "$file" | kubectl apply -n "$NS" -f - >/dev/null
+  else
+    kubectl apply -n "$NS" -f "$file" >/dev/null
+  fi
+
+  local ok=0 t0=$SECONDS
+  if wait_for "$name: ${conds[*]}" "$timeout" all_conds "${conds[@]}"; then ok=1; fi
+  sleep 2   # let the events of the state just reached land
+
+  local dest="$OUT/$name.yaml"
+  [ "$ok" = 1 ] || { mkdir -p "$RUN/capture-failed"; dest="$RUN/capture-failed/$name.yaml"; }
+  local kver cver
+  kver=$(kubectl get node "$NODE_NAME" -o jsonpath='{.status.nodeInfo.kubeletVersion}')
+  cver=$(kubectl get node "$NODE_NAME" -o jsonpath='{.status.nodeInfo.containerRuntimeVersion}')
+  {
+    echo "# kdiag real fixture: scenario $name (test/cluster/scenarios/$name.yaml), namespace $NS"
+    echo "# expect: $expect"
+    echo "# captured $(date -u +%Y-%m-%dT%H:%M:%SZ) from the local test cluster: Kubernetes $kver, $cver, runc $(runc --version | sed -n 's/^runc version //p')"
+    echo "# reached: ${conds[*]} after $((SECONDS - t0))s; Secret values omitted"
+    kubectl get pods,events,nodes,pvc,pv,storageclasses,configmaps,services,endpointslices,replicasets,deployments,jobs \
+      -n "$NS" -o yaml
+    echo "---"
+    secrets_yaml
+  } > "$dest.tmp"
+  mv -f "$dest.tmp" "$dest"
+
+  [ -n "$cni" ] && write_cni_conf normal
+  while IFS= read -r line; do [ -n "$line" ] && eval "$line" >/dev/null; done < <(directive "$file" teardown)
+  [ "$KEEP" = 1 ] || kubectl delete namespace "$NS" --wait=false >/dev/null
+  if [ "$ok" = 1 ]; then
+    log "saved $dest"
+    RESULTS+=("ok      $name")
+  else
+    log "FAILED $name: condition not reached in ${timeout}s; partial state saved to $dest"
+    kubectl get pods -n "$NS" -o wide >&2 || true
+    RESULTS+=("FAILED  $name")
+  fi
+}
+
+RESULTS=()
+if [ "$#" -gt 0 ]; then
+  files=(); for n in "$@"; do files+=("$CLUSTER_HOME/scenarios/${n%.yaml}.yaml"); done
+else
+  files=("$CLUSTER_HOME"/scenarios/*.yaml)
+fi
+for f in "${files[@]}"; do
+  [ -f "$f" ] || die "no scenario $f"
+  capture_one "$f"
+done
+if [ "$KEEP" = 0 ]; then
+  gone() { ! kubectl get namespaces -o name | grep -q '^namespace/kdiag-\(sched\|kubelet\|volume\|cni\|image\|container\|readiness\|healthy\)-'; }
+  wait_for "scenario namespaces to be deleted" 180 gone || true
+fi
+printf '%s\n' "${RESULTS[@]}"
+! printf '%s\n' "${RESULTS[@]}" | grep -q '^FAILED'
