@@ -1,4 +1,4 @@
-import { parseAllDocuments } from 'yaml';
+import { LineCounter, parseAllDocuments } from 'yaml';
 import { InputError } from '../errors.js';
 
 export interface ParsedDump {
@@ -34,13 +34,14 @@ function looksBinary(text: string): boolean {
 }
 
 function parseYaml(text: string, file: string): unknown[] {
-  const docs = parseAllDocuments(text, { uniqueKeys: true, prettyErrors: false });
+  const lines = new LineCounter();
+  const docs = parseAllDocuments(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lines });
   const list = Array.isArray(docs) ? docs : [docs];
   const values: unknown[] = [];
   for (const doc of list) {
     const error = doc.errors[0];
     if (error) {
-      const line = error.linePos?.[0]?.line;
+      const line = lines.linePos(error.pos[0]).line;
       throw new InputError(`${file}${line ? `:${line}` : ''}: invalid YAML: ${firstLine(error.message)}`);
     }
     // maxAliasCount bounds "billion laughs" alias bombs.

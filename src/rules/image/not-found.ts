@@ -1,12 +1,10 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
-import { pullFailures } from '../helpers/image-pull.js';
+import { classifiedPulls } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
-// containerd: `<ref>: not found` (HTTP 404 on the tag or digest); CRI-O: `manifest unknown`.
-const NOT_FOUND = /: not found\b|code = NotFound|manifest unknown/;
-// "no match for platform in manifest: not found" is a wrong-architecture image, not a missing tag.
-const PLATFORM = /no match for platform in manifest|no image found in (manifest list|image index)/;
+// containerd `<ref>: not found` (HTTP 404), CRI-O `manifest unknown`; the classifier keeps
+// "no match for platform in manifest: not found" for image/wrong-platform.
 
 const rule: PodRule = {
   id: 'image/not-found',
@@ -29,8 +27,8 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/containers/images/'],
   },
   match({ pod, now }) {
-    return pullFailures(pod, now)
-      .filter((f) => NOT_FOUND.test(f.error) && !PLATFORM.test(f.error))
+    return classifiedPulls(pod, now)
+      .filter((f) => f.kind === 'not-found')
       .map((f) =>
         finding(rule, {
           message: `Image "${f.image}" of ${describeContainer(f.container)} does not exist in the registry (tag or digest not found).`,

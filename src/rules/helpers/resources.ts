@@ -1,0 +1,130 @@
+// Pod requests as the scheduler counts them, and what each node has left, for resource messages.
+import type { ContainerSpec, Node, Pod } from '../../model/k8s.js';
+import { formatQuantity, parseQuantity } from '../../model/quantity.js';
+import type { ClusterView } from '../types.js';
+
+/** Resource name → amount in base units (cores, bytes, counts). */
+export type ResourceList = Record<string, number>;
+
+function add(into: ResourceList, from: ResourceList): void {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+
+function maxInto(into: ResourceList, from: ResourceList): void {
+  for (const [k, v] of Object.entries(from)) into[k] = Math.max(into[k] ?? 0, v);
+}
+
+function quantities(list: unknown): ResourceList {
+  const out: ResourceList = {};
+  if (!list || typeof list !== 'object') return out;
+  for (const [k, v] of Object.entries(list as Record<string, unknown>)) {
+    const q = parseQuantity(v);
+    if (q !== undefined) out[k] = q;
+  }
+  return out;
+}
+
+/** A container's requests; a resource with only a limit requests the limit (API server defaulting). */
+export function containerRequests(c: ContainerSpec): ResourceList {
+  const out = quantities(c.resources?.limits);
+  Object.assign(out, quantities(c.resources?.requests));
+  return out;
+}
+
+/**
+ * The Pod's effective requests (k8s.io/component-helpers resource.PodRequests): the sum of app
+ * containers and sidecars, or the largest init container plus the sidecars started before it,
+ * whichever is larger per resource; pod-level `spec.resources.requests` replace cpu/memory;
+ * `spec.overhead` is added.
+ */
+export function podRequests(pod: Pod): ResourceList {
+  const spec = pod.spec ?? {};
+  const reqs: ResourceList = {};
+  for (const c of Array.isArray(spec.containers) ? spec.containers : []) add(reqs, containerRequests(c ?? {}));
+  const sidecars: ResourceList = {};
+  const init: ResourceList = {};
+  for (const c of Array.isArray(spec.initContainers) ? spec.initContainers : []) {
+    const own = containerRequests(c ?? {});
+    if (c?.restartPolicy === 'Always') {
+      add(reqs, own);
+      add(sidecars, own);
+      maxInto(init, sidecars);
+    } else {
+      const tmp: ResourceList = { ...own };
+      add(tmp, sidecars);
+      maxInto(init, tmp);
+    }
+  }
+  maxInto(reqs, init);
+  const podLevel = quantities((spec as { resources?: { requests?: unknown } }).resources?.requests);
+  for (const k of ['cpu', 'memory']) if (podLevel[k] !== undefined) reqs[k] = podLevel[k]!;
+  add(reqs, quantities((spec as { overhead?: unknown }).overhead));
+  return reqs;
+}
+
+/** Pods in the snapshot, when the cluster view exposes them (older views do not). */
+export function clusterPods(cluster: ClusterView): readonly Pod[] | undefined {
+  const pods = (cluster as ClusterView & { pods?: unknown }).pods;
+  return Array.isArray(pods) ? (pods as Pod[]) : undefined;
+}
+
+export interface NodeResources {
+  name: string;
+  allocatable: ResourceList;
+  /** Requests of the other Pods bound to the node; undefined when Pods were not visible. */
+  requested?: ResourceList;
+  /** allocatable − requested, or allocatable when the Pods were not visible. */
+  free: ResourceList;
+  /** Non-terminal Pods bound to the node (0 when Pods were not visible). */
+  podCount: number;
+  unschedulable: boolean;
+}
+
+/** Per node: allocatable, and what is left after the other Pods' requests when those Pods are known. */
+export function nodeResources(nodes: readonly Node[], pods?: readonly Pod[], excludeUid?: string): NodeResources[] {
+  const byNode = new Map<string, { requested: ResourceList; count: number }>();
+  if (pods) {
+    for (const p of pods) {
+      const node = p.spec?.nodeName;
+      if (!node || p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
+      if (excludeUid && p.metadata?.uid === excludeUid) continue;
+      const entry = byNode.get(node) ?? { requested: {}, count: 0 };
+      add(entry.requested, podRequests(p));
+      entry.count++;
+      byNode.set(node, entry);
+    }
+  }
+  return nodes.map((n) => {
+    const name = n.metadata?.name ?? '';
+    const allocatable = quantities(n.status?.allocatable);
+    const used = byNode.get(name);
+    const free: ResourceList = { ...allocatable };
+    if (pods) for (const [k, v] of Object.entries(used?.requested ?? {})) if (free[k] !== undefined) free[k] = free[k]! - v;
+    if (pods && free.pods !== undefined) free.pods = free.pods - (used?.count ?? 0);
+    const r: NodeResources = { name, allocatable, free, podCount: used?.count ?? 0, unschedulable: n.spec?.unschedulable === true };
+    if (pods) r.requested = used?.requested ?? {};
+    return r;
+  });
+}
+
+/** The node with the most of `resource` (free when known, else allocatable). */
+export function largestNode(nodes: readonly NodeResources[], resource: string, field: 'free' | 'allocatable' = 'free'): NodeResources | undefined {
+  let best: NodeResources | undefined;
+  for (const n of nodes) {
+    const v = n[field][resource];
+    if (v === undefined) continue;
+    if (!best || v > (best[field][resource] ?? -Infinity)) best = n;
+  }
+  return best;
+}
+
+/** `6 cpu`, `12Gi memory`, `1 nvidia.com/gpu` for people. */
+export function formatResource(resource: string, value: number): string {
+  return `${formatQuantity(resource, value)} ${resource}`;
+}
+
+/** `cpu: 6, memory: 12Gi` for the resources named (all when omitted). */
+export function formatResources(list: ResourceList, names?: readonly string[]): string {
+  const keys = names ?? Object.keys(list).sort();
+  return keys.filter((k) => list[k] !== undefined).map((k) => formatResource(k, list[k]!)).join(', ');
+}

@@ -1,0 +1,380 @@
+// Decomposes the scheduler's FitError text (k8s-messages.md §1.2–1.4) and reads a Pod's scheduling state.
+// Layout (pkg/scheduler/framework/types.go, 1.31–1.36):
+//   0/<N> nodes are available: <PreFilterMsg>. <PostFilterMsg>
+//   0/<N> nodes are available: <count> <reason>, <count> <reason>. <PostFilterMsg>
+// PostFilterMsg is `no new claims to deallocate, preemption: <nested FitError>` on 1.34+.
+import type { EventFact } from '../../model/events.js';
+import type { PodFacts } from '../../model/facts.js';
+import type { Confidence, Evidence, RuleOptions, Severity } from '../types.js';
+import { eventEvidence, eventsWith, latestEvent } from './events.js';
+import { fieldEvidence } from './evidence.js';
+import { ago, formatAge, parseTime } from './time.js';
+
+/** What a histogram entry (or PreFilter text) says, grouped by the plugin family that wrote it. */
+export type ReasonCategory =
+  | 'insufficient-resource'
+  | 'too-many-pods'
+  | 'taint'
+  | 'node-affinity'
+  | 'node-name'
+  | 'host-ports'
+  | 'node-unschedulable'
+  | 'node-unknown-conditions'
+  | 'pod-affinity'
+  | 'pod-anti-affinity'
+  | 'existing-anti-affinity'
+  | 'topology-spread'
+  | 'volume-binding'
+  | 'volume-node-affinity'
+  | 'volume-capacity'
+  | 'volume-lost'
+  | 'pvc-unbound'
+  | 'pvc-not-found'
+  | 'pvc-deleting'
+  | 'pvc-ephemeral-pending'
+  | 'volume-rwop'
+  | 'volume-disk-conflict'
+  | 'volume-limits'
+  | 'csi-driver-missing'
+  | 'node-features'
+  | 'dra'
+  | 'sidecar-unsupported'
+  | 'gang'
+  | 'prefilter-excluded'
+  | 'preemption-not-helpful'
+  | 'preemption-no-victims'
+  | 'other';
+
+export interface SchedulerReason {
+  count: number;
+  /** The reason text exactly as printed, e.g. `node(s) had untolerated taint(s)`. */
+  text: string;
+  category: ReasonCategory;
+  /** The scheduler plugin that prints this text (best knowledge; '' when unknown). */
+  plugin: string;
+  /** `Insufficient <resource>`: the resource name. */
+  resource?: string;
+  /** ≤1.33 taint wording: the taint named in the message. */
+  taint?: { key: string; value: string };
+  /** `didn't satisfy plugin(s) [A B]`: the plugins; `persistentvolumeclaim "x" …`: the claim. */
+  plugins?: string[];
+  claim?: string;
+  volume?: string;
+}
+
+export type PreemptionVerdict = 'not-helpful' | 'no-victims' | 'mixed' | 'not-eligible' | 'no-candidate' | 'in-progress' | 'skipped' | 'other';
+
+export interface ParsedSchedulerMessage {
+  raw: string;
+  /** N in `0/N nodes are available`; undefined when the text is not a FitError. */
+  totalNodes?: number;
+  /** `no nodes available to schedule pods`: the cluster has no nodes at all. */
+  noNodes: boolean;
+  /** The node histogram, in message order (lexical, as the scheduler sorts it). */
+  reasons: SchedulerReason[];
+  /** A PreFilter rejection (no histogram), classified like a histogram entry with count = all nodes. */
+  preFilter?: SchedulerReason;
+  /** Everything after the filter part: DRA and preemption texts. */
+  postFilter?: string;
+  preemption?: { text: string; verdict: PreemptionVerdict; reasons: SchedulerReason[] };
+  /** The event copy is cut at 1024 characters and ends with ` ...`; the last entry may be lost. */
+  truncated: boolean;
+  /** Not a FitError at all (e.g. `running PreBind plugin "VolumeBinding": ...`). */
+  other?: string;
+}
+
+interface Pattern {
+  re: RegExp;
+  category: ReasonCategory;
+  plugin: string;
+  pick?: (m: RegExpExecArray, r: SchedulerReason) => void;
+}
+
+const taintOf = (text: string): { key: string; value: string } => {
+  const i = text.indexOf(': ');
+  return i < 0 ? { key: text.replace(/:$/, '').trim(), value: '' } : { key: text.slice(0, i).trim(), value: text.slice(i + 2).trim() };
+};
+
+// Filter-plugin reasons (§1.3), 1.31–1.36 plus the older taint wordings that dumps still carry.
+const PATTERNS: Pattern[] = [
+  { re: /^Insufficient (\S+)$/, category: 'insufficient-resource', plugin: 'NodeResourcesFit', pick: (m, r) => (r.resource = m[1]!) },
+  { re: /^Too many pods$/, category: 'too-many-pods', plugin: 'NodeResourcesFit' },
+  { re: /^node\(s\) had untolerated taint\(s\)$/, category: 'taint', plugin: 'TaintToleration' },
+  { re: /^node\(s\) had untolerated taint \{(.*)\}$/, category: 'taint', plugin: 'TaintToleration', pick: (m, r) => (r.taint = taintOf(m[1]!)) },
+  { re: /^node\(s\) had taint \{(.*)\}, that the pod didn't tolerate$/, category: 'taint', plugin: 'TaintToleration', pick: (m, r) => (r.taint = taintOf(m[1]!)) },
+  { re: /^node\(s\) had taints that the pod didn't tolerate$/, category: 'taint', plugin: 'TaintToleration' },
+  { re: /^node\(s\) didn't match Pod's node affinity\/selector$/, category: 'node-affinity', plugin: 'NodeAffinity' },
+  { re: /^node\(s\) didn't match scheduler-enforced node affinity$/, category: 'node-affinity', plugin: 'NodeAffinity' },
+  { re: /^pod affinity terms conflict$/, category: 'node-affinity', plugin: 'NodeAffinity' },
+  { re: /^node\(s\) didn't match the requested node name$/, category: 'node-name', plugin: 'NodeName' },
+  { re: /^node\(s\) didn't have free ports for the requested pod ports$/, category: 'host-ports', plugin: 'NodePorts' },
+  { re: /^node\(s\) were unschedulable$/, category: 'node-unschedulable', plugin: 'NodeUnschedulable' },
+  { re: /^node\(s\) had unknown conditions$/, category: 'node-unknown-conditions', plugin: 'NodeUnschedulable' },
+  { re: /^node\(s\) didn't match pod affinity rules$/, category: 'pod-affinity', plugin: 'InterPodAffinity' },
+  { re: /^node\(s\) didn't match pod anti-affinity rules$/, category: 'pod-anti-affinity', plugin: 'InterPodAffinity' },
+  { re: /^node\(s\) didn't satisfy existing pods anti-affinity rules$/, category: 'existing-anti-affinity', plugin: 'InterPodAffinity' },
+  { re: /^node\(s\) didn't match pod topology spread constraints(?: \(missing required label\))?$/, category: 'topology-spread', plugin: 'PodTopologySpread' },
+  { re: /^node\(s\) didn't find available persistent volumes to bind$/, category: 'volume-binding', plugin: 'VolumeBinding' },
+  { re: /^node\(s\) didn't match PersistentVolume's node affinity$/, category: 'volume-node-affinity', plugin: 'VolumeBinding' },
+  { re: /^node\(s\) had volume node affinity conflict$/, category: 'volume-node-affinity', plugin: 'VolumeBinding' },
+  { re: /^node\(s\) had no available volume zone$/, category: 'volume-node-affinity', plugin: 'VolumeZone' },
+  { re: /^node\(s\) did not have enough free storage$/, category: 'volume-capacity', plugin: 'VolumeBinding' },
+  { re: /^node\(s\) unavailable due to one or more pvc\(s\) bound to non-existent pv\(s\)$/, category: 'volume-lost', plugin: 'VolumeBinding' },
+  { re: /ReadWriteOncePod access mode/, category: 'volume-rwop', plugin: 'VolumeRestrictions' },
+  { re: /^node\(s\) had no available disk$/, category: 'volume-disk-conflict', plugin: 'VolumeRestrictions' },
+  { re: /^node\(s\) exceed max volume count$/, category: 'volume-limits', plugin: 'NodeVolumeLimits' },
+  { re: /^(\S+) CSI driver is not installed on the node$/, category: 'csi-driver-missing', plugin: 'NodeVolumeLimits' },
+  { re: /^node\(s\) didn't match Pod's required features$/, category: 'node-features', plugin: 'NodeDeclaredFeatures' },
+  { re: /^node\(s\) didn't satisfy plugin\(s\) \[(.*)\]$/, category: 'prefilter-excluded', plugin: '', pick: (m, r) => (r.plugins = m[1]!.split(/[\s,]+/).filter(Boolean)) },
+  { re: /^Preemption is not helpful for scheduling$/, category: 'preemption-not-helpful', plugin: 'DefaultPreemption' },
+  { re: /^No preemption victims found for incoming pod$/, category: 'preemption-no-victims', plugin: 'DefaultPreemption' },
+  { re: /^waiting for minCount pods from a gang/, category: 'gang', plugin: 'GangScheduling' },
+  { re: /^Pod has a restartable init container and the SidecarContainers feature is disabled$/, category: 'sidecar-unsupported', plugin: 'NodeResourcesFit' },
+  // PreFilter texts (no histogram).
+  { re: /^pod has unbound immediate PersistentVolumeClaims$/, category: 'pvc-unbound', plugin: 'VolumeBinding' },
+  { re: /^persistentvolumeclaim "([^"]+)" not found$/, category: 'pvc-not-found', plugin: 'VolumeBinding', pick: (m, r) => (r.claim = m[1]!) },
+  { re: /^persistentvolumeclaim "([^"]+)" bound to non-existent persistentvolume "([^"]*)"$/, category: 'volume-lost', plugin: 'VolumeBinding', pick: (m, r) => ((r.claim = m[1]!), (r.volume = m[2]!)) },
+  { re: /^persistentvolumeclaim "([^"]+)" is being deleted$/, category: 'pvc-deleting', plugin: 'VolumeBinding', pick: (m, r) => (r.claim = m[1]!) },
+  { re: /^waiting for ephemeral volume controller to create the persistentvolumeclaim "([^"]+)"$/, category: 'pvc-ephemeral-pending', plugin: 'VolumeBinding', pick: (m, r) => (r.claim = m[1]!) },
+  { re: /^(?:PersistentVolumeClaim had no pv name and storageClass name|VolumeBindingMode not set for StorageClass|PersistentVolume had no name)/, category: 'other', plugin: 'VolumeZone' },
+  { re: /claim|device class|resourceslice/i, category: 'dra', plugin: 'DynamicResources' },
+];
+
+/** Classifies one reason text (without its count). */
+export function classifyReason(text: string, count = 0): SchedulerReason {
+  const r: SchedulerReason = { count, text, category: 'other', plugin: '' };
+  for (const p of PATTERNS) {
+    const m = p.re.exec(text);
+    if (!m) continue;
+    r.category = p.category;
+    r.plugin = p.plugin;
+    p.pick?.(m, r);
+    break;
+  }
+  return r;
+}
+
+const FIT = /^0\/(\d+) nodes are available:\s*/;
+const POST_FILTER = /(?:^|\.\s+|,\s+)(no new claims to deallocate|preemption: |All PostFilter plugins are skipped|waiting for the preemption for this pod to be finished)/;
+
+/** Splits `1 a, 2 b` into entries; a comma followed by a count starts the next entry. */
+function histogram(text: string): SchedulerReason[] {
+  return text
+    .split(/,\s+(?=\d+ \S)/)
+    .map((part) => /^(\d+) (.+)$/s.exec(part.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => classifyReason(m[2]!.trim().replace(/\.+$/, ''), Number(m[1])));
+}
+
+/** Decomposes a FailedScheduling / PodScheduled=False message. Never throws. */
+export function parseSchedulerMessage(message: string): ParsedSchedulerMessage {
+  let raw = (message ?? '').trim();
+  const out: ParsedSchedulerMessage = { raw, noNodes: false, reasons: [], truncated: false };
+  if (raw.endsWith(' ...')) {
+    out.truncated = true;
+    raw = raw.slice(0, -4).trimEnd();
+  }
+  if (/^no nodes available to schedule pods\b/i.test(raw)) {
+    out.noNodes = true;
+    out.totalNodes = 0;
+    return out;
+  }
+  const fit = FIT.exec(raw);
+  if (!fit) {
+    out.other = raw;
+    return out;
+  }
+  out.totalNodes = Number(fit[1]);
+  if (out.totalNodes === 0) out.noNodes = true;
+  let body = raw.slice(fit[0].length);
+  const post = POST_FILTER.exec(body);
+  if (post) {
+    const start = post.index + post[0].length - post[1]!.length;
+    out.postFilter = body.slice(start).trim();
+    body = body.slice(0, post.index + (post[0].startsWith('.') ? 1 : 0));
+  }
+  // The filter part: one segment normally; pre-1.2x could carry a PreFilter text and a histogram.
+  const segments = body
+    .replace(/\.\s*$/, '')
+    .split(/\.\s+(?=\S)/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const seg of segments) {
+    if (/^\d+ \S/.test(seg)) out.reasons.push(...histogram(seg));
+    else if (!out.preFilter) out.preFilter = classifyReason(seg.replace(/\.+$/, ''), out.totalNodes);
+  }
+  // A cut-off last entry is an unreadable fragment, not a reason of its own.
+  if (out.truncated && !out.postFilter && out.reasons.length > 0 && out.reasons[out.reasons.length - 1]!.category === 'other') out.reasons.pop();
+  if (out.postFilter) {
+    const p = /preemption:\s*(.*)$/s.exec(out.postFilter);
+    if (p) out.preemption = preemptionOf(p[1]!.trim());
+    else if (/waiting for the preemption/.test(out.postFilter)) out.preemption = { text: out.postFilter, verdict: 'in-progress', reasons: [] };
+    else if (/All PostFilter plugins are skipped/.test(out.postFilter)) out.preemption = { text: out.postFilter, verdict: 'skipped', reasons: [] };
+  }
+  return out;
+}
+
+function preemptionOf(text: string): NonNullable<ParsedSchedulerMessage['preemption']> {
+  if (/not eligible due to preemptionPolicy=Never/.test(text)) return { text, verdict: 'not-eligible', reasons: [] };
+  if (/no candidate node for preemption/.test(text)) return { text, verdict: 'no-candidate', reasons: [] };
+  if (/waiting for the preemption/.test(text)) return { text, verdict: 'in-progress', reasons: [] };
+  const nested = parseSchedulerMessage(text.replace(/\.+$/, '.'));
+  const reasons = nested.preFilter ? [nested.preFilter, ...nested.reasons] : nested.reasons;
+  const cats = new Set(reasons.map((r) => r.category));
+  let verdict: PreemptionVerdict = 'other';
+  if (cats.size === 1 && cats.has('preemption-not-helpful')) verdict = 'not-helpful';
+  else if (cats.size === 1 && cats.has('preemption-no-victims')) verdict = 'no-victims';
+  else if (cats.size > 0 && [...cats].every((c) => c === 'preemption-not-helpful' || c === 'preemption-no-victims')) verdict = 'mixed';
+  return { text, verdict, reasons };
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** One sentence on what preemption concluded, or '' when the message says nothing about it. */
+export function describePreemption(p: ParsedSchedulerMessage['preemption']): string {
+  if (!p) return '';
+  const count = (c: ReasonCategory): number => p.reasons.filter((r) => r.category === c).reduce((s, r) => s + r.count, 0);
+  switch (p.verdict) {
+    case 'not-helpful':
+      return 'Preemption cannot help: evicting lower-priority Pods would not make any node fit.';
+    case 'no-victims':
+      return 'Preemption found no lower-priority Pods to evict.';
+    case 'mixed':
+      return `Preemption cannot help: evicting Pods would not fix ${plural(count('preemption-not-helpful'), 'node')}, and ${plural(count('preemption-no-victims'), 'node')} ${count('preemption-no-victims') === 1 ? 'has' : 'have'} no lower-priority Pods to evict.`;
+    case 'not-eligible':
+      return 'The Pod may not preempt others (preemptionPolicy: Never).';
+    case 'no-candidate':
+      return 'Preemption found no candidate node.';
+    case 'in-progress':
+      return 'The scheduler is evicting lower-priority Pods to make room (preemption in progress).';
+    default:
+      return '';
+  }
+}
+
+/** `2 Insufficient cpu, 1 node(s) had untolerated taint(s)` for messages. */
+export function describeReasons(reasons: readonly SchedulerReason[]): string {
+  return reasons.map((r) => `${r.count} ${r.text}`).join(', ');
+}
+
+// ——— The Pod's scheduling state ———————————————————————————————————————————————————————————————
+
+const AUTOSCALER_REASONS = ['TriggeredScaleUp', 'NotTriggerScaleUp', 'FailedScaleUp'] as const;
+
+export interface SchedulingFailure {
+  /** The text the rules read: the PodScheduled message (never truncated), else the newest FailedScheduling event. */
+  message: string;
+  parsed: ParsedSchedulerMessage;
+  /** PodScheduled condition reason: `Unschedulable`, `SchedulerError`, or '' when only events told. */
+  reason: string;
+  fromCondition: boolean;
+  /** The condition message and the newest FailedScheduling event, quoted. */
+  evidence: Evidence[];
+  event?: EventFact;
+  /** Epoch ms since the Pod has been unschedulable (condition transition, first event, or creation). */
+  since?: number;
+  /** The newest cluster-autoscaler verdict about this Pod. */
+  autoscaler?: EventFact;
+}
+
+/** True while the Pod has not been bound to a node (and is not finished or being deleted). */
+export function awaitingScheduling(pod: PodFacts): boolean {
+  if (pod.nodeName) return false;
+  if (pod.conditions.PodScheduled?.status === 'True') return false;
+  if (pod.phase === 'Succeeded' || pod.phase === 'Failed') return false;
+  return pod.deletingSince === undefined;
+}
+
+/** The Pod's current scheduling failure, or undefined when it is scheduled, gated, or never failed. */
+export function schedulingFailure(pod: PodFacts, now: number): SchedulingFailure | undefined {
+  if (!awaitingScheduling(pod)) return undefined;
+  const cond = pod.conditions.PodScheduled;
+  const condFailed = cond?.status === 'False' && (cond.reason === 'Unschedulable' || cond.reason === 'SchedulerError') && !!cond.message;
+  // Events that predate this Pod belong to an earlier Pod of the same name.
+  const current = (e: EventFact): boolean => pod.createdAt === undefined || e.lastSeen === undefined || e.lastSeen >= pod.createdAt;
+  const event = latestEvent(pod.events, 'FailedScheduling', (e) => current(e) && !/^skip schedule deleting pod/.test(e.message));
+  if (!condFailed && !event) return undefined;
+  const message = condFailed ? cond!.message! : event!.message;
+  const evidence: Evidence[] = [];
+  if (condFailed) {
+    evidence.push(fieldEvidence('pod', 'status.conditions[type=PodScheduled].reason', cond!.reason));
+    evidence.push(fieldEvidence('pod', 'status.conditions[type=PodScheduled].message', cond!.message));
+  }
+  if (event) evidence.push(eventEvidence(event, now));
+  const autoscaler = latestEvent(pod.events, AUTOSCALER_REASONS, current);
+  if (autoscaler) evidence.push(eventEvidence(autoscaler, now));
+  const firstFailure = eventsWith(pod.events, 'FailedScheduling', current).reduce<number | undefined>((min, e) => (e.firstSeen !== undefined && (min === undefined || e.firstSeen < min) ? e.firstSeen : min), undefined);
+  const since = (condFailed ? parseTime(cond!.lastTransitionTime) : undefined) ?? firstFailure ?? pod.createdAt;
+  const failure: SchedulingFailure = { message, parsed: parseSchedulerMessage(message), reason: condFailed ? cond!.reason! : '', fromCondition: condFailed, evidence };
+  if (event) failure.event = event;
+  if (since !== undefined) failure.since = since;
+  if (autoscaler) failure.autoscaler = autoscaler;
+  return failure;
+}
+
+/** Every reason of the failure, the PreFilter one included, for rules to pick theirs from. */
+export function allReasons(f: SchedulingFailure): SchedulerReason[] {
+  return f.parsed.preFilter ? [f.parsed.preFilter, ...f.parsed.reasons] : f.parsed.reasons;
+}
+
+/** The entries of the failure in `categories`, or [] when the message says nothing of them. */
+export function reasonsIn(f: SchedulingFailure, categories: readonly ReasonCategory[]): SchedulerReason[] {
+  return allReasons(f).filter((r) => categories.includes(r.category));
+}
+
+/**
+ * Entries that are context, not causes: nodes a PreFilter set aside (for example every node but a
+ * DaemonSet Pod's own node) and preemption texts.
+ */
+export function isContextReason(r: SchedulerReason): boolean {
+  return r.category === 'prefilter-excluded' || r.category === 'preemption-not-helpful' || r.category === 'preemption-no-victims';
+}
+
+/**
+ * Confidence for a finding built from `mine`: the reason that covers the most nodes leads; the
+ * others are demoted one step so the engine orders them after it. Events-only failures start at medium.
+ */
+export function confidenceFor(f: SchedulingFailure, mine: readonly SchedulerReason[], ignore: (r: SchedulerReason) => boolean = () => false): Confidence {
+  const coverage = (rs: readonly SchedulerReason[]): number => rs.reduce((m, r) => Math.max(m, r.count), 0);
+  const causes = allReasons(f).filter((r) => !isContextReason(r) && !ignore(r));
+  const leads = coverage(mine) >= coverage(causes);
+  if (f.fromCondition) return leads ? 'high' : 'medium';
+  return leads ? 'medium' : 'low';
+}
+
+export interface SchedulingSeverity {
+  severity: Severity;
+  /** A sentence on why it is (not yet) failing: grace period, autoscaler verdict, preemption. */
+  clause: string;
+}
+
+/**
+ * The grace rule: a Pod unschedulable for less than `graceMs` may still be placed (the scheduler
+ * retries; an autoscaler may add a node) and is a warning; after that it is an error. A scale-up the
+ * autoscaler triggered keeps it a warning for `stuckMs`; an autoscaler refusal, or a cause that no
+ * existing node can ever satisfy (`certain`), is an error at once.
+ */
+export function schedulingSeverity(pod: PodFacts, f: SchedulingFailure, now: number, options: RuleOptions, certain = false): SchedulingSeverity {
+  const age = f.since === undefined ? undefined : now - f.since;
+  const forHowLong = age === undefined ? '' : ` for ${formatAge(age)}`;
+  const a = f.autoscaler;
+  if (a?.reason === 'TriggeredScaleUp') {
+    const since = a.lastSeen === undefined ? 0 : now - a.lastSeen;
+    if (since < options.stuckMs) return { severity: 'warning', clause: `cluster-autoscaler triggered a scale-up ${ago(now, a.lastSeen)} (${a.message.replace(/^pod triggered scale-up:\s*/, '')}); the Pod should schedule once the new node is Ready.` };
+    return { severity: 'error', clause: `cluster-autoscaler triggered a scale-up ${ago(now, a.lastSeen)}, but the Pod is still unschedulable.` };
+  }
+  if (a?.reason === 'NotTriggerScaleUp') return { severity: 'error', clause: `cluster-autoscaler will not add a node: ${a.message.replace(/^pod didn't trigger scale-up:?\s*/, '') || 'no node group fits'}.` };
+  if (a?.reason === 'FailedScaleUp') return { severity: 'error', clause: `cluster-autoscaler tried to add a node and failed: ${a.message}` };
+  if (f.parsed.preemption?.verdict === 'in-progress' || pod.pod.status?.nominatedNodeName) {
+    const nominated = pod.pod.status?.nominatedNodeName;
+    return { severity: 'warning', clause: `The scheduler is preempting lower-priority Pods${nominated ? ` on node "${nominated}"` : ''} to make room.` };
+  }
+  if (certain) return { severity: 'error', clause: '' };
+  if (age !== undefined && age < options.graceMs) return { severity: 'warning', clause: `Unschedulable${forHowLong} only: the scheduler keeps retrying and an autoscaler may still add a node.` };
+  return { severity: 'error', clause: age === undefined ? '' : `Unschedulable${forHowLong}.` };
+}
+
+/** Message tail shared by every scheduling finding: severity clause and preemption verdict. */
+export function schedulingTail(f: SchedulingFailure, sev: SchedulingSeverity): string {
+  return [sev.clause, describePreemption(f.parsed.preemption)].filter(Boolean).join(' ');
+}

@@ -1,0 +1,47 @@
+import { describeContainer } from '../helpers/containers.js';
+import { finding } from '../helpers/finding.js';
+import { classifiedPulls, failingFor, imageRegistry } from '../helpers/pull-errors.js';
+import type { PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'image/rate-limited',
+  scope: 'pod',
+  stage: 'image',
+  severity: 'error',
+  title: 'Registry pull rate limit reached',
+  docs: {
+    description:
+      'The registry refused the pull with HTTP 429 (`toomanyrequests`): this node, or the NAT address it shares with other nodes, pulled more than the registry allows in its window. The kubelet keeps retrying with back-off, so it can clear by itself once the window resets.',
+    causes: [
+      'anonymous pulls from a public registry with a per-IP limit (all nodes behind one NAT count together)',
+      'imagePullPolicy: Always on a large rollout or a crash-looping workload re-pulling the image',
+      'an account whose plan limit was reached',
+    ],
+    fix: [
+      'Authenticate pulls (imagePullSecrets with a paid or higher-limit account) so the per-account limit applies',
+      'Mirror the image into a registry you control (or configure a pull-through cache) and point the workload at it',
+      'Use imagePullPolicy: IfNotPresent with immutable tags so nodes reuse cached images',
+    ],
+    links: ['https://kubernetes.io/docs/concepts/containers/images/#image-pull-policy'],
+  },
+  match({ pod, now, options }) {
+    return classifiedPulls(pod, now)
+      .filter((f) => f.kind === 'rate-limited')
+      .map((f) => {
+        const early = f.since !== undefined && now - f.since < options.graceMs;
+        const registry = imageRegistry(f.image);
+        return finding(rule, {
+          severity: early ? 'warning' : 'error',
+          message: `Registry ${registry} is rate-limiting pulls of image "${f.image}" for ${describeContainer(f.container)} (${f.detail})${failingFor(now, f.since)}; the kubelet keeps retrying with back-off.`,
+          evidence: f.evidence,
+          remediation: [
+            `Authenticate the pull with an account that has a higher limit: kubectl create secret docker-registry regcred -n ${pod.namespace} --docker-server=${registry} --docker-username=<user> --docker-password=<token>, then add it to spec.imagePullSecrets.`,
+            `Mirror "${f.image}" into a registry you control (or a pull-through cache) and deploy from there.`,
+            `Prefer imagePullPolicy: IfNotPresent with immutable tags so nodes reuse the cached image.`,
+          ],
+        });
+      });
+  },
+};
+
+export default rule;

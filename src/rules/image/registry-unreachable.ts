@@ -1,0 +1,53 @@
+import { describeContainer } from '../helpers/containers.js';
+import { finding } from '../helpers/finding.js';
+import { classifiedPulls, failingFor, registryEndpoint } from '../helpers/pull-errors.js';
+import type { PodRule } from '../types.js';
+
+const DNS = /no such host/;
+
+const rule: PodRule = {
+  id: 'image/registry-unreachable',
+  scope: 'pod',
+  stage: 'image',
+  severity: 'error',
+  title: 'Registry unreachable from the node',
+  docs: {
+    description:
+      'The container runtime on the node could not talk to the registry at all: the host name does not resolve (`no such host`), the connection times out (`i/o timeout`) or is refused (`connection refused`, or the `RegistryUnavailable` reason). The node, not the Pod, does the pull, so the node\'s DNS, routes, proxy and firewall are what matter.',
+    causes: [
+      'a typo in the registry host name, or an internal registry name that the node\'s resolver (not the cluster DNS) cannot resolve',
+      'the registry is down, or listens on another port',
+      'a firewall, security group or missing egress route between the node and the registry',
+      'the node needs an HTTP proxy for outbound traffic and the container runtime is not configured with it',
+    ],
+    fix: [
+      'From the node, test what the runtime does: crictl pull IMAGE (or: nslookup HOST; curl -v https://HOST/v2/)',
+      'Fix the registry host in the image reference, or the node\'s DNS / proxy / firewall configuration',
+      'If the registry is down, bring it back: the kubelet retries the pull with back-off',
+    ],
+  },
+  match({ pod, now, options }) {
+    return classifiedPulls(pod, now)
+      .filter((f) => f.kind === 'registry-unreachable')
+      .map((f) => {
+        const early = f.since !== undefined && now - f.since < options.graceMs;
+        const endpoint = registryEndpoint(f.error, f.image);
+        const how = DNS.test(f.error) ? `host name ${endpoint.split(':')[0]} does not resolve` : `cannot connect to ${endpoint}`;
+        const host = endpoint.replace(/:\d+$/, '');
+        return finding(rule, {
+          severity: early ? 'warning' : 'error',
+          message: `Node ${pod.nodeName || '(unknown)'} cannot reach the registry for image "${f.image}" of ${describeContainer(f.container)}: ${how} (${f.detail})${failingFor(now, f.since)}.`,
+          evidence: f.evidence,
+          remediation: [
+            `From node ${pod.nodeName || '<node>'}, try the pull as the runtime does: crictl pull ${f.image}`,
+            DNS.test(f.error)
+              ? `Check the host name "${host}" in the image reference and the node's resolver (/etc/resolv.conf on the node, not the cluster DNS): nslookup ${host}`
+              : `Check that the registry listens on ${endpoint} and that the node can reach it (firewall, security groups, proxy): curl -v https://${endpoint}/v2/`,
+            `Once the registry is reachable the kubelet retries by itself; to retry now: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
+          ],
+        });
+      });
+  },
+};
+
+export default rule;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { EventIndex, toEventFact } from '../../src/model/events.js';
+import { at, event, pod } from '../harness/builders.js';
+
+describe('events', () => {
+  it('reads events.k8s.io/v1 shape: eventTime, series, note, regarding', () => {
+    const e = toEventFact({
+      apiVersion: 'events.k8s.io/v1', kind: 'Event', eventTime: at(-100), series: { count: 9, lastObservedTime: at(-5) },
+      reason: 'BackOff', note: 'Back-off restarting failed container', regarding: { kind: 'Pod', name: 'p', namespace: 'ns', uid: 'u' }, reportingController: 'kubelet', type: 'Warning',
+    });
+    expect(e).toMatchObject({ count: 9, message: 'Back-off restarting failed container', source: 'kubelet', involved: { uid: 'u', name: 'p' } });
+    expect(e.lastSeen).toBe(Date.parse(at(-5)));
+    expect(e.firstSeen).toBe(Date.parse(at(-100)));
+  });
+
+  it('joins by UID: a recreated Pod with the same name does not inherit the old Pod\'s events', () => {
+    const old = pod({ metadata: { uid: 'old-uid' } });
+    const current = pod({ metadata: { uid: 'new-uid' } });
+    const index = new EventIndex([event(old, { reason: 'Failed', message: 'old' }) as never, event(current, { reason: 'Pulled', message: 'new' }) as never]);
+    expect(index.for(current as never).map((e) => e.message)).toEqual(['new']);
+  });
+
+  it('falls back to kind/namespace/name when the event has no UID', () => {
+    const p = pod();
+    const e = event(p, { reason: 'FailedMount', message: 'm' });
+    delete (e.involvedObject as Record<string, unknown>).uid;
+    expect(new EventIndex([e as never]).for(p as never)).toHaveLength(1);
+  });
+
+  it('merges duplicates, summing counts and widening the time span', () => {
+    const p = pod();
+    const index = new EventIndex([
+      event(p, { reason: 'BackOff', message: 'same', count: 3, first: at(-300), last: at(-200) }) as never,
+      event(p, { reason: 'BackOff', message: 'same', count: 2, first: at(-100), last: at(-10) }) as never,
+    ]);
+    const [merged] = index.for(p as never);
+    expect(merged).toMatchObject({ count: 5, firstSeen: Date.parse(at(-300)), lastSeen: Date.parse(at(-10)) });
+  });
+
+  it('node events (namespace default on the event, none on the Node) still join', () => {
+    const e = { kind: 'Event', metadata: { namespace: 'default' }, involvedObject: { kind: 'Node', name: 'node-1' }, reason: 'NodeNotReady', message: 'Node node-1 status is now: NodeNotReady' };
+    expect(new EventIndex([e as never]).for({ kind: 'Node', metadata: { name: 'node-1' } })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,52 @@
+// ESLint's checkRuleFiles for kdiag: every rule is registered once, documented, stage-consistent, and tested.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isStage } from '../../src/model/stages.js';
+import { ALL_RULES, RETIRED_RULES } from '../../src/rules/index.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+describe('rule registry', () => {
+  it('has rules', () => {
+    expect(ALL_RULES.length).toBeGreaterThan(0);
+  });
+
+  it('ids are unique and never reuse a retired id', () => {
+    const ids = ALL_RULES.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(RETIRED_RULES[id], id).toBeUndefined();
+  });
+
+  it('every rule file under src/rules/<stage>/ is registered, and every registered rule has its file', () => {
+    const files = new Set<string>();
+    for (const stage of readdirSync(resolve(ROOT, 'src/rules'), { withFileTypes: true })) {
+      if (!stage.isDirectory() || !isStage(stage.name)) continue;
+      for (const f of readdirSync(resolve(ROOT, 'src/rules', stage.name))) if (f.endsWith('.ts') && f !== 'index.ts') files.add(`${stage.name}/${f.slice(0, -3)}`);
+    }
+    expect([...files].sort()).toEqual(ALL_RULES.map((r) => r.id).sort());
+  });
+
+  for (const rule of ALL_RULES) {
+    describe(rule.id, () => {
+      it('id is <stage>/<kebab-slug> and matches its stage', () => {
+        expect(rule.id).toMatch(/^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*$/);
+        expect(rule.id.split('/')[0]).toBe(rule.stage);
+      });
+      it('has docs: description, causes, fix', () => {
+        expect(rule.title.length).toBeGreaterThan(5);
+        expect(rule.docs.description.length).toBeGreaterThan(20);
+        expect(rule.docs.causes.length).toBeGreaterThan(0);
+        expect(rule.docs.fix.length).toBeGreaterThan(0);
+      });
+      it('has a table test with firing and near-miss rows', () => {
+        const test = resolve(ROOT, 'test/rules', `${rule.id}.test.ts`);
+        expect(existsSync(test), `${test} exists`).toBe(true);
+        const text = readFileSync(test, 'utf8');
+        expect(text).toContain('runRuleTests(');
+        expect(text).toMatch(/valid:\s*\[/);
+        expect(text).toMatch(/invalid:\s*\[/);
+      });
+    });
+  }
+});
