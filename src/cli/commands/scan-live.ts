@@ -1,7 +1,34 @@
-import { UsageError } from '../../errors.js';
+import { diagnoseAll } from '../../engine/diagnose-all.js';
+import { Engine } from '../../engine/diagnose.js';
+import { diagnosisList } from '../../engine/diagnosis.js';
+import { renderSummaryTable } from '../../report/table.js';
+import { renderList } from '../../report/render.js';
+import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
+import { EXIT } from '../exit-codes.js';
+import { outputFormat, ruleOptions } from '../global-options.js';
+import { reportOptions, writeReport } from '../io.js';
+import { startProgress } from '../progress.js';
+import { openSession } from './live-session.js';
 import type { ScanOptions } from './scan.js';
 
-/** Live cluster scan (loaded only when no -f is given). */
-export async function liveScanCommand(_opts: ScanOptions): Promise<number> {
-  throw new UsageError('live cluster mode is not available in this build', { hint: 'scan a saved dump: kdiag scan -f dump.yaml' });
+/** `kdiag scan` on the live cluster: each kind listed once, joined in memory. */
+export async function liveScanCommand(opts: ScanOptions): Promise<number> {
+  const format = outputFormat(opts.output);
+  const progress = await startProgress(format === 'text');
+  try {
+    const { connection, collector } = await openSession(opts, opts.verbose === true);
+    const namespace = opts.allNamespaces ? undefined : connection.namespace;
+    const snapshot = await fetchNamespaceSnapshot(collector, { namespace, ...(opts.selector ? { labelSelector: opts.selector } : {}), now: () => Date.now(), onStep: progress.step });
+    progress.step('diagnosing');
+    const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts) });
+    let items = diagnoseAll(engine);
+    const anyFailing = items.some((d) => d.status === 'failing');
+    if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
+    progress.stop();
+    const report = reportOptions(opts, engine.now);
+    writeReport(format === 'text' ? (items.length ? renderSummaryTable(diagnosisList(items), report) : 'No Pods found.\n') : renderList(diagnosisList(items), format, report));
+    return anyFailing ? EXIT.failing : EXIT.ok;
+  } finally {
+    progress.stop();
+  }
 }

@@ -8,6 +8,7 @@ import type { PodFacts } from '../../model/facts.js';
 import type { Confidence, Evidence, RuleOptions, Severity } from '../types.js';
 import { eventEvidence, eventsWith, latestEvent } from './events.js';
 import { fieldEvidence } from './evidence.js';
+import { pinnedNodeName } from './node-affinity.js';
 import { ago, formatAge, parseTime } from './time.js';
 
 /** What a histogram entry (or PreFilter text) says, grouped by the plugin family that wrote it. */
@@ -323,23 +324,43 @@ export function reasonsIn(f: SchedulingFailure, categories: readonly ReasonCateg
 }
 
 /**
- * Entries that are context, not causes: nodes a PreFilter set aside (for example every node but a
- * DaemonSet Pod's own node) and preemption texts.
+ * Entries that are context, not causes: nodes a PreFilter set aside, preemption texts, and, for a
+ * DaemonSet Pod pinned to one node, the other nodes' node-affinity mismatch (older schedulers).
  */
-export function isContextReason(r: SchedulerReason): boolean {
-  return r.category === 'prefilter-excluded' || r.category === 'preemption-not-helpful' || r.category === 'preemption-no-victims';
+export function isContextReason(r: SchedulerReason, pod?: PodFacts, f?: SchedulingFailure): boolean {
+  if (r.category === 'prefilter-excluded' || r.category === 'preemption-not-helpful' || r.category === 'preemption-no-victims') return true;
+  if (r.category === 'node-affinity' && pod && pinnedNodeName(pod.pod) !== undefined) {
+    return f?.parsed.totalNodes === undefined || r.count < f.parsed.totalNodes;
+  }
+  return false;
 }
 
 /**
  * Confidence for a finding built from `mine`: the reason that covers the most nodes leads; the
  * others are demoted one step so the engine orders them after it. Events-only failures start at medium.
  */
-export function confidenceFor(f: SchedulingFailure, mine: readonly SchedulerReason[], ignore: (r: SchedulerReason) => boolean = () => false): Confidence {
+export function confidenceFor(pod: PodFacts, f: SchedulingFailure, mine: readonly SchedulerReason[]): Confidence {
   const coverage = (rs: readonly SchedulerReason[]): number => rs.reduce((m, r) => Math.max(m, r.count), 0);
-  const causes = allReasons(f).filter((r) => !isContextReason(r) && !ignore(r));
+  const causes = allReasons(f).filter((r) => !isContextReason(r, pod, f));
   const leads = coverage(mine) >= coverage(causes);
   if (f.fromCondition) return leads ? 'high' : 'medium';
   return leads ? 'medium' : 'low';
+}
+
+/** `deploy/api`, `sts/db`, … for kubectl commands; the Pod itself when it has no known controller. */
+export function workloadRef(pod: PodFacts): string {
+  const o = pod.owner;
+  if (o.deployment?.metadata?.name) return `deploy/${o.deployment.metadata.name}`;
+  const ref = o.ref;
+  const short: Record<string, string> = { ReplicaSet: 'rs', StatefulSet: 'sts', DaemonSet: 'ds', Job: 'job' };
+  if (ref && short[ref.kind]) return `${short[ref.kind]}/${ref.name}`;
+  return `pod/${pod.name}`;
+}
+
+/** `2 of 3 nodes`, `1 node` (when the total is unknown). */
+export function nodesPhrase(f: SchedulingFailure, count: number): string {
+  const total = f.parsed.totalNodes;
+  return total === undefined ? plural(count, 'node') : `${count} of ${plural(total, 'node')}`;
 }
 
 export interface SchedulingSeverity {

@@ -1,0 +1,21 @@
+import { UsageError } from '../../errors.js';
+import { parseDuration } from '../../model/time.js';
+import { ApiClient } from '../../sources/cluster/api-client.js';
+import { Collector } from '../../sources/cluster/collector.js';
+import { connect, type Connection } from '../../sources/cluster/connect.js';
+import type { LiveOptions } from './live-options.js';
+
+export interface LiveSession {
+  connection: Connection;
+  client: ApiClient;
+  collector: Collector;
+}
+
+/** Connects like kubectl and prepares a read-only collector. */
+export async function openSession(opts: LiveOptions, verbose: boolean): Promise<LiveSession> {
+  const timeoutMs = parseDuration(opts.requestTimeout ?? '10s');
+  if (timeoutMs === undefined || timeoutMs <= 0) throw new UsageError(`--request-timeout: "${opts.requestTimeout}" is not a duration`, { hint: 'e.g. --request-timeout 5s' });
+  const connection = await connect({ ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}), ...(opts.context ? { context: opts.context } : {}), ...(opts.namespace ? { namespace: opts.namespace } : {}) });
+  const client = new ApiClient(connection, { timeoutMs, ...(verbose ? { onRequest: (p: string) => process.stderr.write(`kdiag: GET ${p}\n`) } : {}) });
+  return { connection, client, collector: new Collector(client, `cluster:${connection.context}`) };
+}

@@ -1,0 +1,143 @@
+// Node selectors, node-affinity terms, label selectors and tolerations, evaluated the way the
+// scheduler does (k8s.io/component-helpers scheduling/corev1), so messages can say which node differs.
+import type { Node, Pod, Taint, Toleration } from '../../model/k8s.js';
+
+export interface Requirement {
+  key?: string;
+  operator?: string;
+  values?: string[];
+}
+
+export interface NodeSelectorTerm {
+  matchExpressions?: Requirement[];
+  matchFields?: Requirement[];
+}
+
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: Requirement[];
+}
+
+const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v.filter((x) => x && typeof x === 'object') as T[]) : []);
+
+/** True when `labels` satisfy one requirement (In, NotIn, Exists, DoesNotExist, Gt, Lt). */
+export function matchRequirement(labels: Record<string, string>, r: Requirement): boolean {
+  const key = r.key ?? '';
+  const has = Object.hasOwn(labels, key);
+  const values = Array.isArray(r.values) ? r.values : [];
+  switch (r.operator) {
+    case 'In':
+      return has && values.includes(labels[key]!);
+    case 'NotIn':
+      return !has || !values.includes(labels[key]!);
+    case 'Exists':
+      return has;
+    case 'DoesNotExist':
+      return !has;
+    case 'Gt':
+    case 'Lt': {
+      const a = Number.parseInt(labels[key] ?? '', 10);
+      const b = Number.parseInt(values[0] ?? '', 10);
+      if (!has || Number.isNaN(a) || Number.isNaN(b)) return false;
+      return r.operator === 'Gt' ? a > b : a < b;
+    }
+    default:
+      return false;
+  }
+}
+
+/** `zone In [a, b]`, `gpu Exists`, for messages. */
+export function describeRequirement(r: Requirement): string {
+  const values = Array.isArray(r.values) ? r.values : [];
+  if (r.operator === 'Exists' || r.operator === 'DoesNotExist') return `${r.key} ${r.operator}`;
+  if (r.operator === 'In' && values.length === 1) return `${r.key}=${values[0]}`;
+  return `${r.key} ${r.operator} [${values.join(', ')}]`;
+}
+
+export function nodeLabels(node: Node): Record<string, string> {
+  const labels = node.metadata?.labels;
+  return labels && typeof labels === 'object' ? labels : {};
+}
+
+/** An empty term matches nothing (as in the API); fields support only metadata.name. */
+export function matchNodeSelectorTerm(node: Node, term: NodeSelectorTerm): boolean {
+  const exprs = arr<Requirement>(term.matchExpressions);
+  const fields = arr<Requirement>(term.matchFields);
+  if (exprs.length === 0 && fields.length === 0) return false;
+  const labels = nodeLabels(node);
+  const fieldSet = { 'metadata.name': node.metadata?.name ?? '' };
+  return exprs.every((r) => matchRequirement(labels, r)) && fields.every((r) => matchRequirement(fieldSet, r));
+}
+
+export function describeNodeSelectorTerm(term: NodeSelectorTerm): string {
+  const parts = [...arr<Requirement>(term.matchExpressions), ...arr<Requirement>(term.matchFields)].map(describeRequirement);
+  return parts.join(' and ') || '(empty term)';
+}
+
+/** The Pod's hard node constraints: nodeSelector and required node-affinity terms. */
+export function podNodeConstraints(pod: Pod): { selector: Record<string, string>; terms: NodeSelectorTerm[] } {
+  const selector = pod.spec?.nodeSelector && typeof pod.spec.nodeSelector === 'object' ? pod.spec.nodeSelector : {};
+  const terms = arr<NodeSelectorTerm>(pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms);
+  return { selector, terms };
+}
+
+/** Why a node fails the Pod's node constraints, or undefined when it satisfies them. */
+export function nodeConstraintMismatch(node: Node, pod: Pod): string | undefined {
+  const { selector, terms } = podNodeConstraints(pod);
+  const labels = nodeLabels(node);
+  const name = node.metadata?.name ?? '';
+  for (const [k, v] of Object.entries(selector)) {
+    if (!Object.hasOwn(labels, k)) return `${name} has no label ${k}`;
+    if (labels[k] !== v) return `${name} has ${k}=${labels[k]}`;
+  }
+  if (terms.length > 0 && !terms.some((t) => matchNodeSelectorTerm(node, t))) {
+    const keys = [...new Set(terms.flatMap((t) => arr<Requirement>(t.matchExpressions).map((r) => r.key ?? '')))].filter(Boolean);
+    const shown = keys.map((k) => (Object.hasOwn(labels, k) ? `${k}=${labels[k]}` : `no ${k}`));
+    return `${name} matches no required node-affinity term${shown.length ? ` (${shown.join(', ')})` : ''}`;
+  }
+  return undefined;
+}
+
+/** The node a DaemonSet Pod is pinned to (required affinity `matchFields metadata.name In [node]`). */
+export function pinnedNodeName(pod: Pod): string | undefined {
+  for (const t of podNodeConstraints(pod).terms) {
+    for (const f of arr<Requirement>(t.matchFields)) {
+      if (f.key === 'metadata.name' && f.operator === 'In' && Array.isArray(f.values) && f.values.length === 1) return f.values[0];
+    }
+  }
+  return undefined;
+}
+
+/** Label-selector match (matchLabels and matchExpressions); an empty selector matches everything. */
+export function matchLabelSelector(labels: Record<string, string>, selector: LabelSelector | undefined): boolean {
+  if (!selector || typeof selector !== 'object') return false;
+  const ml = selector.matchLabels && typeof selector.matchLabels === 'object' ? selector.matchLabels : {};
+  return Object.entries(ml).every(([k, v]) => labels[k] === v) && arr<Requirement>(selector.matchExpressions).every((r) => matchRequirement(labels, r));
+}
+
+export function describeLabelSelector(selector: LabelSelector | undefined): string {
+  if (!selector || typeof selector !== 'object') return '(no selector)';
+  const ml = selector.matchLabels && typeof selector.matchLabels === 'object' ? selector.matchLabels : {};
+  const parts = [...Object.entries(ml).map(([k, v]) => `${k}=${v}`), ...arr<Requirement>(selector.matchExpressions).map(describeRequirement)];
+  return parts.join(',') || '(all Pods)';
+}
+
+/** k8s ToleratesTaint: effect and key must match (empty means any); Exists ignores the value. */
+export function tolerates(t: Toleration, taint: Taint): boolean {
+  if (t.effect && t.effect !== taint.effect) return false;
+  if (t.key && t.key !== taint.key) return false;
+  if (!t.key && t.operator !== 'Exists') return false;
+  if (t.operator === 'Exists') return true;
+  return (t.value ?? '') === (taint.value ?? '');
+}
+
+/** The node's NoSchedule/NoExecute taints that none of the Pod's tolerations tolerate. */
+export function untoleratedTaints(node: Node, pod: Pod): Taint[] {
+  const tolerations = arr<Toleration>(pod.spec?.tolerations);
+  return arr<Taint>(node.spec?.taints).filter((taint) => (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') && !tolerations.some((t) => tolerates(t, taint)));
+}
+
+/** `key=value:Effect` (or `key:Effect`), as kubectl taint spells it. */
+export function describeTaint(t: Taint): string {
+  return `${t.key ?? ''}${t.value ? `=${t.value}` : ''}:${t.effect ?? ''}`;
+}

@@ -1,0 +1,141 @@
+import type { Condition, Node, Pod, Taint, Toleration } from '../../model/k8s.js';
+import { parseTime } from '../../model/time.js';
+import type { Evidence } from '../types.js';
+import { ago } from './time.js';
+
+/** Why a kubelet reports Ready=False, read from the KubeletNotReady message (§5.1 of k8s-messages.md). */
+export type NotReadyCause = 'network' | 'runtime' | 'pleg' | 'capacity' | 'shutdown' | 'other';
+
+// The message is one error, or several aggregated as `[e1, e2]`; errors may contain ", " themselves,
+// so causes are found by pattern, not by splitting.
+const CAUSES: Array<[Exclude<NotReadyCause, 'other'>, RegExp]> = [
+  ['network', /container runtime network not ready|NetworkPluginNotReady|network plugin is not ready/i],
+  ['runtime', /container runtime not ready|container runtime is down|container runtime status check may not have completed yet|RuntimeReady=false/],
+  ['pleg', /\bPLEG is not healthy/],
+  ['capacity', /missing node capacity for resources/],
+  ['shutdown', /node is shutting down/],
+];
+
+const CAUSE_WORDS: Record<NotReadyCause, string> = {
+  network: 'the container runtime reports its network (CNI) plugin is not ready',
+  runtime: 'the container runtime is down or not answering the kubelet',
+  pleg: 'the kubelet\'s pod lifecycle event generator (PLEG) is unhealthy: the container runtime is too slow or hung',
+  capacity: 'the kubelet has not yet reported the node\'s capacity for some resources',
+  shutdown: 'the node is shutting down',
+  other: 'the kubelet reports it is not ready',
+};
+
+/** Every recognised cause in a KubeletNotReady message, in a stable order; `other` when none matched. */
+export function notReadyCauses(message: string): NotReadyCause[] {
+  const found = CAUSES.filter(([, re]) => re.test(message)).map(([cause]) => cause);
+  return found.length > 0 ? found : ['other'];
+}
+
+export function describeNotReadyCause(cause: NotReadyCause): string {
+  return CAUSE_WORDS[cause];
+}
+
+export function nodeCondition(node: Node | undefined, type: string): Condition | undefined {
+  const list = Array.isArray(node?.status?.conditions) ? node.status.conditions : [];
+  return list.find((c) => c?.type === type);
+}
+
+export function nodeName(node: Node | undefined): string {
+  return typeof node?.metadata?.name === 'string' ? node.metadata.name : '';
+}
+
+/** The node's Ready condition read for people: False (kubelet says not ready) or Unknown (kubelet silent). */
+export interface NodeReadiness {
+  state: 'ready' | 'not-ready' | 'unknown';
+  condition?: Condition;
+  causes: NotReadyCause[];
+  /** Epoch ms of the last Ready transition. */
+  since?: number;
+  /** Epoch ms of the kubelet's last heartbeat. */
+  heartbeat?: number;
+}
+
+export function nodeReadiness(node: Node | undefined): NodeReadiness {
+  const condition = nodeCondition(node, 'Ready');
+  if (!condition) return { state: 'unknown', causes: ['other'] };
+  const readiness: NodeReadiness = {
+    state: condition.status === 'True' ? 'ready' : condition.status === 'False' ? 'not-ready' : 'unknown',
+    condition,
+    causes: condition.status === 'False' ? notReadyCauses(condition.message ?? '') : [],
+  };
+  const since = parseTime(condition.lastTransitionTime);
+  if (since !== undefined) readiness.since = since;
+  const heartbeat = parseTime(condition.lastHeartbeatTime);
+  if (heartbeat !== undefined) readiness.heartbeat = heartbeat;
+  return readiness;
+}
+
+/** `node/n Ready=False (KubeletNotReady): "…" since 5m ago`, with the field path. */
+export function conditionEvidence(node: Node, condition: Condition, now: number): Evidence {
+  const type = condition.type ?? '';
+  const since = parseTime(condition.lastTransitionTime);
+  const beat = parseTime(condition.lastHeartbeatTime);
+  const parts = [`node/${nodeName(node)} ${type}=${condition.status ?? ''}`];
+  if (condition.reason) parts.push(`(${condition.reason})`);
+  let text = parts.join(' ');
+  if (condition.message) text += `: ${JSON.stringify(condition.message)}`;
+  if (since !== undefined) text += `, since ${ago(now, since)}`;
+  if (beat !== undefined && condition.status !== 'True') text += `, last heartbeat ${ago(now, beat)}`;
+  const evidence: Evidence = { source: 'node', path: `status.conditions[type=${type}]`, text };
+  if (since !== undefined) evidence.at = new Date(since).toISOString();
+  return evidence;
+}
+
+export function nodeTaints(node: Node | undefined): Taint[] {
+  return Array.isArray(node?.spec?.taints) ? node.spec.taints.filter((t) => t && typeof t === 'object') : [];
+}
+
+export function describeTaint(t: Taint): string {
+  return `${t.key ?? ''}${t.value ? `=${t.value}` : ''}:${t.effect ?? ''}`;
+}
+
+/** The API server's rule (k8s.io/api core/v1 toleration.go): empty key with Exists tolerates everything. */
+export function tolerates(tol: Toleration, taint: Taint): boolean {
+  if (tol.effect && tol.effect !== taint.effect) return false;
+  const op = tol.operator || 'Equal';
+  if (!tol.key) return op === 'Exists';
+  if (tol.key !== taint.key) return false;
+  return op === 'Exists' || (tol.value ?? '') === (taint.value ?? '');
+}
+
+/** What the taint-eviction controller does to a Pod under one NoExecute taint. */
+export interface NoExecuteFate {
+  taint: Taint;
+  /** never: tolerated forever (e.g. DaemonSet Pods); at: deleted at `evictAt`; now: no toleration, deleted at once. */
+  kind: 'never' | 'at' | 'now';
+  tolerationSeconds?: number;
+  evictAt?: number;
+}
+
+export function noExecuteFate(pod: Pod, taint: Taint): NoExecuteFate {
+  const tols = Array.isArray(pod.spec?.tolerations) ? pod.spec.tolerations.filter((t) => t && typeof t === 'object') : [];
+  const matching = tols.filter((t) => tolerates(t, taint));
+  if (matching.length === 0) return { taint, kind: 'now' };
+  if (matching.some((t) => typeof t.tolerationSeconds !== 'number')) return { taint, kind: 'never' };
+  // The shortest matching toleration wins (pkg/controller/tainteviction getMinTolerationTime).
+  const seconds = Math.max(0, Math.min(...matching.map((t) => t.tolerationSeconds as number)));
+  const fate: NoExecuteFate = { taint, kind: 'at', tolerationSeconds: seconds };
+  const added = parseTime(taint.timeAdded);
+  if (added !== undefined) fate.evictAt = added + seconds * 1000;
+  return fate;
+}
+
+/** One sentence on what the taint manager will do (or should already have done) to the Pod. */
+export function describeNoExecuteFate(fate: NoExecuteFate, now: number): string {
+  const taint = describeTaint(fate.taint);
+  if (fate.kind === 'never') return `The Pod tolerates ${taint} without a time limit, so it is never evicted from this node (typical for DaemonSet Pods).`;
+  if (fate.kind === 'now') return `The Pod does not tolerate ${taint}, so the taint manager deletes it right away.`;
+  const secs = `tolerationSeconds ${fate.tolerationSeconds}${fate.tolerationSeconds === 300 ? ', the default' : ''}`;
+  if (fate.evictAt === undefined) return `The taint manager deletes the Pod ${fate.tolerationSeconds}s after ${taint} was added (${secs}).`;
+  if (fate.evictAt > now) return `The taint manager will delete the Pod in ${ago(fate.evictAt, now).replace(' ago', '')} (${secs} on ${taint}); its controller then creates a replacement elsewhere.`;
+  return `The taint manager was due to delete the Pod ${ago(now, fate.evictAt)} (${secs} on ${taint}); if it is still here, the deletion is waiting for the unreachable kubelet.`;
+}
+
+/** The taints the node controller adds for Ready=False / Ready=Unknown. */
+export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
+export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';

@@ -1,0 +1,51 @@
+import { describeContainer, waitingWith } from '../helpers/containers.js';
+import { eventEvidence } from '../helpers/events.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { classifiedPulls, imageEventsOf, pullErrorDetail } from '../helpers/pull-errors.js';
+import type { Evidence, PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'image/signature-failed',
+  scope: 'pod',
+  stage: 'image',
+  severity: 'error',
+  title: 'Image signature validation failed',
+  docs: {
+    description:
+      'The runtime\'s signature policy (CRI-O /etc/containers/policy.json, or an equivalent verifier) rejected the image: it is unsigned, signed with a key the policy does not trust, or the signature does not match. The waiting reason is `SignatureValidationFailed`.',
+    causes: [
+      'the image was pushed without a signature, or re-tagged after signing',
+      'the signing key is not in the node\'s policy (rotated key, wrong key for this registry)',
+      'a policy that requires signatures for a registry whose images are not signed',
+    ],
+    fix: [
+      'Sign the image with a key the policy trusts (for example cosign sign --key KEY IMAGE) and redeploy by digest',
+      'Check the node policy for the image\'s registry (/etc/containers/policy.json on CRI-O nodes)',
+    ],
+  },
+  match({ pod, now }) {
+    const out = classifiedPulls(pod, now)
+      .filter((f) => f.kind === 'signature-failed')
+      .map((f) => ({ container: f.container, image: f.image, detail: f.detail, evidence: f.evidence }));
+    for (const c of waitingWith(pod, 'SignatureValidationFailed')) {
+      const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.state.waiting.reason`, c.waiting!.reason)];
+      if (c.waiting!.message) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.waiting.message`, c.waiting!.message));
+      const event = imageEventsOf(pod, c, 'Failed').at(-1);
+      if (event) evidence.push(eventEvidence(event, now));
+      out.push({ container: c, image: c.spec.image ?? c.status?.image ?? '', detail: pullErrorDetail(c.waiting!.message || 'signature validation failed'), evidence });
+    }
+    return out.map((f) =>
+      finding(rule, {
+        message: `The node's signature policy rejected image "${f.image}" of ${describeContainer(f.container)} (${f.detail}).`,
+        evidence: f.evidence,
+        remediation: [
+          `Sign "${f.image}" with a key the node policy trusts and deploy it by digest.`,
+          `Check the policy for this registry on node ${pod.nodeName || '<node>'} (CRI-O: /etc/containers/policy.json and /etc/containers/registries.d/).`,
+        ],
+      }),
+    );
+  },
+};
+
+export default rule;

@@ -1,0 +1,47 @@
+import { describeContainer } from '../helpers/containers.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { classifiedPulls } from '../helpers/pull-errors.js';
+import type { PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'image/wrong-platform',
+  scope: 'pod',
+  stage: 'image',
+  severity: 'error',
+  title: 'Image not built for the node\'s platform',
+  docs: {
+    description:
+      'The image exists, but its manifest (or manifest list) has no variant for the node\'s OS and CPU architecture: containerd says `no match for platform in manifest`, CRI-O says `no image found in manifest list for architecture`.',
+    causes: [
+      'a single-architecture image (for example built on an arm64 laptop) deployed to amd64 nodes, or the reverse',
+      'a multi-arch build that did not include this node\'s architecture',
+      'a Windows-only image scheduled on a Linux node (or the reverse)',
+    ],
+    fix: [
+      'Build and push a multi-platform image: docker buildx build --platform linux/amd64,linux/arm64 -t IMAGE --push .',
+      'Or keep the Pod on nodes of the image\'s architecture: nodeSelector kubernetes.io/arch: arm64',
+      'Inspect what the image offers: docker manifest inspect IMAGE (or: crane manifest IMAGE)',
+    ],
+  },
+  match({ pod, now }) {
+    const info = pod.node?.status?.nodeInfo ?? {};
+    const arch = info.architecture;
+    const platform = arch ? `${info.operatingSystem ?? 'linux'}/${arch}` : undefined;
+    return classifiedPulls(pod, now)
+      .filter((f) => f.kind === 'wrong-platform')
+      .map((f) =>
+        finding(rule, {
+          message: `Image "${f.image}" of ${describeContainer(f.container)} has no variant for ${platform ? `node ${pod.nodeName}'s platform ${platform}` : 'the node\'s platform'} (${f.detail}).`,
+          evidence: platform ? [...f.evidence, fieldEvidence('node', `nodes/${pod.nodeName}.status.nodeInfo.architecture`, arch)] : f.evidence,
+          remediation: [
+            `See which platforms the image offers: docker manifest inspect ${f.image}`,
+            `Build and push it for ${platform ?? 'the node\'s platform'} too: docker buildx build --platform ${platform ?? 'linux/amd64'},<other platforms> -t ${f.image} --push .`,
+            `Or pin the workload to nodes of a matching architecture with a nodeSelector on kubernetes.io/arch.`,
+          ],
+        }),
+      );
+  },
+};
+
+export default rule;

@@ -1,0 +1,105 @@
+import { NotFoundError } from '../../errors.js';
+import type { KObject } from '../../model/k8s.js';
+import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
+import { SnapshotBuilder } from '../build-snapshot.js';
+import type { ApiClient } from './api-client.js';
+import { ForbiddenError } from './api-errors.js';
+import { getOne, listAll, rbacWords, type ListOptions } from './resources.js';
+
+const NOTE_WORDS: Partial<Record<SnapshotKind, string>> = {
+  Node: 'node state',
+  Event: 'events',
+  PersistentVolumeClaim: 'PersistentVolumeClaims',
+  PersistentVolume: 'PersistentVolumes',
+  StorageClass: 'StorageClasses',
+  ConfigMap: 'ConfigMaps',
+  Secret: 'Secrets (existence only)',
+  Service: 'Services',
+  ReplicaSet: 'ReplicaSets',
+  Deployment: 'Deployments',
+};
+
+/**
+ * Fills a Snapshot from API requests. Forbidden is not absent: a 403 becomes a note and the kind stays
+ * unseen, so no rule can conclude that something is missing. A 404 on a GET means "looked, not there".
+ */
+export class Collector {
+  private readonly builder = new SnapshotBuilder();
+  private readonly forbidden = new Set<string>();
+
+  constructor(
+    readonly client: ApiClient,
+    source: string,
+  ) {
+    this.builder.addSource(source);
+  }
+
+  async list(kind: SnapshotKind, namespace: string | undefined, options: ListOptions = {}): Promise<KObject[]> {
+    try {
+      const items = await listAll(this.client, kind, namespace, options);
+      for (const o of items) this.builder.add(o);
+      this.builder.markSeen(kind);
+      return items;
+    } catch (err) {
+      if (err instanceof ForbiddenError) {
+        this.noteForbidden(kind, 'list', namespace);
+        return [];
+      }
+      throw err;
+    }
+  }
+
+  /** GETs one object; undefined when it does not exist (recorded as looked-for) or is forbidden. */
+  async get(kind: SnapshotKind, namespace: string | undefined, name: string): Promise<KObject | undefined> {
+    try {
+      const obj = await getOne(this.client, kind, namespace, name);
+      this.builder.add(obj);
+      this.builder.markSeen(kind);
+      return obj;
+    } catch (err) {
+      if (err instanceof ForbiddenError) {
+        this.noteForbidden(kind, 'get', namespace);
+        return undefined;
+      }
+      if (err instanceof NotFoundError) {
+        this.builder.markSeen(kind);
+        return undefined;
+      }
+      throw err;
+    }
+  }
+
+  /** A container log tail; forbidden or missing logs become a note, never an error. */
+  async log(namespace: string, pod: string, container: string, previous: boolean, tailLines: number): Promise<void> {
+    try {
+      const text = await this.client.get<string>(`/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(pod)}/log`, {
+        query: { container, previous, tailLines, limitBytes: 64 * 1024 },
+        text: true,
+        what: `logs of container "${container}"`,
+      });
+      this.builder.addLog(`${namespace}/${pod}/${container}`, text);
+    } catch (err) {
+      if (err instanceof ForbiddenError) this.note(`container logs not visible: forbidden (needs get on pods/log in namespace ${namespace})`);
+      else if (!(err instanceof NotFoundError)) this.note(`logs of container "${container}" could not be read: ${(err as Error).message}`);
+    }
+  }
+
+  note(text: string): void {
+    if (!this.builder.snapshot.meta.notes.includes(text)) this.builder.snapshot.meta.notes.push(text);
+  }
+
+  finish(capturedAt: number): Snapshot {
+    const snapshot = this.builder.finish();
+    snapshot.meta.capturedAt = new Date(capturedAt).toISOString();
+    return snapshot;
+  }
+
+  private noteForbidden(kind: SnapshotKind, verb: 'get' | 'list', namespace: string | undefined): void {
+    const key = `${kind}/${verb}`;
+    if (this.forbidden.has(key)) return;
+    this.forbidden.add(key);
+    this.builder.snapshot.meta.unreadable.push({ kind, reason: 'forbidden' });
+    const scope = namespace ? ` in namespace ${namespace}` : '';
+    this.note(`${NOTE_WORDS[kind] ?? kind} not visible: forbidden (needs ${rbacWords(kind, verb)}${scope})`);
+  }
+}

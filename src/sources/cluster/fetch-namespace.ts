@@ -1,0 +1,26 @@
+import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
+import type { Collector } from './collector.js';
+
+/** What `scan` and workload targets read: each kind listed once (paginated), joined in memory. */
+export const SCAN_KINDS: readonly SnapshotKind[] = [
+  'Pod', 'Event', 'Node', 'PersistentVolumeClaim', 'Service', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'Job',
+];
+
+export interface FetchNamespaceOptions {
+  /** undefined for every namespace. */
+  namespace: string | undefined;
+  labelSelector?: string;
+  onStep?: (text: string) => void;
+  now: () => number;
+}
+
+/** Lists every kind the rules read, in parallel: O(kinds × pages) requests, never one per Pod. */
+export async function fetchNamespaceSnapshot(collector: Collector, options: FetchNamespaceOptions): Promise<Snapshot> {
+  options.onStep?.(`listing ${options.namespace === undefined ? 'all namespaces' : `namespace ${options.namespace}`}`);
+  await Promise.all(
+    SCAN_KINDS.map((kind) =>
+      collector.list(kind, kind === 'Node' ? undefined : options.namespace, kind === 'Pod' && options.labelSelector ? { labelSelector: options.labelSelector } : {}),
+    ),
+  );
+  return collector.finish(options.now());
+}

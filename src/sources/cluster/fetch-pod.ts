@@ -1,0 +1,97 @@
+import { NotFoundError } from '../../errors.js';
+import { closestNames } from '../../engine/targets.js';
+import { controllerRef } from '../../model/facts.js';
+import type { KObject, Pod } from '../../model/k8s.js';
+import type { Snapshot } from '../../model/snapshot.js';
+import { Collector } from './collector.js';
+
+export interface FetchPodOptions {
+  namespace: string;
+  name: string;
+  /** Lines of the previous container log for crashed containers; 0 for none. */
+  logLines: number;
+  onStep?: (text: string) => void;
+  now: () => number;
+}
+
+/** Previous logs of crashed containers to read: one keeps the plan within 12 requests. */
+const MAX_LOGS = 1;
+
+/**
+ * The bounded fetch plan for one Pod: at most 3 sequential waves, independent requests in parallel.
+ * Wave 1: the Pod, its Events, the namespace's Services. Wave 2: what the Pod names (Node, PVCs,
+ * ConfigMaps, Secret names, owner, previous logs). Wave 3: the owner's owner and the storage classes.
+ */
+export async function fetchPodSnapshot(collector: Collector, options: FetchPodOptions): Promise<Snapshot> {
+  const { namespace, name } = options;
+  options.onStep?.(`reading pod ${namespace}/${name}`);
+  const [pod] = await Promise.all([
+    collector.get('Pod', namespace, name) as Promise<Pod | undefined>,
+    collector.list('Event', namespace, { fieldSelector: `involvedObject.name=${name}` }),
+    collector.list('Service', namespace),
+  ]);
+  if (!pod) {
+    const others = await collector.list('Pod', namespace);
+    const close = closestNames(name, others.map((p) => p.metadata?.name ?? ''));
+    throw new NotFoundError(`pod "${name}" not found in namespace "${namespace}"`, { hint: close.length ? `did you mean: ${close.join(', ')}` : `kubectl get pods -n ${namespace} lists the Pods there` });
+  }
+
+  options.onStep?.('reading node, volumes, config and owner');
+  const spec = pod.spec ?? {};
+  const refs = referencedConfig(pod);
+  const owner = controllerRef(pod);
+  const crashed = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])]
+    .filter((s) => s?.name && s.lastState?.terminated && (s.state?.waiting || s.state?.terminated || (s.restartCount ?? 0) > 0))
+    .slice(0, MAX_LOGS);
+  const wave2: Array<Promise<unknown>> = [];
+  if (spec.nodeName) wave2.push(collector.get('Node', undefined, spec.nodeName));
+  const hasClaims = (spec.volumes ?? []).some((v) => v?.persistentVolumeClaim);
+  const pvcs = hasClaims ? collector.list('PersistentVolumeClaim', namespace) : Promise.resolve([] as KObject[]);
+  wave2.push(pvcs);
+  if (refs.configMaps) wave2.push(collector.list('ConfigMap', namespace));
+  if (refs.secrets) wave2.push(collector.list('Secret', namespace));
+  const ownerObj = owner && ['ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job'].includes(owner.kind) ? collector.get(owner.kind as 'ReplicaSet', namespace, owner.name) : Promise.resolve(undefined);
+  wave2.push(ownerObj);
+  if (options.logLines > 0) for (const s of crashed) wave2.push(collector.log(namespace, name, s.name!, true, options.logLines));
+  await Promise.all(wave2);
+
+  const wave3: Array<Promise<unknown>> = [];
+  const rs = await ownerObj;
+  const up = rs ? controllerRef(rs) : undefined;
+  if (up?.kind === 'Deployment') wave3.push(collector.get('Deployment', namespace, up.name));
+  const claims = await pvcs;
+  if (claims.length > 0) {
+    wave3.push(collector.list('StorageClass', undefined));
+    const volumes = claims.map((c) => c.spec?.volumeName).filter((v): v is string => typeof v === 'string' && v !== '');
+    if (volumes.length === 1) wave3.push(collector.get('PersistentVolume', undefined, volumes[0]!));
+    else if (volumes.length > 1) wave3.push(collector.list('PersistentVolume', undefined));
+  }
+  if (wave3.length > 0) {
+    options.onStep?.('reading owners and storage');
+    await Promise.all(wave3);
+  }
+  return collector.finish(options.now());
+}
+
+/** Whether the Pod names ConfigMaps or Secrets (env, envFrom, volumes, pull secrets). */
+function referencedConfig(pod: Pod): { configMaps: boolean; secrets: boolean } {
+  const spec = pod.spec ?? {};
+  const containers = [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
+  let configMaps = false;
+  let secrets = (spec.imagePullSecrets ?? []).length > 0;
+  for (const c of containers) {
+    for (const e of c?.env ?? []) {
+      if (e?.valueFrom?.configMapKeyRef) configMaps = true;
+      if (e?.valueFrom?.secretKeyRef) secrets = true;
+    }
+    for (const e of c?.envFrom ?? []) {
+      if (e?.configMapRef) configMaps = true;
+      if (e?.secretRef) secrets = true;
+    }
+  }
+  for (const v of spec.volumes ?? []) {
+    if (v?.configMap) configMaps = true;
+    if (v?.secret) secrets = true;
+  }
+  return { configMaps, secrets };
+}

@@ -1,0 +1,80 @@
+import type { KObject } from '../../model/k8s.js';
+import type { SnapshotKind } from '../../model/snapshot.js';
+import type { ApiClient } from './api-client.js';
+import { ForbiddenError } from './api-errors.js';
+
+interface Resource {
+  group: string; // '' for core
+  version: string;
+  plural: string;
+  namespaced: boolean;
+}
+
+const R = (group: string, version: string, plural: string, namespaced = true): Resource => ({ group, version, plural, namespaced });
+
+export const RESOURCES: Record<SnapshotKind, Resource> = {
+  Pod: R('', 'v1', 'pods'),
+  Event: R('', 'v1', 'events'),
+  Node: R('', 'v1', 'nodes', false),
+  PersistentVolumeClaim: R('', 'v1', 'persistentvolumeclaims'),
+  PersistentVolume: R('', 'v1', 'persistentvolumes', false),
+  StorageClass: R('storage.k8s.io', 'v1', 'storageclasses', false),
+  ConfigMap: R('', 'v1', 'configmaps'),
+  Secret: R('', 'v1', 'secrets'),
+  ReplicaSet: R('apps', 'v1', 'replicasets'),
+  Deployment: R('apps', 'v1', 'deployments'),
+  StatefulSet: R('apps', 'v1', 'statefulsets'),
+  DaemonSet: R('apps', 'v1', 'daemonsets'),
+  Job: R('batch', 'v1', 'jobs'),
+  CronJob: R('batch', 'v1', 'cronjobs'),
+  Service: R('', 'v1', 'services'),
+  EndpointSlice: R('discovery.k8s.io', 'v1', 'endpointslices'),
+  Endpoints: R('', 'v1', 'endpoints'),
+  ResourceQuota: R('', 'v1', 'resourcequotas'),
+  Namespace: R('', 'v1', 'namespaces', false),
+};
+
+export function resourcePath(kind: SnapshotKind, namespace: string | undefined, name?: string): string {
+  const r = RESOURCES[kind];
+  const prefix = r.group ? `/apis/${r.group}/${r.version}` : `/api/${r.version}`;
+  const ns = r.namespaced && namespace ? `/namespaces/${encodeURIComponent(namespace)}` : '';
+  return `${prefix}${ns}/${r.plural}${name ? `/${encodeURIComponent(name)}` : ''}`;
+}
+
+/** The RBAC words for a note: "list on secrets". */
+export function rbacWords(kind: SnapshotKind, verb: 'get' | 'list'): string {
+  const r = RESOURCES[kind];
+  return `${verb} on ${r.group ? `${r.plural}.${r.group}` : r.plural}`;
+}
+
+export interface ListOptions {
+  labelSelector?: string;
+  fieldSelector?: string;
+  /** Items per page; the API server paginates with `continue`. */
+  pageSize?: number;
+}
+
+/** Lists every object of a kind (all pages), with kind and apiVersion filled in as kubectl prints them. */
+export async function listAll(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, options: ListOptions = {}): Promise<KObject[]> {
+  const r = RESOURCES[kind];
+  const items: KObject[] = [];
+  let cont: string | undefined;
+  do {
+    const page = await client.get<{ items?: KObject[]; metadata?: { continue?: string } }>(resourcePath(kind, namespace), {
+      query: { limit: options.pageSize ?? 500, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
+      metadataOnly: kind === 'Secret',
+      what: `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`,
+    });
+    for (const item of page.items ?? []) items.push({ ...item, kind, apiVersion: r.group ? `${r.group}/${r.version}` : r.version });
+    cont = page.metadata?.continue || undefined;
+  } while (cont);
+  return items;
+}
+
+export async function getOne(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, name: string): Promise<KObject> {
+  const r = RESOURCES[kind];
+  const obj = await client.get<KObject>(resourcePath(kind, namespace, name), { what: `${kind.toLowerCase()} "${name}"` });
+  return { ...obj, kind, apiVersion: r.group ? `${r.group}/${r.version}` : r.version };
+}
+
+export { ForbiddenError };
