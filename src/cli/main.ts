@@ -66,6 +66,20 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('--failing-only', 'list only failing Pods')
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
 
+  liveOptions(program.command('capture <what> <name>'))
+    .description('save a redacted bundle of a live Pod (capture pod NAME, or pod deploy/NAME) that analyze and pod -f read back')
+    .option('-o, --output <file>', 'write the bundle here (default: stdout); never overwrites without --force')
+    .option('--force', 'overwrite the output file')
+    .option('--logs <n>', 'lines of previous container logs to include', '20')
+    .option('--no-logs', 'leave container logs out')
+    .option('-v, --verbose', 'print each API request on stderr')
+    .action((what: string, name: string, opts) => run(async () => (await import('./commands/capture.js')).captureCommand(what, name, opts)));
+
+  program
+    .command('rbac')
+    .description('print the minimal read-only Role/ClusterRole kdiag needs')
+    .action(() => run(async () => (await import('./commands/rbac.js')).rbacCommand()));
+
   globalOptions(program.command('rules'))
     .description('list every rule: id, stage, severity, title')
     .action((opts) => run(async () => (await import('./commands/rules.js')).rulesCommand(opts)));

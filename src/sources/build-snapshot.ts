@@ -31,13 +31,17 @@ export class SnapshotBuilder {
     if (Array.isArray(obj.items) && (kind === 'List' || kind.endsWith('List') || kind === '')) {
       const itemKind = LIST_KIND_TO_ITEM[kind];
       if (itemKind) this.markSeen(itemKind);
-      const captured = parseTime(obj.metadata?.annotations?.[CAPTURED_AT_ANNOTATION]);
-      if (captured !== undefined) this.declaredCapture = Math.max(this.declaredCapture ?? 0, captured);
+      this.readBundleAnnotations(obj.metadata?.annotations);
       for (const item of obj.items) {
         // PodList items carry no kind of their own in some client outputs.
         if (itemKind && item && typeof item === 'object' && !(item as KObject).kind) (item as KObject).kind = itemKind;
         this.add(item);
       }
+      return;
+    }
+    if (kind === 'ContainerLog' && obj.apiVersion === 'kdiag/v1') {
+      const log = obj as KObject & { container?: unknown; text?: unknown };
+      if (typeof log.text === 'string') this.addLog(`${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}/${typeof log.container === 'string' ? log.container : ''}`, log.text);
       return;
     }
     if (!isSnapshotKind(kind)) {
@@ -66,6 +70,24 @@ export class SnapshotBuilder {
     const captured = this.declaredCapture ?? this.newest;
     if (captured !== undefined) this.snapshot.meta.capturedAt = new Date(captured).toISOString();
     return this.snapshot;
+  }
+
+  /** A kdiag bundle's List carries its capture time, what was looked at, and what could not be seen. */
+  private readBundleAnnotations(annotations: Record<string, string> | undefined): void {
+    if (!annotations || typeof annotations !== 'object') return;
+    const captured = parseTime(annotations[CAPTURED_AT_ANNOTATION]);
+    if (captured !== undefined) this.declaredCapture = Math.max(this.declaredCapture ?? 0, captured);
+    const seen = annotations['kdiag.io/seen-kinds'];
+    if (typeof seen === 'string') for (const k of seen.split(',')) if (isSnapshotKind(k)) this.markSeen(k);
+    const notes = annotations['kdiag.io/notes'];
+    if (typeof notes === 'string') {
+      try {
+        const parsed: unknown = JSON.parse(notes);
+        if (Array.isArray(parsed)) for (const n of parsed) if (typeof n === 'string' && !this.snapshot.meta.notes.includes(n)) this.snapshot.meta.notes.push(n);
+      } catch {
+        // a hand-edited bundle: the notes are only informative
+      }
+    }
   }
 
   private skip(kind: string): void {

@@ -1,4 +1,5 @@
 import type { Condition, Node, Pod, Taint, Toleration } from '../../model/k8s.js';
+import type { PodFacts } from '../../model/facts.js';
 import { parseTime } from '../../model/time.js';
 import type { Evidence } from '../types.js';
 import { ago } from './time.js';
@@ -139,3 +140,21 @@ export function describeNoExecuteFate(fate: NoExecuteFate, now: number): string 
 /** The taints the node controller adds for Ready=False / Ready=Unknown. */
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
 export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
+
+/** What happens after the kubelet ends a Pod for good (Failed Pods never restart), for messages. */
+export function replacementNote(pod: PodFacts): string {
+  const owner = pod.owner.ref;
+  if (!owner) return 'A Failed Pod is never restarted and nothing owns this one: fix the cause and create it again.';
+  switch (owner.kind) {
+    case 'ReplicaSet':
+    case 'ReplicationController':
+    case 'StatefulSet':
+      return `A Failed Pod is never restarted; its ${owner.kind} "${owner.name}" creates a replacement, so look at that Pod too.`;
+    case 'DaemonSet':
+      return `A Failed Pod is never restarted; DaemonSet "${owner.name}" deletes it and creates a new one on the same node, which fails the same way until the cause is fixed.`;
+    case 'Job':
+      return `A Failed Pod is never restarted; Job "${owner.name}" counts it as a failure and may create another (up to its backoffLimit).`;
+    default:
+      return `A Failed Pod is never restarted; its owner ${owner.kind} "${owner.name}" decides whether to replace it.`;
+  }
+}

@@ -340,11 +340,21 @@ export function isContextReason(r: SchedulerReason, pod?: PodFacts, f?: Scheduli
  * others are demoted one step so the engine orders them after it. Events-only failures start at medium.
  */
 export function confidenceFor(pod: PodFacts, f: SchedulingFailure, mine: readonly SchedulerReason[]): Confidence {
-  const coverage = (rs: readonly SchedulerReason[]): number => rs.reduce((m, r) => Math.max(m, r.count), 0);
-  const causes = allReasons(f).filter((r) => !isContextReason(r, pod, f));
-  const leads = coverage(mine) >= coverage(causes);
+  const leads = coverage(mine) >= Math.max(0, ...groupByCategory(allReasons(f).filter((r) => !isContextReason(r, pod, f))).map(coverage));
   if (f.fromCondition) return leads ? 'high' : 'medium';
   return leads ? 'medium' : 'low';
+}
+
+/** Nodes covered by entries of one rule: old-wording taint entries are disjoint node sets, so they add up. */
+function coverage(rs: readonly SchedulerReason[]): number {
+  const taints = rs.filter((r) => r.category === 'taint').reduce((s, r) => s + r.count, 0);
+  return rs.reduce((m, r) => Math.max(m, r.count), taints);
+}
+
+function groupByCategory(rs: readonly SchedulerReason[]): SchedulerReason[][] {
+  const groups = new Map<ReasonCategory, SchedulerReason[]>();
+  for (const r of rs) groups.set(r.category, [...(groups.get(r.category) ?? []), r]);
+  return [...groups.values()];
 }
 
 /** `deploy/api`, `sts/db`, … for kubectl commands; the Pod itself when it has no known controller. */

@@ -1,0 +1,54 @@
+import { eventEvidence, latestEvent } from '../helpers/events.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import type { Evidence, PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'kubelet/node-missing',
+  scope: 'pod',
+  stage: 'kubelet',
+  severity: 'error',
+  title: 'The Pod is bound to a node that does not exist',
+  docs: {
+    description:
+      'spec.nodeName names a node that is not in the cluster, although the node list was read. No kubelet will ever run this Pod: the node was deleted while the Pod was bound to it, or the name never belonged to a registered kubelet.',
+    causes: [
+      'the node was deleted (scaled down by an autoscaler, replaced, or `kubectl delete node`) and the Pod garbage collector has not removed its Pods yet',
+      'spec.nodeName was set by hand (or by a custom scheduler) to a name that no kubelet registered under',
+      'the kubelet on that machine never registered (wrong --hostname-override, failing TLS bootstrap)',
+    ],
+    fix: [
+      'kubectl get nodes   (is the name there, perhaps spelled differently?)',
+      'Delete the Pod so its controller recreates it on a live node: kubectl delete pod POD -n NS',
+      'Do not set spec.nodeName by hand: use a nodeSelector or node affinity so the scheduler picks a live node',
+    ],
+    links: ['https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-garbage-collection'],
+  },
+  match({ pod, cluster, now }) {
+    // Absence means "does not exist" only when Nodes were read; deleted Pods are kubelet/stuck-terminating's.
+    if (!pod.nodeName || pod.node || !cluster.saw('Node') || pod.deletingSince !== undefined || pod.phase === 'Succeeded') return [];
+    const evidence: Evidence[] = [
+      fieldEvidence('pod', 'spec.nodeName', pod.nodeName),
+      { source: 'node', text: `no Node named "${pod.nodeName}" among the ${cluster.nodes.length} node(s) in the snapshot` },
+    ];
+    const scheduled = latestEvent(pod.events, 'Scheduled');
+    if (scheduled) evidence.push(eventEvidence(scheduled, now));
+    const owner = pod.owner.ref;
+    return [
+      finding(rule, {
+        message: `The Pod is bound to node "${pod.nodeName}", which does not exist (deleted, or its kubelet never registered): no kubelet will run it.`,
+        evidence,
+        remediation: [
+          'kubectl get nodes -o wide',
+          owner
+            ? `Delete the Pod so its ${owner.kind} "${owner.name}" recreates it on a live node: kubectl delete pod ${pod.name} -n ${pod.namespace}`
+            : `Recreate the Pod without spec.nodeName (or with a live node): kubectl get pod ${pod.name} -n ${pod.namespace} -o yaml > pod.yaml; edit it; kubectl replace --force -f pod.yaml`,
+          scheduled ? `The scheduler placed it there; if "${pod.nodeName}" was deleted, the Pod garbage collector should remove the Pod shortly (check kube-controller-manager).` : `No Scheduled event: spec.nodeName was probably set directly; use a nodeSelector instead.`,
+        ],
+        confidence: 'high',
+      }),
+    ];
+  },
+};
+
+export default rule;

@@ -1,0 +1,49 @@
+import type { KObject } from '../model/k8s.js';
+
+export const REDACTED = '<redacted by kdiag>';
+
+// Credentials that show up in logs: bearer tokens, JWTs, key=value secrets, cloud keys, URLs with passwords.
+const LOG_PATTERNS: Array<[RegExp, string]> = [
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${REDACTED}`],
+  [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, REDACTED],
+  [/\b((?:[A-Za-z0-9_-]*?)(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?))(\s*[=:]\s*|"\s*:\s*")([^\s"',;&]+)/gi, `$1$2${REDACTED}`],
+  [/\b(AKIA|ASIA)[A-Z0-9]{16}\b/g, REDACTED],
+  [/(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)[^@\s]+@/gi, `$1${REDACTED}@`],
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g, REDACTED],
+];
+
+/** Masks credentials found in free text (container logs) by pattern. */
+export function redactText(text: string): string {
+  return LOG_PATTERNS.reduce((t, [re, replacement]) => t.replace(re, replacement), text);
+}
+
+/** A copy of the object with env values masked (env names and references kept: rules read them). */
+export function redactObject(obj: KObject): KObject {
+  const copy = structuredClone(obj);
+  if (copy.kind === 'Pod' && copy.spec) maskPodSpec(copy.spec);
+  for (const kind of ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']) {
+    if (copy.kind === kind && copy.spec?.template?.spec) maskPodSpec(copy.spec.template.spec);
+  }
+  if (copy.kind === 'Secret') {
+    delete copy.data;
+    delete copy.stringData;
+  }
+  if (copy.kind === 'ConfigMap') {
+    // Keys matter to the rules ("key X missing"); values may hold credentials people put there.
+    for (const field of ['data', 'binaryData']) {
+      const data = copy[field] as Record<string, unknown> | undefined;
+      if (data && typeof data === 'object') for (const k of Object.keys(data)) data[k] = REDACTED;
+    }
+  }
+  return copy;
+}
+
+function maskPodSpec(spec: any): void {
+  for (const group of ['initContainers', 'containers', 'ephemeralContainers']) {
+    for (const c of Array.isArray(spec[group]) ? spec[group] : []) {
+      for (const e of Array.isArray(c?.env) ? c.env : []) if (e && typeof e.value === 'string') e.value = REDACTED;
+      if (Array.isArray(c?.args)) c.args = c.args.map((a: unknown) => (typeof a === 'string' ? redactText(a) : a));
+      if (Array.isArray(c?.command)) c.command = c.command.map((a: unknown) => (typeof a === 'string' ? redactText(a) : a));
+    }
+  }
+}
