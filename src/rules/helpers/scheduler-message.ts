@@ -367,6 +367,12 @@ export function workloadRef(pod: PodFacts): string {
   return `pod/${pod.name}`;
 }
 
+/** Where a Pod-spec change goes: `deploy/api's Pod template`, or `the Pod spec (recreate the Pod)`. */
+export function templateOf(pod: PodFacts): string {
+  const ref = workloadRef(pod);
+  return ref.startsWith('pod/') ? 'the Pod spec (then recreate the Pod)' : `${ref}'s Pod template (kubectl edit ${ref} -n ${pod.namespace})`;
+}
+
 /** `2 of 3 nodes`, `1 node` (when the total is unknown). */
 export function nodesPhrase(f: SchedulingFailure, count: number): string {
   const total = f.parsed.totalNodes;

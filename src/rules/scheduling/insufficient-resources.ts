@@ -1,7 +1,7 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { clusterPods, formatResource, largestNode, nodeResources, podRequests } from '../helpers/resources.js';
-import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, workloadRef } from '../helpers/scheduler-message.js';
+import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf, workloadRef } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -67,7 +67,9 @@ const rule: PodRule = {
     const ref = workloadRef(pod);
     const remediation = [
       neverFits
-        ? `Lower the requests to fit a node, or add a node large enough: kubectl set resources ${ref} -n ${pod.namespace} --requests=${mine.map((r) => `${r.resource}=<amount>`).join(',')}`
+        ? ref.startsWith('pod/')
+          ? `Lower the requests in ${templateOf(pod)} so they fit a node, or add a node large enough.`
+          : `Lower the requests to fit a node, or add a node large enough: kubectl set resources ${ref} -n ${pod.namespace} --requests=${mine.map((r) => `${r.resource}=<amount>`).join(',')}`
         : `See what is using the nodes: kubectl describe nodes | grep -A8 "Allocated resources"`,
       `Compare with the Pod's requests: kubectl get pod ${pod.name} -n ${pod.namespace} -o jsonpath='{range .spec.containers[*]}{.name}{"\\t"}{.resources.requests}{"\\n"}{end}'`,
       'Add capacity (more or larger nodes), or check why the cluster autoscaler did not: kubectl get events -n ' + pod.namespace + ` --field-selector involvedObject.name=${pod.name},reason=NotTriggerScaleUp`,

@@ -2,7 +2,7 @@ import type { Taint } from '../../model/k8s.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { describeTaint, untoleratedTaints } from '../helpers/node-affinity.js';
-import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, workloadRef } from '../helpers/scheduler-message.js';
+import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
 
 // Taints the control plane sets for a reason; tolerating them hides the real problem (k8s-messages.md §5.2).
@@ -82,7 +82,7 @@ const rule: PodRule = {
     const remediation: string[] = [`See every node's taints: kubectl get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints`];
     for (const t of custom) {
       remediation.push(
-        `If the Pod belongs on nodes tainted ${describeTaint(t)}, add to ${workloadRef(pod)}'s Pod template: tolerations: [{key: "${t.key}", operator: "Equal", value: "${t.value ?? ''}", effect: "${t.effect ?? 'NoSchedule'}"}]`,
+        `If the Pod belongs on nodes tainted ${describeTaint(t)}, add to ${templateOf(pod)}: tolerations: [{key: "${t.key}", operator: "Equal", value: "${t.value ?? ''}", effect: "${t.effect ?? 'NoSchedule'}"}]`,
       );
     }
     for (const [k, e] of byTaint) if (!WELL_KNOWN[e.taint.key ?? '']) remediation.push(`If the taint is a mistake, remove it: kubectl taint node ${e.nodes[0]} ${k}-`);
