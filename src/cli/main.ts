@@ -66,6 +66,14 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('--failing-only', 'list only failing Pods')
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
 
+  globalOptions(liveOptions(program.command('gate [workload...]')))
+    .description('CI: wait for deploy/sts/ds/job/pod rollouts to finish; fail fast with a diagnosis when one is doomed')
+    .option('--timeout <duration>', 'give up after this long (exit 5)', '5m')
+    .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')
+    .option('-l, --selector <selector>', 'also gate every Pod matching this label selector (k=v,…)')
+    .option('--junit <file>', 'write a JUnit XML report (one test case per workload)')
+    .action((workloads: string[], opts) => run(async () => (await import('./commands/gate.js')).gateCommand(workloads, opts)));
+
   liveOptions(program.command('capture <what> <name>'))
     .description('save a redacted bundle of a live Pod (capture pod NAME, or pod deploy/NAME) that analyze and pod -f read back')
     .option('-o, --output <file>', 'write the bundle here (default: stdout); never overwrites without --force')

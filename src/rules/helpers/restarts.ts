@@ -246,3 +246,29 @@ export function backOffEvent(pod: PodFacts, c: ContainerFacts): EventFact | unde
 export function logsCommand(pod: PodFacts, c: ContainerFacts, previous: boolean): string {
   return `kubectl logs -n ${pod.namespace} ${pod.name} -c ${c.name}${previous ? ' --previous' : ''}`;
 }
+
+/** `spec.containers[name=app]` / `spec.initContainers[name=migrate]`, for evidence paths. */
+export function specPath(c: ContainerFacts): string {
+  const list = c.kind === 'init' || c.kind === 'sidecar' ? 'initContainers' : c.kind === 'ephemeral' ? 'ephemeralContainers' : 'containers';
+  return `spec.${list}[name=${c.name}]`;
+}
+
+/** describeContainer with a capital first letter, to open a sentence. */
+export function cap(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** How the workload would be edited: `deploy/api` when the Pod's owners are known, else the Pod itself. */
+export function ownerRef(pod: PodFacts): string {
+  const o = pod.owner;
+  if (o.deployment?.metadata?.name) return `deploy/${o.deployment.metadata.name}`;
+  if (o.statefulSet?.metadata?.name) return `sts/${o.statefulSet.metadata.name}`;
+  if (o.daemonSet?.metadata?.name) return `ds/${o.daemonSet.metadata.name}`;
+  if (o.job?.metadata?.name) return `job/${o.job.metadata.name}`;
+  if (o.ref) {
+    const short: Record<string, string> = { ReplicaSet: 'rs', Deployment: 'deploy', StatefulSet: 'sts', DaemonSet: 'ds', Job: 'job' };
+    if (o.ref.kind === 'ReplicaSet' && /-[a-z0-9]{6,10}$/.test(o.ref.name)) return `deploy/${o.ref.name.replace(/-[a-z0-9]{6,10}$/, '')}`;
+    return `${short[o.ref.kind] ?? o.ref.kind.toLowerCase()}/${o.ref.name}`;
+  }
+  return `pod/${pod.name}`;
+}

@@ -37,7 +37,7 @@ const rule: PodRule = {
     const tailText = schedulingTail(f, sev);
     return [
       finding(rule, {
-        message: `${nodesPhrase(f, count)} already run their maximum number of Pods${limits.length ? ` (${limits.slice(0, 4).join('; ')})` : ''}.${tailText ? ` ${tailText}` : ''}`,
+        message: `The Pod limit (maxPods) is reached on ${nodesPhrase(f, count)}${limits.length ? ` (${limits.slice(0, 4).join('; ')})` : ''}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
         confidence: confidenceFor(pod, f, mine),
         evidence,

@@ -53,6 +53,54 @@ export class ApiClient {
     }
   }
 
+  /**
+   * Opens a watch (`?watch=1`) and resolves at the first change (an ADDED/MODIFIED/DELETED event), when
+   * the server closes the stream, or when `signal` aborts. It never throws: a broken watch just ends.
+   */
+  async waitForChange(path: string, query: Record<string, string | number | undefined>, signal: AbortSignal): Promise<void> {
+    const url = new URL(this.base.pathname.replace(/\/$/, '') + path, this.base);
+    for (const [k, v] of Object.entries({ ...query, watch: 1, allowWatchBookmarks: 'false' })) if (v !== undefined) url.searchParams.set(k, String(v));
+    let base: https.RequestOptions;
+    try {
+      base = await this.transportOptions();
+    } catch {
+      return;
+    }
+    this.requests++;
+    this.options.onRequest?.(`${url.pathname}${url.search}`);
+    await new Promise<void>((resolve) => {
+      if (signal.aborted) return resolve();
+      const lib = url.protocol === 'http:' ? http : https;
+      const req = lib.request(url, { ...base, method: 'GET', headers: { ...(base.headers ?? {}), Accept: 'application/json', 'User-Agent': 'kdiag' } }, (res) => {
+        if ((res.statusCode ?? 0) >= 300) {
+          res.resume();
+          return resolve();
+        }
+        let buffered = '';
+        res.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString('utf8');
+          let nl: number;
+          while ((nl = buffered.indexOf('\n')) >= 0) {
+            const line = buffered.slice(0, nl);
+            buffered = buffered.slice(nl + 1);
+            if (/"type"\s*:\s*"(ADDED|MODIFIED|DELETED)"/.test(line)) {
+              req.destroy();
+              return resolve();
+            }
+          }
+        });
+        res.on('end', () => resolve());
+        res.on('error', () => resolve());
+      });
+      req.on('error', () => resolve());
+      signal.addEventListener('abort', () => {
+        req.destroy();
+        resolve();
+      });
+      req.end();
+    });
+  }
+
   private async transportOptions(): Promise<https.RequestOptions> {
     if (!this.transport) {
       const opts: https.RequestOptions = {};

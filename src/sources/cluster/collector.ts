@@ -26,6 +26,8 @@ const NOTE_WORDS: Partial<Record<SnapshotKind, string>> = {
 export class Collector {
   private readonly builder = new SnapshotBuilder();
   private readonly forbidden = new Set<string>();
+  /** resourceVersion of each successful list, to watch for changes from there. */
+  readonly resourceVersions: Partial<Record<SnapshotKind, string>> = {};
 
   constructor(
     readonly client: ApiClient,
@@ -36,7 +38,7 @@ export class Collector {
 
   async list(kind: SnapshotKind, namespace: string | undefined, options: ListOptions = {}): Promise<KObject[]> {
     try {
-      const items = await listAll(this.client, kind, namespace, options);
+      const items = await listAll(this.client, kind, namespace, { ...options, onResourceVersion: (rv) => (this.resourceVersions[kind] = rv) });
       for (const o of items) this.builder.add(o);
       this.builder.markSeen(kind);
       return items;

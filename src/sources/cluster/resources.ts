@@ -52,6 +52,8 @@ export interface ListOptions {
   fieldSelector?: string;
   /** Items per page; the API server paginates with `continue`. */
   pageSize?: number;
+  /** Receives the list's resourceVersion (to start a watch from). */
+  onResourceVersion?: (rv: string) => void;
 }
 
 /** Lists every object of a kind (all pages), with kind and apiVersion filled in as kubectl prints them. */
@@ -60,13 +62,14 @@ export async function listAll(client: ApiClient, kind: SnapshotKind, namespace: 
   const items: KObject[] = [];
   let cont: string | undefined;
   do {
-    const page = await client.get<{ items?: KObject[]; metadata?: { continue?: string } }>(resourcePath(kind, namespace), {
+    const page = await client.get<{ items?: KObject[]; metadata?: { continue?: string; resourceVersion?: string } }>(resourcePath(kind, namespace), {
       query: { limit: options.pageSize ?? 500, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
       metadataOnly: kind === 'Secret',
       what: `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`,
     });
     for (const item of page.items ?? []) items.push({ ...item, kind, apiVersion: r.group ? `${r.group}/${r.version}` : r.version });
     cont = page.metadata?.continue || undefined;
+    if (!cont && page.metadata?.resourceVersion) options.onResourceVersion?.(page.metadata.resourceVersion);
   } while (cont);
   return items;
 }

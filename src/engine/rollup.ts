@@ -1,0 +1,31 @@
+import type { Diagnosis } from './diagnosis.js';
+
+/** Pods of one workload that share a verdict: "3/3 pods: image/not-found". */
+export interface RollupGroup {
+  status: Diagnosis['status'];
+  stage: Diagnosis['stage'];
+  rule: string | null;
+  /** One representative diagnosis (the first Pod's). */
+  example: Diagnosis;
+  pods: string[];
+}
+
+/** Groups Pod diagnoses that share status, stage and primary rule, largest group first. */
+export function rollup(items: readonly Diagnosis[]): RollupGroup[] {
+  const groups = new Map<string, RollupGroup>();
+  for (const d of items) {
+    if (!d.pod) continue;
+    const rule = d.status === 'healthy' ? null : (d.findings[0]?.rule ?? null);
+    const key = `${d.status}|${d.stage}|${rule}`;
+    const g = groups.get(key);
+    if (g) g.pods.push(d.pod.name);
+    else groups.set(key, { status: d.status, stage: d.stage, rule, example: d, pods: [d.pod.name] });
+  }
+  return [...groups.values()].sort((a, b) => b.pods.length - a.pods.length);
+}
+
+/** "3/3 pods: Image not found in the registry (image/not-found)". */
+export function describeGroup(g: RollupGroup, total: number): string {
+  const cause = g.status === 'healthy' ? 'healthy' : g.rule ? `${g.example.findings[0]?.title ?? g.rule} (${g.rule})` : g.example.summary;
+  return `${g.pods.length}/${total} pod${total === 1 ? '' : 's'} ${g.status}${g.stage ? ` at ${g.stage}` : ''}: ${cause}`;
+}

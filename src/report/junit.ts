@@ -1,0 +1,35 @@
+import type { GateResult } from '../engine/gate.js';
+import type { GateOutcome } from './gate.js';
+
+// XML 1.0 forbids most control characters even when escaped.
+const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
+function xml(text: string): string {
+  return text.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** JUnit XML: one test case per workload; a failure carries the diagnosis. */
+export function renderJunit(results: readonly GateResult[], outcome: GateOutcome, elapsedMs: number, timestamp: string): string {
+  const failed = results.filter((r) => r.state !== 'passed');
+  const seconds = (elapsedMs / 1000).toFixed(3);
+  const cases = results.map((r) => {
+    const open = `    <testcase classname="kdiag.gate.${xml(r.namespace)}" name="${xml(r.target)}" time="${seconds}">`;
+    if (r.state === 'passed') return `${open}</testcase>`;
+    const type = r.state === 'failed' ? 'failing' : outcome === 'timeout' ? 'timeout' : r.state;
+    const message = r.reason ?? (type === 'timeout' ? `timed out: ${r.progress}` : r.progress);
+    const body = r.diagnoses
+      .filter((d) => d.status !== 'healthy')
+      .map((d) => `${d.pod ? `pod ${d.pod.name}` : `${d.workload?.kind} ${d.workload?.name}`}: ${d.status}${d.stage ? ` at ${d.stage}` : ''}: ${d.summary}${d.findings[0] ? ` [${d.findings[0].rule}]` : ''}${d.findings[0]?.remediation.length ? `\n  fix: ${d.findings[0].remediation.join('\n  fix: ')}` : ''}`)
+      .join('\n');
+    return `${open}\n      <failure message="${xml(message)}" type="${type}">${xml(body || message)}</failure>\n    </testcase>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="kdiag gate" tests="${results.length}" failures="${failed.length}" errors="0" time="${seconds}">`,
+    `  <testsuite name="kdiag gate" tests="${results.length}" failures="${failed.length}" errors="0" skipped="0" time="${seconds}" timestamp="${xml(timestamp)}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,64 @@
+import { describeContainer } from '../helpers/containers.js';
+import { eventEvidence } from '../helpers/events.js';
+import { finding } from '../helpers/finding.js';
+import { containerEventsOf } from '../helpers/probes.js';
+import { containerProblems, terminationEvidence } from '../helpers/restarts.js';
+import { formatAge, parseTime } from '../helpers/time.js';
+import type { PodRule } from '../types.js';
+
+const RESERVED = /is reserved for|name is reserved/;
+
+const rule: PodRule = {
+  id: 'container/create-container-error',
+  scope: 'pod',
+  stage: 'container',
+  severity: 'error',
+  title: 'Runtime failed to create the container',
+  docs: {
+    description:
+      'The CRI CreateContainer call failed (`CreateContainerError`). `failed to reserve container name ... is reserved for ...` means the runtime still holds a previous attempt with the same name (often after a slow or timed-out create) and usually clears once the runtime finishes; other messages come from the runtime or the OCI spec it built.',
+    causes: [
+      'a previous create attempt timed out on a slow or overloaded node and still holds the name',
+      'the runtime cannot set up the root filesystem or the spec (snapshotter, disk full, invalid spec)',
+    ],
+    fix: [
+      'Wait a minute for a "name is reserved" error; if it persists, check the runtime on the node: crictl ps -a --name CONTAINER; journalctl -u containerd',
+      'Check node disk space and runtime health; delete the Pod to let it start elsewhere',
+    ],
+  },
+  match({ pod, now, options }) {
+    return containerProblems(pod)
+      .filter((p) => p.cause === 'create-error' && p.mode === 'waiting')
+      .map((p) => {
+        const c = p.container;
+        const message = c.waiting!.message;
+        const events = containerEventsOf(pod.events, c, pod.containers.length).filter((e) => e.reason === 'Failed' && e.message.startsWith('Error: ') && (!message || e.message.includes(message.slice(0, 40))));
+        const first = events.map((e) => e.firstSeen).filter((t): t is number => t !== undefined);
+        const since = first.length > 0 ? Math.min(...first) : (parseTime(pod.pod.status?.startTime) ?? pod.createdAt);
+        const early = since !== undefined && now - since < options.graceMs;
+        const evidence = terminationEvidence(p);
+        const last = events.at(-1);
+        if (last) evidence.push(eventEvidence(last, now));
+        const age = since !== undefined ? ` for ${formatAge(now - since)}` : '';
+        const reserved = RESERVED.test(message);
+        return finding(rule, {
+          severity: early ? 'warning' : 'error',
+          message: reserved
+            ? `The runtime on node ${pod.nodeName || '(unknown)'} cannot create ${describeContainer(c)}: a previous attempt still holds its name (${message})${age}.`
+            : `The runtime on node ${pod.nodeName || '(unknown)'} cannot create ${describeContainer(c)}: ${message || c.waiting!.reason}${age}.`,
+          evidence,
+          remediation: reserved
+            ? [
+                `This usually clears once the runtime finishes the earlier attempt; if not, inspect it on node ${pod.nodeName || '<node>'}: crictl ps -a --name ${c.name}`,
+                `Check the runtime and the node's load and disk: journalctl -u containerd (or crio); or recreate the Pod: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
+              ]
+            : [
+                `Read the runtime's message and logs on node ${pod.nodeName || '<node>'}: journalctl -u containerd (or crio)`,
+                `Check the node's disk space and runtime health, then recreate the Pod: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
+              ],
+        });
+      });
+  },
+};
+
+export default rule;

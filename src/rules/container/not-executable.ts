@@ -1,0 +1,62 @@
+import { describeContainer } from '../helpers/containers.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { cap, containerProblems, isFailingNow, restartSummary, terminationEvidence, unexecutableFile } from '../helpers/restarts.js';
+import type { Evidence, PodRule } from '../types.js';
+
+const FORMAT = /exec format error/;
+
+const rule: PodRule = {
+  id: 'container/not-executable',
+  scope: 'pod',
+  stage: 'container',
+  severity: 'error',
+  title: 'Container entrypoint cannot be executed',
+  docs: {
+    description:
+      'The entrypoint exists but the kernel refuses to run it: `exec format error` (a binary for another CPU architecture, or a script without a #! line) or `permission denied` / exit code 126 (the file is not executable for the container\'s user).',
+    causes: [
+      'an image built for arm64 running on amd64 nodes (or the reverse): `exec format error`',
+      'a shell script without a #! interpreter line',
+      'the file lacks the executable bit, or the container\'s runAsUser cannot read it',
+      'the file sits on a volume mounted noexec',
+    ],
+    fix: [
+      'For exec format error: build the image for the node\'s platform: docker buildx build --platform linux/amd64,linux/arm64 ...',
+      'For permission denied: RUN chmod +x /path/to/entrypoint in the Dockerfile (or COPY --chmod=755), and check runAsUser/fsGroup',
+    ],
+  },
+  match({ pod }) {
+    const arch = pod.node?.status?.nodeInfo?.architecture;
+    return containerProblems(pod)
+      .filter((p) => p.cause === 'not-executable' && isFailingNow(p))
+      .map((p) => {
+        const c = p.container;
+        const text = `${c.waiting?.message ?? ''}\n${p.term?.message ?? ''}`;
+        const file = unexecutableFile(text) ?? c.spec.command?.[0];
+        const evidence: Evidence[] = terminationEvidence(p);
+        const summary = restartSummary(p);
+        const format = FORMAT.test(text);
+        if (format && arch) evidence.push(fieldEvidence('node', `nodes/${pod.nodeName}.status.nodeInfo.architecture`, arch));
+        const what = file ? `"${file}"` : 'its entrypoint';
+        return finding(rule, {
+          message: format
+            ? `${cap(describeContainer(c))} cannot run ${what}: exec format error, a binary built for another CPU architecture than node ${pod.nodeName || '(unknown)'}${arch ? ` (${arch})` : ''}, or a script without a #! line${summary ? `; ${summary}` : ''}.`
+            : `${cap(describeContainer(c))} cannot run ${what}: permission denied (not executable for the container's user)${summary ? `; ${summary}` : ''}.`,
+          evidence,
+          remediation: format
+            ? [
+                `Check the image's platform: docker manifest inspect ${c.spec.image ?? '<image>'} (the node is ${arch ?? 'see kubectl get node -o wide'}).`,
+                `Rebuild for the node's platform: docker buildx build --platform linux/${arch ?? 'amd64'} -t ${c.spec.image ?? '<image>'} --push .`,
+                'If the entrypoint is a script, start it with a #! line (e.g. #!/bin/sh).',
+              ]
+            : [
+                `Make ${what} executable in the image: RUN chmod +x ${file ?? '<entrypoint>'} (or COPY --chmod=755).`,
+                `Check the user it runs as (securityContext.runAsUser / fsGroup) can read and execute it, and that its volume is not mounted noexec.`,
+              ],
+        });
+      });
+  },
+};
+
+export default rule;

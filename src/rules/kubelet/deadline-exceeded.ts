@@ -1,0 +1,50 @@
+import { eventEvidence, latestEvent } from '../helpers/events.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { replacementNote } from '../helpers/node-health.js';
+import { formatAge, parseTime } from '../helpers/time.js';
+import type { Evidence, PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'kubelet/deadline-exceeded',
+  scope: 'pod',
+  stage: 'kubelet',
+  severity: 'error',
+  title: 'The Pod ran longer than its activeDeadlineSeconds',
+  docs: {
+    description:
+      'The Pod sets spec.activeDeadlineSeconds and was active on its node longer than that, so the kubelet killed it and marked it Failed with status.reason DeadlineExceeded ("Pod was active on the node longer than the specified deadline"). It is never restarted.',
+    causes: [
+      'the work took longer than the deadline allows (slow input, a hang, a retry loop)',
+      'the deadline is too tight for the work, or the clock started early (time spent pulling images and waiting for volumes counts)',
+    ],
+    fix: [
+      'kubectl get pod POD -n NS -o jsonpath="{.spec.activeDeadlineSeconds} {.status.startTime}"',
+      'Raise activeDeadlineSeconds in the Pod template, or make the work finish sooner (check the logs of the last run: kubectl logs POD -n NS)',
+    ],
+  },
+  match({ pod, now }) {
+    if (pod.reason !== 'DeadlineExceeded') return [];
+    const deadline = pod.pod.spec?.activeDeadlineSeconds;
+    const evidence: Evidence[] = [fieldEvidence('pod', 'status.reason', pod.reason)];
+    if (pod.message) evidence.push(fieldEvidence('pod', 'status.message', pod.message));
+    if (typeof deadline === 'number') evidence.push(fieldEvidence('pod', 'spec.activeDeadlineSeconds', deadline));
+    const started = parseTime(pod.pod.status?.startTime);
+    if (started !== undefined) evidence.push(fieldEvidence('pod', 'status.startTime', pod.pod.status?.startTime));
+    const event = latestEvent(pod.events, 'DeadlineExceeded');
+    if (event) evidence.push(eventEvidence(event, now));
+    const limit = typeof deadline === 'number' ? `its activeDeadlineSeconds of ${deadline}s (${formatAge(deadline * 1000)})` : 'its activeDeadlineSeconds';
+    return [
+      finding(rule, {
+        message: `The kubelet killed the Pod because it was active longer than ${limit}. ${replacementNote(pod)}`,
+        evidence,
+        remediation: [
+          `Look at what the last run was doing: kubectl logs ${pod.name} -n ${pod.namespace} --all-containers`,
+          'Raise spec.activeDeadlineSeconds in the Pod template, or make the work finish sooner.',
+        ],
+      }),
+    ];
+  },
+};
+
+export default rule;

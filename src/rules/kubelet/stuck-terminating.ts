@@ -1,0 +1,122 @@
+import { describeContainer } from '../helpers/containers.js';
+import { eventEvidence, eventsWith } from '../helpers/events.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { conditionEvidence, nodeReadiness } from '../helpers/node-health.js';
+import { formatAge } from '../helpers/time.js';
+import type { Evidence, PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'kubelet/stuck-terminating',
+  scope: 'pod',
+  stage: 'kubelet',
+  severity: 'error',
+  title: 'The Pod is stuck Terminating',
+  docs: {
+    description:
+      'The Pod has a deletionTimestamp (which the API server sets to the deletion time plus the grace period) and it has passed, yet the Pod object remains. Either finalizers are still pending, the kubelet cannot confirm the containers stopped because its node is unreachable, or the containers do not exit.',
+    causes: [
+      'the node is NotReady / unreachable / deleted: only its kubelet may confirm the deletion, so the Pod stays Terminating forever',
+      'metadata.finalizers still lists entries whose controller has not removed them (controller down, or a finalizer nobody owns)',
+      'containers ignore SIGTERM and the runtime cannot kill them (ExceededGracePeriod, FailedKillPod), or a preStop hook hangs',
+    ],
+    fix: [
+      'kubectl get pod POD -n NS -o jsonpath="{.metadata.deletionTimestamp} {.metadata.finalizers}"',
+      'Node unreachable: fix the node, or once it is confirmed down, apply the out-of-service taint (kubectl taint node NODE node.kubernetes.io/out-of-service=nodeshutdown:NoExecute) or force-delete: kubectl delete pod POD -n NS --grace-period=0 --force',
+      'Finalizers: find and fix the controller that owns them; remove them by hand only when you know it is safe',
+      'Containers not exiting: check the runtime on the node (crictl ps, crictl stop) and the app\'s SIGTERM handling / preStop hook',
+    ],
+    links: ['https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination', 'https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown'],
+  },
+  match({ pod, cluster, now, options }) {
+    const deadline = pod.deletingSince;
+    // deletionTimestamp already includes the grace period; allow graceMs more for the kubelet to report.
+    if (deadline === undefined || now - deadline <= options.graceMs) return [];
+    const overdue = formatAge(now - deadline);
+    const ns = pod.namespace;
+    const meta = pod.pod.metadata ?? {};
+    const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers.filter((f): f is string => typeof f === 'string') : [];
+    const evidence: Evidence[] = [fieldEvidence('pod', 'metadata.deletionTimestamp', meta.deletionTimestamp)];
+    if (typeof meta.deletionGracePeriodSeconds === 'number') evidence.push(fieldEvidence('pod', 'metadata.deletionGracePeriodSeconds', meta.deletionGracePeriodSeconds));
+    if (finalizers.length > 0) evidence.push(fieldEvidence('pod', 'metadata.finalizers', finalizers));
+    const finalizerNote = finalizers.length > 0 ? ` It also still has finalizer(s) ${finalizers.map((f) => `"${f}"`).join(', ')}.` : '';
+    const force = `kubectl delete pod ${pod.name} -n ${ns} --grace-period=0 --force`;
+    const statefulCaveat =
+      pod.owner.ref?.kind === 'StatefulSet'
+        ? ` Caution: it belongs to StatefulSet "${pod.owner.ref.name}"; force-deleting lets a second Pod with the same identity start while the old one may still run.`
+        : ' Caution: the containers may still be running on that machine; a ReadWriteOnce volume stays attached there until it is detached (up to 6 minutes).';
+
+    // 1. The node cannot confirm: NotReady, unreachable, or gone.
+    const readiness = nodeReadiness(pod.node);
+    const nodeGone = pod.nodeName !== '' && !pod.node && cluster.saw('Node');
+    if (pod.nodeName && (nodeGone || (pod.node && readiness.state !== 'ready'))) {
+      if (pod.node && readiness.condition) evidence.push(conditionEvidence(pod.node, readiness.condition, now));
+      const state = nodeGone ? 'no longer exists' : readiness.state === 'unknown' ? 'is unreachable (Ready=Unknown)' : 'is NotReady';
+      return [
+        finding(rule, {
+          message: `The Pod has been Terminating ${overdue} past its grace period: node "${pod.nodeName}" ${state}, so no kubelet can confirm its containers stopped.${finalizerNote}`,
+          evidence,
+          remediation: [
+            nodeGone ? `The node is gone: the Pod garbage collector should remove the Pod; if it does not: ${force}` : `Bring node "${pod.nodeName}" back (kubectl describe node ${pod.nodeName}); the kubelet then finishes the deletion.`,
+            ...(nodeGone
+              ? []
+              : [
+                  `If the node is confirmed down: kubectl taint node ${pod.nodeName} node.kubernetes.io/out-of-service=nodeshutdown:NoExecute (volumes are detached and the Pod removed safely).`,
+                  `Or force-delete the Pod object: ${force}.${statefulCaveat}`,
+                ]),
+          ],
+        }),
+      ];
+    }
+
+    // 2. Containers still running past the grace period.
+    const running = pod.containers.filter((c) => c.running && c.kind !== 'ephemeral');
+    const killEvents = eventsWith(pod.events, ['FailedKillPod', 'ExceededGracePeriod', 'FailedPreStopHook']);
+    if (running.length > 0 || killEvents.length > 0) {
+      for (const c of running) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.running.startedAt`, c.running?.startedAt ?? ''));
+      for (const e of killEvents.slice(-3)) evidence.push(eventEvidence(e, now));
+      const names = running.map(describeContainer).join(', ');
+      return [
+        finding(rule, {
+          message: `The Pod has been Terminating ${overdue} past its grace period: ${names || 'its containers'} ${running.length === 1 ? 'has' : 'have'} not stopped on node "${pod.nodeName}".${finalizerNote}`,
+          evidence,
+          remediation: [
+            `On ${pod.nodeName || 'the node'}: crictl ps --name <container>; crictl stop <id>; journalctl -u containerd -u kubelet (is the runtime able to kill it?)`,
+            'Make the application exit on SIGTERM, and keep any preStop hook shorter than terminationGracePeriodSeconds.',
+            `As a last resort: ${force}${statefulCaveat}`,
+          ],
+          confidence: running.length > 0 ? 'high' : 'medium',
+        }),
+      ];
+    }
+
+    // 3. Finalizers pending.
+    if (finalizers.length > 0) {
+      return [
+        finding(rule, {
+          message: `The Pod has been Terminating ${overdue} past its grace period, waiting for finalizer(s) ${finalizers.map((f) => `"${f}"`).join(', ')} to be removed by the controller that owns them.`,
+          evidence,
+          remediation: [
+            `Find the controller that owns each finalizer (its prefix names it) and check that it is running and healthy.`,
+            `Only if that controller is gone for good: kubectl patch pod ${pod.name} -n ${ns} --type=json -p '[{"op":"remove","path":"/metadata/finalizers"}]'`,
+          ],
+        }),
+      ];
+    }
+
+    // 4. Nothing visible: the kubelet has not reported the containers gone.
+    return [
+      finding(rule, {
+        message: `The Pod has been Terminating ${overdue} past its grace period on node "${pod.nodeName || '(none)'}" with no finalizers and no running container visible: the kubelet has not finished tearing it down (volume unmount or sandbox removal may be stuck).`,
+        evidence,
+        remediation: [
+          `On ${pod.nodeName || 'the node'}: journalctl -u kubelet | grep ${pod.uid || pod.name}   (look for UnmountVolume / KillPodSandbox errors)`,
+          `As a last resort: ${force}${statefulCaveat}`,
+        ],
+        confidence: 'low',
+      }),
+    ];
+  },
+};
+
+export default rule;

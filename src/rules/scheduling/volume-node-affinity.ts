@@ -1,0 +1,64 @@
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { describeNodeSelectorTerm, matchNodeSelectorTerm, type NodeSelectorTerm } from '../helpers/node-affinity.js';
+import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
+import type { Evidence, PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'scheduling/volume-node-affinity',
+  scope: 'pod',
+  stage: 'scheduling',
+  severity: 'error',
+  title: 'The Pod\'s PersistentVolume is pinned to nodes the Pod cannot use',
+  docs: {
+    description:
+      'A bound PersistentVolume has node affinity (a zonal disk, or a local volume on one node) and none of the nodes it allows can take the Pod (`node(s) didn\'t match PersistentVolume\'s node affinity` since 1.33, `node(s) had volume node affinity conflict` before; `node(s) had no available volume zone` from VolumeZone).',
+    causes: [
+      'a zonal disk in a zone where no schedulable node is left (the node group of that zone scaled to zero, or the Pod\'s own affinity excludes that zone)',
+      'a local PersistentVolume whose node was deleted or replaced',
+      'the nodes the volume allows are full, tainted or cordoned',
+    ],
+    fix: [
+      'See where the volume may be used: kubectl get pv PV -o jsonpath="{.spec.nodeAffinity}"',
+      'Make a node available there (add one in that zone, uncordon, free capacity)',
+      'For a local volume whose node is gone: the data is gone with it; delete the claim and let the workload recreate it',
+    ],
+    links: ['https://kubernetes.io/docs/concepts/storage/persistent-volumes/#node-affinity'],
+  },
+  match({ pod, cluster, now, options }) {
+    const f = schedulingFailure(pod, now);
+    if (!f) return [];
+    const mine = reasonsIn(f, ['volume-node-affinity']);
+    if (mine.length === 0) return [];
+    const count = mine.reduce((m, r) => Math.max(m, r.count), 0);
+    const evidence: Evidence[] = [...f.evidence];
+    const pinned: string[] = [];
+    for (const c of pod.claims) {
+      const terms = c.pv?.spec?.nodeAffinity?.required?.nodeSelectorTerms;
+      if (!c.pv || !Array.isArray(terms) || terms.length === 0) continue;
+      const pvName = c.pv.metadata?.name ?? '';
+      evidence.push(fieldEvidence('pv', `pv/${pvName}.spec.nodeAffinity.required.nodeSelectorTerms`, terms));
+      const allowed = cluster.nodes.filter((n) => (terms as NodeSelectorTerm[]).some((t) => matchNodeSelectorTerm(n, t))).map((n) => n.metadata?.name ?? '');
+      const where = cluster.nodes.length === 0 ? '' : allowed.length === 0 ? '; no node in the cluster matches' : `; allowed node${allowed.length === 1 ? '' : 's'}: ${allowed.join(', ')}`;
+      pinned.push(`PersistentVolume "${pvName}" (claim "${c.claimName}") is limited to ${(terms as NodeSelectorTerm[]).map(describeNodeSelectorTerm).join(' OR ')}${where}`);
+    }
+    const sev = schedulingSeverity(pod, f, now, options);
+    const tailText = schedulingTail(f, sev);
+    const first = pod.claims.find((c) => c.pv);
+    return [
+      finding(rule, {
+        message: `The Pod's volume is pinned to nodes it cannot use (conflict on ${nodesPhrase(f, count)})${pinned.length ? `: ${pinned.join('; ')}` : ''}.${tailText ? ` ${tailText}` : ''}`,
+        severity: sev.severity,
+        confidence: confidenceFor(pod, f, mine),
+        evidence,
+        remediation: [
+          first?.pv ? `See where the volume may be used: kubectl get pv ${first.pv.metadata?.name ?? ''} -o jsonpath='{.spec.nodeAffinity}'` : `Find the claims' volumes: kubectl get pvc -n ${pod.namespace} -o wide`,
+          'Make a node available where the volume lives (add a node in that zone, uncordon it, or free capacity there); check that the Pod\'s own node affinity does not exclude that zone',
+          'For a local volume whose node is gone, the data went with it: delete the claim (and the PersistentVolume) so the workload gets a new one',
+        ],
+      }),
+    ];
+  },
+};
+
+export default rule;

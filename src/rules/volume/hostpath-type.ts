@@ -1,0 +1,52 @@
+import { eventEvidence } from '../helpers/events.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { currentMountFailures, latestPer, podVolume } from '../helpers/mount-errors.js';
+import type { Evidence, PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'volume/hostpath-type',
+  scope: 'pod',
+  stage: 'volume',
+  severity: 'error',
+  title: 'A hostPath volume fails its type check on the node',
+  docs: {
+    description:
+      'A hostPath volume sets `type` (Directory, File, Socket, CharDevice, BlockDevice) and the path on the node is missing or of another kind, so the kubelet refuses to mount it: `MountVolume.SetUp failed for volume "<v>" : hostPath type check failed: <path> is not a directory` (pkg/volume/hostpath/host_path.go; newer kubelets append `, it\'s a <Type>` and say `hostPath <path> doesn\'t exist` for a missing path).',
+    causes: [
+      'the path does not exist on this node (other nodes may have it)',
+      'the path exists but is a file where a directory is expected (or the reverse), or a socket that its daemon has not created yet',
+      'the kubelet runs in a container (kind, RKE, Talos…) and sees a different filesystem than the host',
+    ],
+    fix: [
+      'On the node: ls -ld PATH',
+      'Create the path on every node that may run the Pod, or use type DirectoryOrCreate / FileOrCreate',
+      'Restrict the Pod to nodes that have the path (nodeSelector), or start the daemon that creates the socket first',
+    ],
+    links: ['https://kubernetes.io/docs/concepts/storage/volumes/#hostpath'],
+  },
+  match({ pod, now }) {
+    const failures = currentMountFailures(pod).filter((f) => f.kind === 'hostpath-type');
+    return latestPer(failures, (f) => f.volume).map((f) => {
+      const { volume } = podVolume(pod, f.volume);
+      const path = f.subject ?? volume?.hostPath?.path ?? '?';
+      const type = volume?.hostPath?.type;
+      const evidence: Evidence[] = [eventEvidence(f.event, now)];
+      const index = (pod.pod.spec?.volumes ?? []).findIndex((v) => v?.name === f.volume);
+      if (volume?.hostPath && index >= 0) evidence.push(fieldEvidence('pod', `spec.volumes[${index}].hostPath`, volume.hostPath));
+      const problem = f.detail === 'missing' ? 'does not exist' : `is not a ${f.detail}`;
+      const orCreate = type === 'Directory' ? 'DirectoryOrCreate' : type === 'File' ? 'FileOrCreate' : undefined;
+      return finding(rule, {
+        message: `hostPath volume "${f.volume}" cannot be mounted: ${path} on node "${pod.nodeName}" ${problem}${type ? ` (the volume requires type ${type})` : ''}.`,
+        evidence,
+        remediation: [
+          `On ${pod.nodeName}: ls -ld ${path}`,
+          orCreate ? `Create ${path} on the node, or let the kubelet create it: set hostPath.type: ${orCreate}.` : `Create ${path} on the node (or start the component that creates it) before the Pod.`,
+          'If only some nodes have the path, pin the Pod to them with a nodeSelector.',
+        ],
+      });
+    });
+  },
+};
+
+export default rule;
