@@ -1,6 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
-import { cap, containerProblems, isFailingNow, restartSummary, terminationEvidence } from '../helpers/restarts.js';
+import { containerProblems, isFailingNow, restartSummary, terminationEvidence } from '../helpers/restarts.js';
 import type { PodRule } from '../types.js';
 
 // containerd's long wrapper hides the cause at the end.
@@ -35,7 +35,7 @@ const rule: PodRule = {
           evidence: terminationEvidence(p),
           remediation: [
             `Read the full runtime message: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-            `Fix the part of ${cap(c.name)}'s spec it names (volumeMounts, securityContext, workingDir, devices), then let the controller recreate the Pod.`,
+            `Fix the part of container ${c.name}'s spec it names (volumeMounts, securityContext, workingDir, devices), then let the controller recreate the Pod.`,
           ],
         });
       });

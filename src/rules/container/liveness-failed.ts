@@ -1,0 +1,108 @@
+import type { ContainerFacts } from '../../model/containers.js';
+import type { PodFacts } from '../../model/facts.js';
+import { describeContainer } from '../helpers/containers.js';
+import { eventEvidence } from '../helpers/events.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { describeProbe, probeFailures, probeOf, probePortHint, type ProbeType } from '../helpers/probes.js';
+import { cap, containerProblems, describeExit, finishedAt, restartSummary, specPath, terminationEvidence, type ContainerProblem, type ExitCause } from '../helpers/restarts.js';
+import { ago, parseTime } from '../helpers/time.js';
+import type { Evidence, Finding, PodRule, PodRuleContext } from '../types.js';
+
+/** Shared by liveness-failed and startup-probe-failed: kills by the probe, and the probe failing now. */
+export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCause, ctx: PodRuleContext): Finding[] {
+  const { pod, now, options } = ctx;
+  const out: Finding[] = [];
+  const n = pod.containers.length;
+  const byContainer = new Map<ContainerFacts, ContainerProblem>();
+  for (const p of containerProblems(pod)) if (p.cause === cause) byContainer.set(p.container, p);
+  for (const c of pod.containers) {
+    const probe = probeOf(c, type);
+    const killed = byContainer.get(c);
+    const startedAt = parseTime(c.running?.startedAt);
+    // Failing now: only the current instance's failures count, never those from before it started.
+    const failingNow =
+      c.running && (type !== 'Startup' || c.status?.started !== true) && (type !== 'Liveness' || pod.deletingSince === undefined) ? probeFailures(pod.events, c, n, type, startedAt) : [];
+    const end = finishedAt(killed?.term);
+    const recentKill = killed && (killed.mode !== 'restarted' || (end !== undefined && now - end <= options.recentMs)) ? killed : undefined;
+    if (!recentKill && failingNow.length === 0) continue;
+    const evidence: Evidence[] = [];
+    const failures = recentKill ? probeFailures(pod.events, c, n, type, parseTime(recentKill.term?.startedAt), end) : [];
+    const shown = (failingNow.at(-1) ?? failures.at(-1))?.event;
+    if (recentKill) evidence.push(...terminationEvidence(recentKill), ...recentKill.causeEvents.slice(-1).map((e) => eventEvidence(e, now)));
+    if (shown) evidence.push(eventEvidence(shown, now));
+    if (probe) evidence.push(fieldEvidence('pod', `${specPath(c)}.${type.toLowerCase()}Probe`, probe));
+    const quoted = shown ? `"${shown.message}"` : 'its failure output was not recorded';
+    const hint = probePortHint(probe, c);
+    const probeText = `${type.toLowerCase()} probe ${describeProbe(probe)}`;
+    const failing = recentKill !== undefined && recentKill.mode !== 'restarted';
+    let message: string;
+    if (failing) {
+      const summary = restartSummary(recentKill);
+      message = `${cap(describeContainer(c))} is killed by its ${probeText}: ${quoted}; it ${describeExit(recentKill.term)}${summary ? `; ${summary}` : ''}.`;
+    } else if (recentKill) {
+      message = `${cap(describeContainer(c))} was restarted ${ago(now, end)} by its ${probeText}: ${quoted}${failingNow.length > 0 ? '; the probe is failing again' : ''}.`;
+    } else {
+      message = `${cap(describeContainer(c))} is failing its ${probeText}: ${quoted}; the kubelet restarts it after ${probeThreshold(probe)} consecutive failures.`;
+    }
+    if (hint) message = `${message.slice(0, -1)} (${hint}).`;
+    out.push(
+      finding(rule, {
+        severity: failing ? 'error' : 'warning',
+        message,
+        evidence: evidence.length > 0 ? evidence : [fieldEvidence('pod', `${c.statusPath}.restartCount`, c.restartCount)],
+        remediation: remediation(pod, c, type),
+      }),
+    );
+  }
+  return out;
+}
+
+function probeThreshold(probe: { failureThreshold?: number } | undefined): number {
+  return typeof probe?.failureThreshold === 'number' && probe.failureThreshold > 0 ? probe.failureThreshold : 3;
+}
+
+function remediation(pod: PodFacts, c: ContainerFacts, type: ProbeType): string[] {
+  const probe = probeOf(c, type);
+  const target = probe?.httpGet ? `curl -sv http://localhost:${probe.httpGet.port ?? '<port>'}${probe.httpGet.path ?? '/'}` : probe?.tcpSocket ? `nc -zv localhost ${probe.tcpSocket.port ?? '<port>'}` : probe?.exec ? (probe.exec.command ?? []).join(' ') : '<the probe command>';
+  const steps = [
+    `Run the probe by hand inside the container: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- ${target}`,
+    `Read why it stopped answering: kubectl logs -n ${pod.namespace} ${pod.name} -c ${c.name} --previous`,
+  ];
+  if (type === 'Liveness') {
+    steps.push('If it is only slow to start, add a startupProbe (or raise initialDelaySeconds); if it is slow under load, raise timeoutSeconds/failureThreshold. A liveness probe should not depend on databases or other services.');
+  } else {
+    steps.push('If the application legitimately needs longer to start, raise the startupProbe failureThreshold × periodSeconds above its real start time.');
+  }
+  return steps;
+}
+
+const rule: PodRule = {
+  id: 'container/liveness-failed',
+  scope: 'pod',
+  stage: 'container',
+  severity: 'error',
+  title: 'Container restarted by its liveness probe',
+  docs: {
+    description:
+      'The kubelet kills a container whose liveness probe fails failureThreshold times in a row (`Killing`: `Container <c> failed liveness probe, will be restarted`, after `Unhealthy`: `Liveness probe failed: ...`); it exits 137 or 143 without an OOM. Repeated kills end in CrashLoopBackOff.',
+    causes: [
+      'the probe path or port is wrong (connection refused, 404)',
+      'the application starts slower than initialDelaySeconds + failureThreshold × periodSeconds and has no startupProbe',
+      'the probe times out under load (timeoutSeconds defaults to 1s)',
+      'the liveness endpoint checks dependencies (database, other services) and fails when they do',
+      'the application really hangs (deadlock, exhausted thread pool)',
+    ],
+    fix: [
+      'Run the probe by hand: kubectl exec POD -c CONTAINER -- curl -sv http://localhost:PORT/PATH',
+      'Add a startupProbe for slow starts; raise timeoutSeconds / failureThreshold for slow responses',
+      'Keep liveness checks local to the process; put dependency checks in the readiness probe',
+    ],
+    links: ['https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/'],
+  },
+  match(ctx) {
+    return probeKillFindings(rule, 'Liveness', 'liveness', ctx);
+  },
+};
+
+export default rule;

@@ -1,0 +1,48 @@
+import { eventEvidence } from '../helpers/events.js';
+import { finding } from '../helpers/finding.js';
+import { currentAttachFailures, describeVolume, latestPer } from '../helpers/mount-errors.js';
+import { withinGrace } from '../helpers/sandbox-errors.js';
+import type { PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'volume/multi-attach',
+  scope: 'pod',
+  stage: 'volume',
+  severity: 'error',
+  title: 'The volume is still attached to another node (Multi-Attach error)',
+  docs: {
+    description:
+      'The attach/detach controller will not attach a ReadWriteOnce volume to this Pod\'s node because it is still attached to (or used by a Pod on) another node: `Multi-Attach error for volume "<pv>" Volume is already exclusively attached to one node and can\'t be attached to another` / `… Volume is already used by pod(s) <pods>`. It clears only when the other attachment goes away.',
+    causes: [
+      'a Deployment with a ReadWriteOnce PVC did a RollingUpdate: the new Pod landed on another node while the old Pod still holds the volume (it never will let go, because the old Pod waits for the new one to be Ready)',
+      'the old node is down or unreachable: the controller waits up to 6 minutes (maxWaitForUnmountDuration) before force-detaching, and forever if the old Pod is still Terminating there',
+      'two workloads share one ReadWriteOnce claim',
+    ],
+    fix: [
+      'kubectl get volumeattachment | grep PV   (which node holds it?)',
+      'For single-replica Deployments with RWO volumes use strategy.type: Recreate; or use a StatefulSet / a ReadWriteMany volume',
+      'Delete the old Pod that still uses the volume; if its node is down for good, taint it out-of-service (node.kubernetes.io/out-of-service=nodeshutdown:NoExecute) so the volume is detached',
+    ],
+    links: ['https://kubernetes.io/docs/concepts/storage/persistent-volumes/#access-modes'],
+  },
+  match({ pod, now, options }) {
+    const failures = currentAttachFailures(pod).filter((f) => f.kind === 'multi-attach');
+    return latestPer(failures, (f) => f.volume).map((f) => {
+      const first = Math.min(...failures.filter((g) => g.volume === f.volume).map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
+      const users = f.usedBy?.length ? ` by Pod(s) ${f.usedBy.join(', ')}` : ' on another node';
+      const rolling = pod.owner.ref?.kind === 'ReplicaSet';
+      return finding(rule, {
+        severity: withinGrace(first, now, options.graceMs) ? 'warning' : 'error',
+        message: `${describeVolume(pod, f.volume)} cannot be attached to node "${pod.nodeName}": it is still in use${users} (Multi-Attach error for a ReadWriteOnce volume).`,
+        evidence: [eventEvidence(f.event, now)],
+        remediation: [
+          `kubectl get volumeattachment -o wide | grep ${f.volume}`,
+          f.usedBy?.length ? `Delete or move the Pod(s) holding it: kubectl delete pod ${f.usedBy[0]} -n ${pod.namespace}` : 'Find the Pod still using the volume on the other node and stop it; if that node is down for good, taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute.',
+          rolling ? 'This Pod belongs to a Deployment: with a ReadWriteOnce volume use strategy.type: Recreate (kubectl patch deploy NAME -p \'{"spec":{"strategy":{"type":"Recreate","rollingUpdate":null}}}\'), or switch to a StatefulSet or a ReadWriteMany volume.' : 'Do not share a ReadWriteOnce claim between Pods on different nodes; use ReadWriteMany storage or one claim per Pod.',
+        ],
+      });
+    });
+  },
+};
+
+export default rule;
