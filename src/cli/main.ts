@@ -50,6 +50,8 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('-f, --file <dump>', 'read this dump instead of the cluster (file, directory, or - for stdin; repeatable)', collect)
     .option('--logs <n>', 'lines of the previous container log to read for crashed containers (live mode)', '20')
     .option('--no-logs', 'do not read container logs (live mode)')
+    .option('-w, --watch', 're-diagnose as the Pod changes until it is Ready or failing (live mode)')
+    .option('--timeout <duration>', 'with --watch: stop waiting after this long (exit 5)', '10m')
     .action((name: string, opts) => run(async () => (await import('./commands/pod.js')).podCommand(name, opts)));
 
   globalOptions(program.command('analyze <dump...>'))

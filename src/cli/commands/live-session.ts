@@ -16,6 +16,6 @@ export async function openSession(opts: LiveOptions, verbose: boolean): Promise<
   const timeoutMs = parseDuration(opts.requestTimeout ?? '10s');
   if (timeoutMs === undefined || timeoutMs <= 0) throw new UsageError(`--request-timeout: "${opts.requestTimeout}" is not a duration`, { hint: 'e.g. --request-timeout 5s' });
   const connection = await connect({ ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}), ...(opts.context ? { context: opts.context } : {}), ...(opts.namespace ? { namespace: opts.namespace } : {}) });
-  const client = new ApiClient(connection, { timeoutMs, ...(verbose ? { onRequest: (p: string) => process.stderr.write(`kdiag: GET ${p}\n`) } : {}) });
+  const client = new ApiClient(connection, { timeoutMs, ...(verbose ? { onRequest: (p: string, wave: number) => process.stderr.write(`kdiag: GET ${wave > 0 ? `[wave ${wave}] ` : '[watch] '}${p}\n`) } : {}) });
   return { connection, client, collector: new Collector(client, `cluster:${connection.context}`) };
 }

@@ -8,8 +8,8 @@ export interface ApiClientOptions {
   timeoutMs: number;
   /** Retries for 429/5xx/connection resets on these read-only GETs. */
   retries?: number;
-  /** Called once per HTTP request (for the request-budget test and --verbose). */
-  onRequest?: (path: string) => void;
+  /** Called once per HTTP request with its wave (for the request-budget test and --verbose). */
+  onRequest?: (path: string, wave: number) => void;
 }
 
 export interface GetOptions {
@@ -28,6 +28,12 @@ export interface GetOptions {
  */
 export class ApiClient {
   requests = 0;
+  /**
+   * Sequential depth of the fetch plan: a request's wave is one more than the highest wave that had
+   * finished when it started, so requests issued together share a wave.
+   */
+  private finishedWave = 0;
+  maxWave = 0;
   private readonly base: URL;
   private transport: https.RequestOptions | undefined;
 
@@ -67,7 +73,7 @@ export class ApiClient {
       return;
     }
     this.requests++;
-    this.options.onRequest?.(`${url.pathname}${url.search}`);
+    this.options.onRequest?.(`${url.pathname}${url.search}`, 0);
     await new Promise<void>((resolve) => {
       if (signal.aborted) return resolve();
       const lib = url.protocol === 'http:' ? http : https;
@@ -119,7 +125,17 @@ export class ApiClient {
   private async once(url: URL, options: GetOptions): Promise<unknown> {
     const base = await this.transportOptions();
     this.requests++;
-    this.options.onRequest?.(url.pathname + url.search);
+    const wave = this.finishedWave + 1;
+    this.maxWave = Math.max(this.maxWave, wave);
+    this.options.onRequest?.(url.pathname + url.search, wave);
+    try {
+      return await this.send(url, options, base);
+    } finally {
+      this.finishedWave = Math.max(this.finishedWave, wave);
+    }
+  }
+
+  private send(url: URL, options: GetOptions, base: https.RequestOptions): Promise<unknown> {
     const accept = options.text ? 'text/plain' : options.metadataOnly ? 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json' : 'application/json';
     const server = this.connection.server;
     const timeoutMs = this.options.timeoutMs;

@@ -1,0 +1,67 @@
+import { eventEvidence } from '../helpers/events.js';
+import { finding } from '../helpers/finding.js';
+import { conditionEvidence, nodeReadiness } from '../helpers/node-health.js';
+import { awaitingSandbox, currentSandboxFailures, firstSeen, hostNetwork, notSuperseded, sandboxSeenAt, withinGrace } from '../helpers/sandbox-errors.js';
+import type { Evidence, PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'cni/cni-not-initialized',
+  scope: 'pod',
+  stage: 'cni',
+  severity: 'error',
+  title: "The node's CNI network plugin is not initialized",
+  docs: {
+    description:
+      'The container runtime on the Pod\'s node has no usable CNI configuration, so it cannot give Pods a network: the kubelet emits NetworkNotReady ("network is not ready: container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized"), the node is Ready=False with the same text, or sandbox creation fails with `cni plugin not initialized` / `no network config found in /etc/cni/net.d` (containerd) / `no CNI configuration file in /etc/cni/net.d/. Has your network provider started?` (CRI-O). hostNetwork Pods are not affected.',
+    causes: [
+      'the CNI DaemonSet (Calico, Cilium, Flannel, …) is not installed, or its Pod on this node is not running yet (it writes the config into /etc/cni/net.d when it starts)',
+      'a new node joined and its CNI Pod is still starting, or cannot pull its image',
+      'the runtime looks in a different config/binary directory than the CNI installs to (containerd conf_dir / bin_dir)',
+    ],
+    fix: [
+      'kubectl get pods -n kube-system -o wide --field-selector spec.nodeName=NODE   (is the CNI Pod Running?)',
+      'Install a network add-on if the cluster has none',
+      'On the node: ls /etc/cni/net.d /opt/cni/bin; journalctl -u containerd | grep -i cni',
+    ],
+    links: ['https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/network-plugins/'],
+  },
+  match({ pod, now, options }) {
+    if (pod.deletingSince !== undefined || !awaitingSandbox(pod) || hostNetwork(pod)) return [];
+    const evidence: Evidence[] = [];
+    const times: Array<number | undefined> = [];
+    const sandbox = currentSandboxFailures(pod).filter((f) => f.error.kind === 'cni-not-initialized');
+    const done = sandboxSeenAt(pod);
+    const notReady = pod.events.filter((e) => e.reason === 'NetworkNotReady' && notSuperseded(e, done));
+    const readiness = nodeReadiness(pod.node);
+    const nodeSays = readiness.state === 'not-ready' && readiness.causes.includes('network');
+    if (sandbox.length === 0 && notReady.length === 0 && !nodeSays) return [];
+    if (nodeSays && pod.node && readiness.condition) {
+      evidence.push(conditionEvidence(pod.node, readiness.condition, now));
+      times.push(readiness.since);
+    }
+    const lastNotReady = notReady[notReady.length - 1];
+    if (lastNotReady) evidence.push(eventEvidence(lastNotReady, now));
+    const lastSandbox = sandbox[sandbox.length - 1];
+    if (lastSandbox) evidence.push(eventEvidence(lastSandbox.event, now));
+    times.push(firstSeen(notReady), firstSeen(sandbox.map((s) => s.event)));
+    const known = times.filter((t): t is number => t !== undefined);
+    const since = known.length > 0 ? Math.min(...known) : undefined;
+    const dir = lastSandbox?.error.where ?? '/etc/cni/net.d';
+    const node = pod.nodeName;
+    return [
+      finding(rule, {
+        severity: withinGrace(since, now, options.graceMs) ? 'warning' : 'error',
+        confidence: sandbox.length > 0 || notReady.length > 0 ? 'high' : 'medium',
+        message: `The container runtime on node "${node}" has no working CNI network configuration (${dir}), so it cannot create the Pod's network: the node's network plugin (CNI DaemonSet Pod) is not running or not installed.`,
+        evidence,
+        remediation: [
+          `kubectl get pods -A -o wide --field-selector spec.nodeName=${node}   (is the CNI Pod — calico-node, cilium, kube-flannel … — Running on ${node}?)`,
+          `kubectl get daemonsets -n kube-system   (is a network add-on installed at all?)`,
+          `On ${node}: ls ${dir}; journalctl -u containerd -u kubelet | grep -i cni`,
+        ],
+      }),
+    ];
+  },
+};
+
+export default rule;

@@ -1,0 +1,52 @@
+import { eventEvidence } from '../helpers/events.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { currentSandboxFailures, firstSeen, withinGrace } from '../helpers/sandbox-errors.js';
+import type { Evidence, PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'cni/ip-exhausted',
+  scope: 'pod',
+  stage: 'cni',
+  severity: 'error',
+  title: "The node's Pod IP range is exhausted",
+  docs: {
+    description:
+      'The CNI IPAM plugin (host-local) has no free address left in the node\'s range: `failed to allocate for range 0: no IP addresses available in range set: <start>-<end>`. New Pods on this node cannot get a network until addresses are freed.',
+    causes: [
+      'leaked IPs: containers were removed without a CNI DEL (runtime crash, unclean reboot), and their reservations remain in /var/lib/cni/networks/<network>/',
+      'the node runs more Pods than its Pod CIDR holds (maxPods larger than the range)',
+      'many short-lived Pods (Jobs) churn faster than addresses are released',
+    ],
+    fix: [
+      'On the node: ls /var/lib/cni/networks/<network>/ and compare with the running sandboxes (crictl pods); remove reservations of sandboxes that no longer exist, or drain and reboot the node',
+      'Keep maxPods below the size of the node\'s Pod CIDR (kube-controller-manager --node-cidr-mask-size)',
+    ],
+    links: ['https://www.cni.dev/plugins/current/ipam/host-local/'],
+  },
+  match({ pod, now, options }) {
+    const failures = currentSandboxFailures(pod).filter((f) => f.error.kind === 'ip-exhausted');
+    const last = failures[failures.length - 1];
+    if (!last) return [];
+    const range = last.error.subject ?? '?';
+    const network = last.error.network;
+    const evidence: Evidence[] = [eventEvidence(last.event, now)];
+    const cidr = pod.node?.spec?.podCIDR;
+    if (cidr) evidence.push(fieldEvidence('node', 'spec.podCIDR', cidr));
+    const running = pod.node?.status?.allocatable?.['pods'];
+    return [
+      finding(rule, {
+        severity: withinGrace(firstSeen(failures.map((f) => f.event)), now, options.graceMs) ? 'warning' : 'error',
+        message: `Node "${pod.nodeName}" has no free Pod IP address left: the ${last.error.plugin ? `${last.error.plugin} ` : ''}IPAM range ${range}${network ? ` of network "${network}"` : ''}${cidr ? ` (podCIDR ${cidr})` : ''} is exhausted.`,
+        evidence,
+        remediation: [
+          `On ${pod.nodeName}: ls /var/lib/cni/networks/${network ?? '<network>'}/ | wc -l  vs  crictl pods -q | wc -l   (many more reservations than sandboxes means leaked IPs)`,
+          `Remove reservation files of sandboxes that no longer exist, or drain and reboot ${pod.nodeName}: kubectl drain ${pod.nodeName} --ignore-daemonsets --delete-emptydir-data`,
+          `Keep maxPods${running ? ` (now ${running})` : ''} below the number of addresses in the node's Pod CIDR.`,
+        ],
+      }),
+    ];
+  },
+};
+
+export default rule;

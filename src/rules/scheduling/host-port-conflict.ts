@@ -1,0 +1,72 @@
+import type { Pod } from '../../model/k8s.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { clusterPods } from '../helpers/resources.js';
+import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
+import type { Evidence, PodRule } from '../types.js';
+
+interface HostPort {
+  container: string;
+  port: number;
+  protocol: string;
+}
+
+function hostPorts(pod: Pod): HostPort[] {
+  const out: HostPort[] = [];
+  for (const c of [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])]) {
+    for (const p of Array.isArray(c?.ports) ? c.ports : []) {
+      if (typeof p?.hostPort === 'number' && p.hostPort > 0) out.push({ container: c.name ?? '', port: p.hostPort, protocol: p.protocol ?? 'TCP' });
+    }
+  }
+  return out;
+}
+
+const rule: PodRule = {
+  id: 'scheduling/host-port-conflict',
+  scope: 'pod',
+  stage: 'scheduling',
+  severity: 'error',
+  title: 'The hostPort the Pod asks for is taken on every node',
+  docs: {
+    description: 'A container asks for a `hostPort`, and on each candidate node another Pod already holds that port and protocol (`node(s) didn\'t have free ports for the requested pod ports`). A hostPort allows one Pod per node.',
+    causes: ['more replicas than nodes for a workload with a hostPort', 'a rolling update that surges a new Pod onto nodes where the old one still holds the port', 'another workload (an ingress controller, a node agent) using the same port'],
+    fix: ['Drop the hostPort and expose the Pod with a Service (ClusterIP/NodePort/LoadBalancer) instead', 'Keep replicas ≤ nodes (or use a DaemonSet), and use maxSurge: 0 in the rollout strategy', 'Pick a different port'],
+    links: ['https://kubernetes.io/docs/concepts/configuration/overview/#services'],
+  },
+  match({ pod, cluster, now, options }) {
+    const f = schedulingFailure(pod, now);
+    if (!f) return [];
+    const mine = reasonsIn(f, ['host-ports']);
+    if (mine.length === 0) return [];
+    const wanted = hostPorts(pod.pod);
+    const evidence: Evidence[] = [...f.evidence];
+    for (const w of wanted) evidence.push(fieldEvidence('pod', `spec.containers[name=${w.container}].ports[hostPort=${w.port}]`, `${w.port}/${w.protocol}`));
+    let holders = '';
+    const pods = clusterPods(cluster);
+    if (pods && wanted.length) {
+      const taken = pods.filter((p) => p.metadata?.uid !== pod.uid && p.spec?.nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && hostPorts(p).some((h) => wanted.some((w) => w.port === h.port && w.protocol === h.protocol)));
+      if (taken.length) holders = `; held by ${taken.slice(0, 4).map((p) => `${p.metadata?.namespace}/${p.metadata?.name} on ${p.spec?.nodeName}`).join(', ')}`;
+    }
+    const replicas = pod.owner.deployment?.spec?.replicas ?? pod.owner.replicaSet?.spec?.replicas ?? pod.owner.statefulSet?.spec?.replicas;
+    const total = f.parsed.totalNodes ?? cluster.nodes.length;
+    const surplus = typeof replicas === 'number' && total > 0 && replicas > total ? ` The workload wants ${replicas} replicas on ${total} nodes, but a hostPort allows one per node.` : '';
+    const sev = schedulingSeverity(pod, f, now, options);
+    const tailText = schedulingTail(f, sev);
+    const ports = wanted.map((w) => `${w.port}/${w.protocol} (container "${w.container}")`).join(', ');
+    return [
+      finding(rule, {
+        message: `${ports ? `The Pod's hostPort ${ports} is` : "The Pod's hostPorts are"} already taken on ${nodesPhrase(f, mine[0]!.count)}${holders}.${surplus}${tailText ? ` ${tailText}` : ''}`,
+        severity: sev.severity,
+        confidence: confidenceFor(pod, f, mine),
+        evidence,
+        remediation: [
+          `Find who holds the port: kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,NODE:.spec.nodeName,HOSTPORTS:.spec.containers[*].ports[*].hostPort${wanted[0] ? ` | grep -w ${wanted[0].port}` : ''}`,
+          `Expose the Pod with a Service instead of a hostPort (remove ports[].hostPort in ${templateOf(pod)})`,
+          'Or keep replicas ≤ nodes (a DaemonSet), and roll out with maxSurge: 0 so the old Pod frees the port first',
+        ],
+      }),
+    ];
+  },
+};
+
+export default rule;

@@ -1,0 +1,35 @@
+import { finding } from '../helpers/finding.js';
+import { schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
+import type { PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'scheduling/no-nodes',
+  scope: 'pod',
+  stage: 'scheduling',
+  severity: 'error',
+  title: 'The cluster has no nodes',
+  docs: {
+    description: 'The scheduler has no node at all to consider (`no nodes available to schedule pods`, or `0/0 nodes are available`).',
+    causes: ['a new cluster whose nodes have not joined yet', 'every node was deleted (scale-to-zero node groups, failed node pools)', 'the kubelets cannot register with the API server (certificates, bootstrap tokens, network)'],
+    fix: ['kubectl get nodes', 'Start or add nodes; check the kubelet logs on a machine that should have joined (journalctl -u kubelet)'],
+    links: ['https://kubernetes.io/docs/concepts/architecture/nodes/'],
+  },
+  match({ pod, cluster, now, options }) {
+    const f = schedulingFailure(pod, now);
+    if (!f || !f.parsed.noNodes) return [];
+    const sev = schedulingSeverity(pod, f, now, options);
+    const tailText = schedulingTail(f, sev);
+    const since = cluster.nodes.length > 0 ? ` (the input now lists ${cluster.nodes.length} node${cluster.nodes.length === 1 ? '' : 's'}, so nodes may have joined since the scheduler's last attempt)` : '';
+    return [
+      finding(rule, {
+        message: `The cluster had no nodes to schedule the Pod on${since}.${tailText ? ` ${tailText}` : ''}`,
+        severity: sev.severity,
+        confidence: f.fromCondition ? 'high' : 'medium',
+        evidence: f.evidence,
+        remediation: ['kubectl get nodes', 'Add or start nodes (or scale a node group up from zero); on a machine that should have joined, read the kubelet logs: journalctl -u kubelet'],
+      }),
+    ];
+  },
+};
+
+export default rule;

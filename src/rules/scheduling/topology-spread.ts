@@ -1,0 +1,72 @@
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { describeLabelSelector, nodeLabels, type LabelSelector } from '../helpers/node-affinity.js';
+import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
+import type { Evidence, PodRule } from '../types.js';
+
+interface SpreadConstraint {
+  maxSkew?: number;
+  topologyKey?: string;
+  whenUnsatisfiable?: string;
+  labelSelector?: LabelSelector;
+  minDomains?: number;
+}
+
+const rule: PodRule = {
+  id: 'scheduling/topology-spread',
+  scope: 'pod',
+  stage: 'scheduling',
+  severity: 'error',
+  title: 'Topology spread constraints leave no node',
+  docs: {
+    description:
+      'A `DoNotSchedule` topology spread constraint would be violated on every candidate node (`node(s) didn\'t match pod topology spread constraints`), or nodes lack the constraint\'s topologyKey label (`... (missing required label)`).',
+    causes: [
+      'the Pods are already spread to maxSkew and the only domains with room are the ones that would exceed it',
+      'nodes without the topologyKey label (e.g. topology.kubernetes.io/zone on bare-metal or kind nodes)',
+      'a domain (zone) that has no schedulable node left, or nodes excluded by the Pod\'s own node affinity',
+    ],
+    fix: [
+      'Read the constraints: kubectl get pod POD -o jsonpath="{.spec.topologySpreadConstraints}"',
+      'Label the nodes with the topologyKey, or use whenUnsatisfiable: ScheduleAnyway',
+      'Add capacity in the domain that has the fewest matching Pods, or raise maxSkew',
+    ],
+    links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/'],
+  },
+  match({ pod, cluster, now, options }) {
+    const f = schedulingFailure(pod, now);
+    if (!f) return [];
+    const mine = reasonsIn(f, ['topology-spread']);
+    if (mine.length === 0) return [];
+    const count = mine.reduce((m, r) => Math.max(m, r.count), 0);
+    const all = Array.isArray(pod.pod.spec?.topologySpreadConstraints) ? (pod.pod.spec.topologySpreadConstraints as SpreadConstraint[]) : [];
+    const hard = all.filter((c) => c && (c.whenUnsatisfiable ?? 'DoNotSchedule') === 'DoNotSchedule');
+    const evidence: Evidence[] = [...f.evidence];
+    if (hard.length) evidence.push(fieldEvidence('pod', 'spec.topologySpreadConstraints', hard));
+    const described = hard.map((c) => `maxSkew ${c.maxSkew ?? 1} over ${c.topologyKey ?? '?'} for Pods with ${describeLabelSelector(c.labelSelector)}${c.minDomains ? `, minDomains ${c.minDomains}` : ''}`);
+    const missingLabel = mine.some((r) => r.text.includes('missing required label'));
+    let detail = '';
+    if (missingLabel && cluster.nodes.length > 0) {
+      const lacking = hard.flatMap((c) => cluster.nodes.filter((n) => !Object.hasOwn(nodeLabels(n), c.topologyKey ?? '')).map((n) => `${n.metadata?.name ?? ''} has no ${c.topologyKey}`));
+      if (lacking.length) detail = `: ${[...new Set(lacking)].slice(0, 4).join('; ')}`;
+    }
+    const sev = schedulingSeverity(pod, f, now, options);
+    const tailText = schedulingTail(f, sev);
+    const keys = [...new Set(hard.map((c) => c.topologyKey).filter(Boolean))];
+    return [
+      finding(rule, {
+        message: `${missingLabel ? 'Nodes lack the topology label its spread constraint needs' : 'Placing the Pod would break its topology spread constraint'} on ${nodesPhrase(f, count)}${described.length ? ` (${described.join('; ')})` : ''}${detail}.${tailText ? ` ${tailText}` : ''}`,
+        severity: sev.severity,
+        confidence: confidenceFor(pod, f, mine),
+        evidence,
+        remediation: [
+          `See how the matching Pods are spread: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ''}; kubectl get pods -n ${pod.namespace} -o wide${hard[0]?.labelSelector ? ` -l ${describeLabelSelector(hard[0].labelSelector)}` : ''}`,
+          missingLabel ? `Label every node with ${keys.join(', ') || 'the topologyKey'} (kubectl label node NODE KEY=VALUE)` : 'Add capacity in the domain with the fewest matching Pods, or raise maxSkew',
+          `Or make the constraint soft (whenUnsatisfiable: ScheduleAnyway) in ${templateOf(pod)}`,
+        ],
+      }),
+    ];
+  },
+};
+
+export default rule;
