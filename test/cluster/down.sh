@@ -66,6 +66,10 @@ for c in /sys/fs/cgroup/*/kubepods /sys/fs/cgroup/*/kubepods.slice; do
 done
 
 rm -f "$CONTAINERD_SOCK" "$CONTAINERD_SOCK.ttrpc"
+if [ -f "$RUN/net/run-containerd-created" ]; then   # up.sh created /run/containerd: remove it if empty
+  find /run/containerd -depth -type d -empty -delete 2>/dev/null
+  rm -f "$RUN/net/run-containerd-created"
+fi
 if [ "$PURGE" = 1 ]; then
   rm -rf "$RUN" && log "removed $RUN"
 fi

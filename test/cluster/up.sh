@@ -89,6 +89,9 @@ disabled_plugins = ["io.containerd.snapshotter.v1.btrfs", "io.containerd.snapsho
   stream_server_address = "127.0.0.1"
   stream_server_port = "0"
   enable_selinux = false
+  # this machine's root has no CAP_SYS_RESOURCE (bounding set), so runc cannot set the negative
+  # oom_score_adj the CRI asks for (pause: -998): clamp it to containerd's own value instead
+  restrict_oom_score_adj = true
   [plugins."io.containerd.grpc.v1.cri".containerd]
     snapshotter = "overlayfs"
     default_runtime_name = "runc"
@@ -96,6 +99,7 @@ disabled_plugins = ["io.containerd.snapshotter.v1.btrfs", "io.containerd.snapsho
       runtime_type = "io.containerd.runc.v2"
       [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]
         BinaryName = "/usr/sbin/runc"
+        Root = "$RUN/containerd/runc"
         SystemdCgroup = false
   [plugins."io.containerd.grpc.v1.cri".cni]
     bin_dir = "/usr/lib/cni"
@@ -104,6 +108,8 @@ disabled_plugins = ["io.containerd.snapshotter.v1.btrfs", "io.containerd.snapsho
   [plugins."io.containerd.grpc.v1.cri".registry]
     config_path = "$RUN/containerd/certs.d"
 TOML
+# containerd 1.6's shims always use /run/containerd for their sockets: note whether it pre-existed
+[ -e /run/containerd ] || [ -f "$RUN/net/run-containerd-created" ] || { mkdir -p /run/containerd; touch "$RUN/net/run-containerd-created"; }
 start_proc containerd /usr/bin/containerd --config "$RUN/config/containerd.toml"
 wait_for "containerd socket" 30 ctr --address "$CONTAINERD_SOCK" version
 import_images
@@ -202,6 +208,7 @@ containerRuntimeEndpoint: unix://$CONTAINERD_SOCK
 imageServiceEndpoint: unix://$CONTAINERD_SOCK
 podLogsDir: $RUN/pod-logs
 failSwapOn: false
+oomScoreAdj: 0                # no CAP_SYS_RESOURCE here: the default -999 cannot be applied
 clusterDomain: cluster.local
 clusterDNS: [$CLUSTER_DNS]
 resolvConf: /etc/resolv.conf

@@ -41,7 +41,7 @@ const rule: PodRule = {
       const m = HOOK_TEXT.exec(hookText);
       const evidence: Evidence[] = terminationEvidence(p);
       const events = p.causeEvents.length > 0 ? p.causeEvents : containerEventsOf(pod.events, c, pod.containers.length).filter((e) => e.reason === 'FailedPostStartHook');
-      const ev = events.at(-1);
+      const ev = events.filter((e) => e.reason === 'FailedPostStartHook').at(-1) ?? events.at(-1);
       if (ev) evidence.push(eventEvidence(ev, now));
       const lifecycle = (c.spec as Record<string, unknown>).lifecycle as { postStart?: unknown } | undefined;
       if (lifecycle?.postStart) evidence.push(fieldEvidence('pod', `${specPath(c)}.lifecycle.postStart`, lifecycle.postStart));

@@ -43,7 +43,9 @@ const rule: PodRule = {
           remediation: [
             `Read its output: ${logsCommand(pod, c, false)}`,
             job ? `See the Job's failures and limits: kubectl describe job -n ${pod.namespace} ${job}` : `See the Pod's events: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-            job ? `Fix the cause, then re-run: kubectl get job -n ${pod.namespace} ${job} -o yaml > job.yaml; kubectl delete job -n ${pod.namespace} ${job}; kubectl apply -f job.yaml (after removing the generated selector/labels)` : 'Fix the cause and recreate the Pod.',
+            job
+            ? `Fix the cause; the Job retries by itself until backoffLimit. To run a finished Job again, delete it and apply its manifest again (for a CronJob's Job: kubectl create job -n ${pod.namespace} ${job}-rerun --from=cronjob/<cronjob>).`
+            : 'Fix the cause and recreate the Pod.',
           ],
         });
       });

@@ -4,8 +4,8 @@ import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { describeProbe, probeFailures, probeOf, probePortHint, type ProbeType } from '../helpers/probes.js';
-import { cap, containerProblems, describeExit, finishedAt, restartSummary, specPath, terminationEvidence, type ContainerProblem, type ExitCause } from '../helpers/restarts.js';
+import { describeProbe, probeFailures, probeOf, probePort, probePortHint, type ProbeType } from '../helpers/probes.js';
+import { cap, containerProblems, finishedAt, restartSummary, specPath, terminationEvidence, type ContainerProblem, type ExitCause } from '../helpers/restarts.js';
 import { ago, parseTime } from '../helpers/time.js';
 import type { Evidence, Finding, PodRule, PodRuleContext } from '../types.js';
 
@@ -34,12 +34,13 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
     if (probe) evidence.push(fieldEvidence('pod', `${specPath(c)}.${type.toLowerCase()}Probe`, probe));
     const quoted = shown ? `"${shown.message}"` : 'its failure output was not recorded';
     const hint = probePortHint(probe, c);
-    const probeText = `${type.toLowerCase()} probe ${describeProbe(probe)}`;
+    const probeText = `${type.toLowerCase()} probe ${describeProbe(probe, c)}`;
     const failing = recentKill !== undefined && recentKill.mode !== 'restarted';
     let message: string;
     if (failing) {
       const summary = restartSummary(recentKill);
-      message = `${cap(describeContainer(c))} is killed by its ${probeText}: ${quoted}; it ${describeExit(recentKill.term)}${summary ? `; ${summary}` : ''}.`;
+      const code = recentKill.term?.exitCode;
+      message = `${cap(describeContainer(c))} is killed by its ${probeText}: ${quoted}${typeof code === 'number' ? `; it exited with code ${code}` : ''}${summary ? `; ${summary}` : ''}.`;
     } else if (recentKill) {
       message = `${cap(describeContainer(c))} was restarted ${ago(now, end)} by its ${probeText}: ${quoted}${failingNow.length > 0 ? '; the probe is failing again' : ''}.`;
     } else {
@@ -64,7 +65,8 @@ function probeThreshold(probe: { failureThreshold?: number } | undefined): numbe
 
 function remediation(pod: PodFacts, c: ContainerFacts, type: ProbeType): string[] {
   const probe = probeOf(c, type);
-  const target = probe?.httpGet ? `curl -sv http://localhost:${probe.httpGet.port ?? '<port>'}${probe.httpGet.path ?? '/'}` : probe?.tcpSocket ? `nc -zv localhost ${probe.tcpSocket.port ?? '<port>'}` : probe?.exec ? (probe.exec.command ?? []).join(' ') : '<the probe command>';
+  const port = probePort(probe, c) ?? '<port>';
+  const target = probe?.httpGet ? `curl -sv http://localhost:${port}${probe.httpGet.path ?? '/'}` : probe?.tcpSocket ? `nc -zv localhost ${port}` : probe?.exec ? (probe.exec.command ?? []).join(' ') : '<the probe command>';
   const steps = [
     `Run the probe by hand inside the container: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- ${target}`,
     `Read why it stopped answering: kubectl logs -n ${pod.namespace} ${pod.name} -c ${c.name} --previous`,

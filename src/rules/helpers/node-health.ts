@@ -134,7 +134,7 @@ export function describeNoExecuteFate(fate: NoExecuteFate, now: number): string 
   const secs = `tolerationSeconds ${fate.tolerationSeconds}${fate.tolerationSeconds === 300 ? ', the default' : ''}`;
   if (fate.evictAt === undefined) return `The taint manager deletes the Pod ${fate.tolerationSeconds}s after ${taint} was added (${secs}).`;
   if (fate.evictAt > now) return `The taint manager will delete the Pod in ${ago(fate.evictAt, now).replace(' ago', '')} (${secs} on ${taint}); its controller then creates a replacement elsewhere.`;
-  return `The taint manager was due to delete the Pod ${ago(now, fate.evictAt)} (${secs} on ${taint}); if it is still here, the deletion is waiting for the unreachable kubelet.`;
+  return `The taint manager was due to delete the Pod ${ago(now, fate.evictAt)} (${secs} on ${taint}) but has not marked it for deletion: check that kube-controller-manager is running.`;
 }
 
 /** The taints the node controller adds for Ready=False / Ready=Unknown. */

@@ -35,18 +35,27 @@ export function probeOf(c: ContainerFacts, type: ProbeType): Probe | undefined {
   return p && typeof p === 'object' ? p : undefined;
 }
 
+/** The probe's port as a number when the container names it (`port: http` → 8080), else as written. */
+export function probePort(probe: Probe | undefined, c?: ContainerFacts): number | string | undefined {
+  const port = probe?.httpGet?.port ?? probe?.tcpSocket?.port ?? probe?.grpc?.port;
+  if (typeof port !== 'string' || /^\d+$/.test(port) || !c) return typeof port === 'string' && /^\d+$/.test(port) ? Number(port) : port;
+  return (c.spec.ports ?? []).find((p) => p?.name === port)?.containerPort ?? port;
+}
+
 /** `httpGet http://:8080/healthz`, `tcpSocket :5432`, `exec [cat /tmp/ready]`, `grpc :9000`, plus its timing. */
-export function describeProbe(probe: Probe | undefined): string {
+export function describeProbe(probe: Probe | undefined, c?: ContainerFacts): string {
   if (!probe) return 'probe (not in the spec)';
   let what = 'probe with no handler';
+  const port = probePort(probe, c) ?? '?';
+  const named = typeof (probe.httpGet?.port ?? probe.tcpSocket?.port) === 'string' && typeof port === 'number' ? ` (port "${probe.httpGet?.port ?? probe.tcpSocket?.port}")` : '';
   if (probe.httpGet) {
     const h = probe.httpGet;
-    what = `httpGet ${(h.scheme ?? 'HTTP').toLowerCase()}://${h.host ?? ''}:${h.port ?? '?'}${h.path ?? '/'}`;
-  } else if (probe.tcpSocket) what = `tcpSocket ${probe.tcpSocket.host ?? ''}:${probe.tcpSocket.port ?? '?'}`;
-  else if (probe.grpc) what = `grpc :${probe.grpc.port ?? '?'}${probe.grpc.service ? ` service ${probe.grpc.service}` : ''}`;
+    what = `httpGet ${(h.scheme ?? 'HTTP').toLowerCase()}://${h.host ?? ''}:${port}${h.path ?? '/'}${named}`;
+  } else if (probe.tcpSocket) what = `tcpSocket ${probe.tcpSocket.host ?? ''}:${port}${named}`;
+  else if (probe.grpc) what = `grpc :${port}${probe.grpc.service ? ` service ${probe.grpc.service}` : ''}`;
   else if (probe.exec) what = `exec [${(probe.exec.command ?? []).join(' ')}]`;
   const t = probeTiming(probe);
-  return `${what} (initialDelaySeconds ${t.initialDelaySeconds}, periodSeconds ${t.periodSeconds}, timeoutSeconds ${t.timeoutSeconds}, failureThreshold ${t.failureThreshold})`;
+  return `${what} (initialDelaySeconds=${t.initialDelaySeconds} periodSeconds=${t.periodSeconds} timeoutSeconds=${t.timeoutSeconds} failureThreshold=${t.failureThreshold})`;
 }
 
 /** The probe's timing with the API defaults filled in. */

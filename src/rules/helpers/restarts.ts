@@ -197,6 +197,8 @@ export function describeExit(term: ContainerStateTerminated | undefined): string
   const code = typeof term.exitCode === 'number' ? term.exitCode : undefined;
   if (term.reason === 'OOMKilled') return `was OOMKilled${code !== undefined ? ` (exit code ${code})` : ''}`;
   if (code === undefined) return `terminated with reason ${term.reason ?? 'unknown'}`;
+  // Exit 2 is only a shell convention; with the program's own message beside it the gloss misleads.
+  if (code === 2 && (term.message ?? '').trim()) return 'exited with code 2';
   return `exited with code ${code} (${explainExitCode(code)})`;
 }
 

@@ -1,4 +1,9 @@
 import type { Rule } from '../types.js';
+import notReadyLong from './not-ready-long.js';
+import probeFailing from './probe-failing.js';
+import readinessGates from './readiness-gates.js';
+import serviceNoEndpoints from './service-no-endpoints.js';
+import singleNodeReplicas from './single-node-replicas.js';
 
 /** The readiness rules, sorted by id. */
-export const readinessRules: readonly Rule[] = [];
+export const readinessRules: readonly Rule[] = [notReadyLong, probeFailing, readinessGates, serviceNoEndpoints, singleNodeReplicas];

@@ -89,6 +89,7 @@ function claimProblem(claim: ClaimFacts, pod: PodFacts, cluster: ClusterView, no
       certain: true,
       evidence,
       remediation: [
+        describe,
         'List the classes: kubectl get storageclass',
         `Mark one class as default: kubectl patch storageclass NAME -p '{"metadata":{"annotations":{"storageclass.kubernetes.io/is-default-class":"true"}}}' (then recreate the claim), or create a matching PersistentVolume by hand.`,
       ],

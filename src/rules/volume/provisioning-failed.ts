@@ -13,7 +13,7 @@ const rule: PodRule = {
   title: "A PersistentVolumeClaim's volume cannot be provisioned",
   docs: {
     description:
-      'One of the Pod\'s claims is Pending because dynamic provisioning fails (ProvisioningFailed on the claim), its StorageClass does not exist, or no provisioner ever picks it up (ExternalProvisioning "Waiting for a volume to be created either by the external provisioner \'<p>\' …" with no Provisioning event: the CSI driver\'s controller is not running). WaitForFirstConsumer on a claim whose Pod is not scheduled yet is normal and not reported.',
+      'One of the Pod\'s claims is Pending because dynamic provisioning fails (ProvisioningFailed on the claim), its StorageClass does not exist, or no provisioner ever picks it up (ExternalProvisioning "Waiting for a volume to be created either by the external provisioner \'<p>\' …" with no Provisioning event: the CSI driver\'s controller is not running). WaitForFirstConsumer on a claim whose Pod is not scheduled yet is normal and not reported. For a Pod that is not scheduled yet the finding is at most a warning: the Pod is stuck at scheduling and scheduling/unbound-pvc is the primary finding; this one adds the provisioning detail.',
     causes: [
       'storageclass.storage.k8s.io "<sc>" not found: the claim names a class that does not exist',
       'the CSI driver\'s controller (external-provisioner) is not installed or not running',
@@ -33,9 +33,10 @@ const rule: PodRule = {
       if (!p) return [];
       const ns = pod.namespace;
       const { message, remediation, severity } = describe(p, claim.claimName, ns, now, options.graceMs);
+      // An unscheduled Pod is stuck at scheduling (scheduling/unbound-pvc tells that story); here it is detail.
       return [
         finding(rule, {
-          severity,
+          severity: pod.nodeName ? severity : severity === 'error' ? 'warning' : severity,
           confidence: p.kind === 'no-provisioner' ? 'medium' : 'high',
           message: `${message}${pod.nodeName ? '' : ' (The Pod cannot be scheduled until the claim is bound.)'}`,
           evidence: p.events.map((e) => ({ ...eventEvidence(e, now), source: 'pvc' })),

@@ -8,7 +8,7 @@ import type { Evidence, PodRule, PodRuleContext } from '../types.js';
 const SELECTED_NODE = 'volume.kubernetes.io/selected-node';
 
 function claimEvidence(claim: ClaimFacts): Evidence {
-  return { source: 'pvc', path: 'status.phase', text: `persistentvolumeclaim/${claim.claimName} status.phase = ${JSON.stringify(pvcPhase(claim) || '(none)')}` };
+  return { source: 'pvc', path: 'status.phase', text: `persistentvolumeclaim/${claim.claimName} status.phase: ${pvcPhase(claim) || '(none)'}` };
 }
 
 const rule: PodRule = {

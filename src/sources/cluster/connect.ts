@@ -19,10 +19,10 @@ export interface ConnectOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Loads the kubeconfig lazily (client-node costs ~0.8 s to import, so only live commands pay it). */
+/** Loads the kubeconfig lazily (client-node is only loaded by live commands). */
 export async function connect(options: ConnectOptions): Promise<Connection> {
   const env = options.env ?? process.env;
-  const { KubeConfig } = await import('@kubernetes/client-node');
+  const { KubeConfig } = await import('./kube-client.js');
   const kc = new KubeConfig();
   const inCluster = Boolean(env.KUBERNETES_SERVICE_HOST) && existsSync('/var/run/secrets/kubernetes.io/serviceaccount/token');
   try {

@@ -63,7 +63,7 @@ export async function listAll(client: ApiClient, kind: SnapshotKind, namespace: 
   let cont: string | undefined;
   do {
     const page = await client.get<{ items?: KObject[]; metadata?: { continue?: string; resourceVersion?: string } }>(resourcePath(kind, namespace), {
-      query: { limit: options.pageSize ?? 500, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
+      query: { limit: options.pageSize ?? 2000, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
       metadataOnly: kind === 'Secret',
       what: `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`,
     });

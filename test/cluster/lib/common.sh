@@ -129,5 +129,9 @@ write_cni_conf() {
   ]
 }
 JSON
+  # containerd 1.6 reloads its CNI config on fsnotify Write events but ignores Create events, so a
+  # rename into the directory alone is not noticed: rename (the file is never half-written), then
+  # rewrite the same bytes in place without truncating to produce a Write event.
   mv -f "$RUN/cni/10-kdiag.conflist.tmp" "$RUN/cni/net.d/10-kdiag.conflist"
+  dd if="$RUN/cni/net.d/10-kdiag.conflist" of="$RUN/cni/net.d/10-kdiag.conflist" conv=notrunc status=none
 }

@@ -1,7 +1,7 @@
 import rule from '../../../src/rules/scheduling/insufficient-resources.js';
 import { at, event, node } from '../../harness/builders.js';
 import { runRuleTests } from '../../harness/rule-tester.js';
-import { failedScheduling, runningPod, tail, unschedulable } from './pending.js';
+import { failedScheduling, runningAfter, runningPod, tail, unschedulable } from './pending.js';
 
 const big = { spec: { containers: [{ name: 'app', image: '127.0.0.1:5000/shop/api:1.4.2', resources: { requests: { cpu: '6', memory: '2Gi' } } }] } };
 const cpuMsg = `0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.${tail(3, 1, 2)}`;
@@ -29,7 +29,7 @@ const initHeavy = unschedulable(`0/1 nodes are available: 1 Insufficient cpu.${t
 
 runRuleTests(rule, {
   valid: [
-    { name: 'a Running Pod with old FailedScheduling events', objects: [runningPod(), failedScheduling(runningPod(), cpuMsg, { last: at(-590) }), ...nodes] },
+    { name: 'a Running Pod with old FailedScheduling events', objects: [...runningAfter(cpuMsg), ...nodes] },
     { name: 'untolerated taint only is another rule', objects: [unschedulable(`0/1 nodes are available: 1 node(s) had untolerated taint(s).${tail(1, 1)}`)] },
     { name: 'Too many pods is another rule', objects: [unschedulable('0/2 nodes are available: 2 Too many pods. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod..')] },
     { name: 'a Pod being deleted while Pending', objects: [unschedulable(cpuMsg, { metadata: { deletionTimestamp: at(-5) } })] },

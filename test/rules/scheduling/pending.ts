@@ -47,3 +47,9 @@ export function tail(n: number, notHelpful: number, noVictims = 0): string {
   if (noVictims) parts.push(`${noVictims} No preemption victims found for incoming pod`);
   return ` no new claims to deallocate, preemption: 0/${n} nodes are available: ${parts.join(', ')}.`;
 }
+
+/** A Running Pod and the FailedScheduling event it got before it was placed (a stale event). */
+export function runningAfter(message: string, patch: Obj = {}): Obj[] {
+  const p = runningPod(patch);
+  return [p, failedScheduling(p, message, { first: at(-599), last: at(-590) })];
+}

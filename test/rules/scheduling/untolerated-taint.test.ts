@@ -1,7 +1,7 @@
 import rule from '../../../src/rules/scheduling/untolerated-taint.js';
 import { at, node } from '../../harness/builders.js';
 import { runRuleTests } from '../../harness/rule-tester.js';
-import { failedScheduling, runningPod, tail, unschedulable } from './pending.js';
+import { runningAfter, runningPod, tail, unschedulable } from './pending.js';
 
 const infra = node({ metadata: { name: 'node-2' }, spec: { taints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] } });
 const cp = node({ metadata: { name: 'cp-1' }, spec: { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] } });
@@ -11,7 +11,7 @@ const newMsg = `0/2 nodes are available: 2 node(s) had untolerated taint(s).${ta
 
 runRuleTests(rule, {
   valid: [
-    { name: 'scheduled and Running despite an old FailedScheduling event', objects: [runningPod(), failedScheduling(runningPod(), newMsg, { last: at(-595) }), infra] },
+    { name: 'scheduled and Running despite an old FailedScheduling event', objects: [...runningAfter(newMsg), infra] },
     { name: 'Insufficient cpu only', objects: [unschedulable(`0/1 nodes are available: 1 Insufficient cpu.${tail(1, 0, 1)}`), infra] },
     { name: 'the kubelet admission wording on a Failed Pod is not scheduling', objects: [runningPod({ status: { phase: 'Failed', reason: 'TaintToleration', message: "Pod was rejected: Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate" } })] },
     { name: 'gated Pods are not yet unschedulable', objects: [unschedulable('', { spec: { schedulingGates: [{ name: 'example.com/quota' }] }, status: { conditions: [{ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated', message: 'Scheduling is blocked due to non-empty scheduling gates' }] } })] },

@@ -1,0 +1,88 @@
+// Live benchmark figures against the real local test cluster (test/cluster). Objects are created
+// through the API with the admin identity; the Pods carry a scheduling gate so they stay Pending
+// without loading the scheduler or the kubelet (the figure is about reading them, not running them).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import https from 'node:https';
+import { parse } from 'yaml';
+
+const DEFAULT_KUBECONFIG = '/var/lib/kdiag-cluster/kubeconfig/admin.kubeconfig';
+
+function loadAdmin(path) {
+  const kc = parse(readFileSync(path, 'utf8'));
+  const ctx = kc.contexts.find((c) => c.name === kc['current-context'])?.context;
+  const cluster = kc.clusters.find((c) => c.name === ctx.cluster).cluster;
+  const user = kc.users.find((u) => u.name === ctx.user).user;
+  const pick = (data, file) => (data ? Buffer.from(data, 'base64') : file ? readFileSync(file) : undefined);
+  return {
+    server: new URL(cluster.server),
+    agent: new https.Agent({ keepAlive: true, maxSockets: 16, ca: pick(cluster['certificate-authority-data'], cluster['certificate-authority']), cert: pick(user['client-certificate-data'], user['client-certificate']), key: pick(user['client-key-data'], user['client-key']) }),
+  };
+}
+
+function request(api, method, path, body) {
+  return new Promise((resolve, reject) => {
+    const req = https.request(new URL(path, api.server), { method, agent: api.agent, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+async function createMany(api, path, objects, concurrency = 16) {
+  let next = 0;
+  let failed = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < objects.length) {
+      const o = objects[next++];
+      const r = await request(api, 'POST', path, o);
+      if (r.status >= 300 && r.status !== 409) failed++;
+    }
+  }));
+  if (failed > 0) throw new Error(`${failed} creations failed at ${path}`);
+}
+
+export async function benchLive({ BIN, kubectl, measure, row }) {
+  const kubeconfig = process.env.KUBECONFIG ?? (existsSync(DEFAULT_KUBECONFIG) ? DEFAULT_KUBECONFIG : undefined);
+  const probe = kubeconfig && kubectl ? spawnSync(kubectl, ['get', '--raw', '/readyz'], { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8', timeout: 10_000 }) : undefined;
+  if (!probe || probe.status !== 0) {
+    row('live: one Pod / scan 5,000 Pods', 0, undefined, '-', 'skipped', 'no local test cluster reachable (run test/cluster/up.sh)');
+    return;
+  }
+  const env = { KUBECONFIG: kubeconfig };
+  const api = loadAdmin(kubeconfig);
+  const ns = 'kdiag-bench';
+  await request(api, 'POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+
+  // One Pod: kdiag pod NAME vs kubectl describe pod NAME.
+  await request(api, 'POST', `/api/v1/namespaces/${ns}/pods`, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'one', labels: { app: 'one' } }, spec: { schedulingGates: [{ name: 'kdiag.io/bench' }], containers: [{ name: 'app', image: '127.0.0.1:5000/busybox:1' }] } });
+  const ours = measure(process.execPath, [BIN, 'pod', 'one', '-n', ns], { env, runs: 9 });
+  const theirs = measure(kubectl, ['describe', 'pod', 'one', '-n', ns], { env, runs: 9 });
+  const verbose = spawnSync(process.execPath, [BIN, 'pod', 'one', '-n', ns, '-v'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  const gets = verbose.stderr.split('\n').filter((l) => l.startsWith('kdiag: GET'));
+  const waves = Math.max(...gets.map((l) => Number(/\[wave (\d+)\]/.exec(l)?.[1] ?? 0)));
+  row('live: kdiag pod NAME vs kubectl describe pod NAME', ours.ms, theirs.ms, 'ms', '≤ 1.2× kubectl describe', `${gets.length} requests in ${waves} waves`);
+
+  // Scan: 5,000 Pods and 20,000 Events in one namespace.
+  const scanNs = 'kdiag-bench-scan';
+  await request(api, 'POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: scanNs } });
+  const existing = JSON.parse((await request(api, 'GET', `/api/v1/namespaces/${scanNs}/pods?limit=1`)).body);
+  const N = 5000;
+  if (!existing.items?.length) {
+    const t0 = performance.now();
+    const pods = Array.from({ length: N }, (_, i) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p-${i}`, labels: { app: `a-${i % 50}` } }, spec: { schedulingGates: [{ name: 'kdiag.io/bench' }], containers: [{ name: 'app', image: `127.0.0.1:5000/busybox:${i % 7}`, resources: { requests: { cpu: '10m', memory: '16Mi' } } }] } }));
+    await createMany(api, `/api/v1/namespaces/${scanNs}/pods`, pods);
+    const now = new Date().toISOString();
+    const events = Array.from({ length: N * 4 }, (_, i) => ({ apiVersion: 'v1', kind: 'Event', metadata: { name: `p-${i % N}.${i}` }, involvedObject: { apiVersion: 'v1', kind: 'Pod', name: `p-${i % N}`, namespace: scanNs }, reason: i % 4 === 0 ? 'FailedScheduling' : 'Pulling', message: i % 4 === 0 ? '0/1 nodes are available: 1 Insufficient memory. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.' : `Pulling image "127.0.0.1:5000/busybox:${i % 7}"`, type: i % 4 === 0 ? 'Warning' : 'Normal', count: 3, firstTimestamp: now, lastTimestamp: now, source: { component: 'kdiag-bench' } }));
+    await createMany(api, `/api/v1/namespaces/${scanNs}/events`, events);
+    process.stderr.write(`bench: created ${N} pods and ${N * 4} events in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
+  const scan = measure(process.execPath, [BIN, 'scan', '-n', scanNs, '-o', 'json'], { env, runs: 3 });
+  const get = measure(kubectl, ['get', 'pods', '-n', scanNs, '-o', 'json'], { env, runs: 3 });
+  row(`live: kdiag scan of ${N} pods + ${N * 4} events`, scan.ms, get.ms, 'ms', '< 3000 ms and ≤ 2× kubectl get pods -o json', `peak ${scan.rssMiB?.toFixed(0) ?? '?'} MiB (target < 400 MiB)`);
+  const v = spawnSync(process.execPath, [BIN, 'scan', '-n', scanNs, '-v', '-o', 'json'], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 30 });
+  row('live: scan requests (independent of pod count)', v.stderr.split('\n').filter((l) => l.startsWith('kdiag: GET')).length, undefined, 'requests', 'O(kinds × pages)');
+}

@@ -1,0 +1,65 @@
+import { currentCreateFailures, describeCommand, describeCreator } from '../helpers/failed-create.js';
+import { finding } from '../helpers/finding.js';
+import { formatAge } from '../helpers/time.js';
+import type { WorkloadRule } from '../types.js';
+
+// Texts the specific admission rules explain (quota, PodSecurity, webhooks); the rest land here.
+const CLAIMED = /exceeded quota: |failed quota: |insufficient quota to |violates PodSecurity "|admission webhook "[^"]+" denied the request|failed calling webhook "/;
+// limitranger/admission.go.
+const LIMIT_RANGE = /(?:maximum|minimum) \S+ usage per (?:Container|Pod|PersistentVolumeClaim) is|max limit to request ratio per (?:Container|Pod) is/;
+// serviceaccount/admission.go.
+const SERVICE_ACCOUNT = /error looking up service account ([^/\s]+)\/([^:\s]+): serviceaccount "([^"]+)" not found/;
+
+const rule: WorkloadRule = {
+  id: 'admission/failed-create',
+  scope: 'workload',
+  stage: 'admission',
+  severity: 'error',
+  title: 'The controller cannot create the workload\'s Pods',
+  docs: {
+    description:
+      'The workload\'s controller (ReplicaSet, StatefulSet, DaemonSet, Job) gets an error from the API server when it creates a Pod (`FailedCreate`: `Error creating: …`, or `create Pod … in StatefulSet … failed error: …`) for a reason other than quota, Pod Security or a webhook: a LimitRange, a missing ServiceAccount, an invalid Pod template.',
+    causes: [
+      'a LimitRange minimum/maximum the containers\' requests or limits break',
+      'the Pod template names a ServiceAccount that does not exist in the namespace',
+      'an invalid Pod template the API server rejects (`Pod "x" is invalid: …`)',
+    ],
+    fix: ['Read the controller\'s events: kubectl describe rs/NAME (or sts/, ds/, job/)', 'For a LimitRange: kubectl describe limitrange -n NAMESPACE and fit the requests/limits into it', 'For a ServiceAccount: kubectl create serviceaccount NAME -n NAMESPACE, or fix serviceAccountName'],
+    links: ['https://kubernetes.io/docs/concepts/policy/limit-range/', 'https://kubernetes.io/docs/concepts/security/service-accounts/'],
+  },
+  match({ workload: w, now, options }) {
+    return currentCreateFailures(w, now)
+      .filter((f) => !CLAIMED.test(f.error))
+      .map((f) => {
+        const who = describeCreator(w, f);
+        const sa = SERVICE_ACCOUNT.exec(f.error);
+        if (sa) {
+          return finding(rule, {
+            message: `${who} cannot create Pods: ServiceAccount "${sa[3]}" does not exist in namespace ${sa[1]}.`,
+            evidence: f.evidence,
+            remediation: [`Create it: kubectl create serviceaccount ${sa[3]} -n ${sa[1]}`, 'Or correct spec.template.spec.serviceAccountName', `See the controller's events: ${describeCommand(w, f)}`],
+          });
+        }
+        if (LIMIT_RANGE.test(f.error)) {
+          const what = f.error.replace(/^pods "[^"]*" is forbidden:\s*/, '').replace(/^\[|\]$/g, '');
+          return finding(rule, {
+            message: `${who} cannot create Pods: they break the namespace's LimitRange (${what}).`,
+            evidence: f.evidence,
+            remediation: [`See the limits: kubectl describe limitrange -n ${w.namespace}`, 'Fit the containers\' requests and limits into the LimitRange, or change the LimitRange', `See the controller's events: ${describeCommand(w, f)}`],
+          });
+        }
+        // An unrecognised error may be transient (API server timeouts, etcd leader changes).
+        const age = f.since === undefined ? undefined : now - f.since;
+        const fresh = age !== undefined && age < options.graceMs;
+        return finding(rule, {
+          message: `${who} cannot create Pods${age !== undefined ? ` (for ${formatAge(age)})` : ''}: ${f.error}`,
+          severity: fresh ? 'warning' : 'error',
+          confidence: 'medium',
+          evidence: f.evidence,
+          remediation: [`Read the controller's events: ${describeCommand(w, f)}`, 'Fix what the API server error names in the Pod template (or in the namespace), then let the controller retry'],
+        });
+      });
+  },
+};
+
+export default rule;

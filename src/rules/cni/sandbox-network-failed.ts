@@ -1,0 +1,79 @@
+import { eventEvidence } from '../helpers/events.js';
+import { finding } from '../helpers/finding.js';
+import { currentSandboxFailures, firstSeen, withinGrace, type SandboxError } from '../helpers/sandbox-errors.js';
+import type { PodRule } from '../types.js';
+
+// Classes with a rule of their own.
+const ELSEWHERE = new Set(['cni-not-initialized', 'ip-exhausted', 'sandbox-image', 'runtime-handler']);
+
+function explain(e: SandboxError, node: string): { what: string; fix: string[] } {
+  if (e.kind === 'plugin-missing') {
+    return {
+      what: `the CNI configuration names plugin "${e.subject}", but no such binary is installed in [${e.where}]`,
+      fix: [`On ${node}: ls ${(e.where ?? '/opt/cni/bin').split(/\s+/)[0]}   (install the missing plugin binary; the CNI DaemonSet usually copies it there)`, `Check the CNI configuration in /etc/cni/net.d on ${node} for a typo in "type".`],
+    };
+  }
+  const plugin = e.plugin ? `CNI plugin "${e.plugin}"${e.network ? ` (network "${e.network}")` : ''}` : 'the CNI plugin';
+  if (e.hint) {
+    return {
+      what: `${plugin} failed: ${e.hint}`,
+      fix: [`kubectl get pods -A -o wide --field-selector spec.nodeName=${node}   (the CNI agent Pod on ${node} must be Running; read its logs)`],
+    };
+  }
+  if (e.kind === 'plugin') {
+    const detail = e.pluginMessage ?? e.error;
+    return {
+      what: `${plugin} failed to set up the Pod's network: ${detail.split('\n')[0]}`,
+      fix: [`Read the CNI agent's logs on ${node} (kubectl logs -n <cni-namespace> <cni-pod-on-${node}>) and journalctl -u containerd there.`],
+    };
+  }
+  return {
+    what: `the runtime could not create the Pod sandbox: ${e.error.split('\n')[0]}`,
+    fix: [`On ${node}: journalctl -u containerd -u kubelet --since "30 min ago" | grep -i sandbox`],
+  };
+}
+
+const rule: PodRule = {
+  id: 'cni/sandbox-network-failed',
+  scope: 'pod',
+  stage: 'cni',
+  severity: 'error',
+  title: "The Pod's sandbox or its network cannot be created",
+  docs: {
+    description:
+      'The kubelet keeps failing to create the Pod sandbox (FailedCreatePodSandBox "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox …"). Usually the CNI plugin fails (`plugin type="calico" failed (add): …`), a plugin binary is missing (`failed to find plugin "<type>" in path [/opt/cni/bin]`), or the node\'s CNI agent is not running (flannel subnet.env missing, calico nodename missing, Cilium agent unreachable). Sandbox errors are retried, so they are warnings during the first graceMs and errors after; old failures on a Pod that has since started are ignored.',
+    causes: [
+      'the CNI agent on the node (calico-node, cilium, kube-flannel) is not running or not ready',
+      'a CNI plugin binary named in /etc/cni/net.d is not installed in /opt/cni/bin',
+      'the CNI plugin cannot reach its datastore or the API server (expired token, network policy, etcd down)',
+      'non-network sandbox failures (pause container cannot start, cgroup errors)',
+    ],
+    fix: [
+      'kubectl describe pod POD -n NS (FailedCreatePodSandBox events)',
+      'kubectl get pods -A -o wide --field-selector spec.nodeName=NODE (CNI agent Pod status and logs)',
+      'On the node: ls /etc/cni/net.d /opt/cni/bin; journalctl -u containerd',
+    ],
+    links: ['https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/network-plugins/'],
+  },
+  match({ pod, now, options }) {
+    const failures = currentSandboxFailures(pod).filter((f) => !ELSEWHERE.has(f.error.kind));
+    const last = failures[failures.length - 1];
+    if (!last) return [];
+    const ex = explain(last.error, pod.nodeName);
+    const fresh = withinGrace(firstSeen(failures.map((f) => f.event)), now, options.graceMs);
+    const changed = pod.events.filter((e) => e.reason === 'SandboxChanged');
+    const evidence = [eventEvidence(last.event, now)];
+    if (changed.length > 0) evidence.push(eventEvidence(changed[changed.length - 1]!, now));
+    return [
+      finding(rule, {
+        severity: fresh ? 'warning' : 'error',
+        confidence: last.error.kind === 'other' ? 'medium' : 'high',
+        message: `The Pod has no sandbox on node "${pod.nodeName}": ${ex.what}.${fresh ? ' The kubelet retries; this may clear when the network plugin comes up.' : ''}`,
+        evidence,
+        remediation: [...ex.fix, `kubectl describe pod ${pod.name} -n ${pod.namespace}`],
+      }),
+    ];
+  },
+};
+
+export default rule;

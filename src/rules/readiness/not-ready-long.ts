@@ -1,0 +1,57 @@
+import { describeContainer } from '../helpers/containers.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { probeFailures } from '../helpers/probes.js';
+import { formatAge, parseTime } from '../helpers/time.js';
+import type { Evidence, PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'readiness/not-ready-long',
+  scope: 'pod',
+  stage: 'readiness',
+  severity: 'error',
+  title: 'Running but not Ready for a long time, cause not visible',
+  docs: {
+    description:
+      'All containers run, but the Pod has not been Ready for longer than the stuck threshold, and no probe failure events or readiness gates explain it. This is a guess from the status alone: the probe events may have expired (events live about an hour) or were not captured.',
+    causes: ['a readiness or startup probe that keeps failing (its events expired)', 'a container that never reports started'],
+    fix: [
+      'Look at live events: kubectl describe pod POD',
+      'Check the probes: kubectl get pod POD -o jsonpath=\'{.spec.containers[*].readinessProbe}\'',
+    ],
+  },
+  match({ pod, now, options }) {
+    if (pod.phase !== 'Running' || pod.deletingSince !== undefined) return [];
+    const ready = pod.conditions.Ready;
+    if (ready?.status === 'True') return [];
+    const main = pod.containers.filter((c) => c.kind === 'app' || c.kind === 'sidecar');
+    // Any container not running belongs to the container stage.
+    if (main.length === 0 || main.some((c) => !c.running)) return [];
+    const notReady = main.filter((c) => !c.ready);
+    if (notReady.length === 0) return [];
+    const n = pod.containers.length;
+    for (const c of notReady) {
+      const startedAt = parseTime(c.running?.startedAt);
+      for (const type of ['Readiness', 'Startup', 'Liveness'] as const) if (probeFailures(pod.events, c, n, type, startedAt).length > 0) return [];
+    }
+    const starts = notReady.map((c) => parseTime(c.running?.startedAt)).filter((t): t is number => t !== undefined);
+    const since = parseTime(ready?.lastTransitionTime) ?? (starts.length > 0 ? Math.max(...starts) : undefined);
+    if (since === undefined || now - since < options.stuckMs) return [];
+    const names = notReady.map((c) => describeContainer(c)).join(', ');
+    const evidence: Evidence[] = notReady.map((c) => fieldEvidence('pod', `${c.statusPath}.ready`, false));
+    if (ready) evidence.push(fieldEvidence('pod', 'status.conditions[type=Ready]', { status: ready.status, reason: ready.reason ?? '', lastTransitionTime: ready.lastTransitionTime ?? '' }));
+    return [
+      finding(rule, {
+        confidence: 'low',
+        message: `${names} ${notReady.length > 1 ? 'have' : 'has'} been running but not Ready for ${formatAge(now - since)}, and no probe failure events explain it (they may have expired or not been captured).`,
+        evidence,
+        remediation: [
+          `Look at live events and probe settings: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
+          `Run the readiness check by hand inside the container: kubectl exec -n ${pod.namespace} ${pod.name} -c ${notReady[0]!.name} -- <probe command>`,
+        ],
+      }),
+    ];
+  },
+};
+
+export default rule;

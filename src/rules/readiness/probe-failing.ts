@@ -1,0 +1,75 @@
+import { describeContainer } from '../helpers/containers.js';
+import { eventEvidence } from '../helpers/events.js';
+import { fieldEvidence } from '../helpers/evidence.js';
+import { finding } from '../helpers/finding.js';
+import { describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs } from '../helpers/probes.js';
+import { cap, specPath } from '../helpers/restarts.js';
+import { formatAge, parseTime } from '../helpers/time.js';
+import type { Evidence, Finding, PodRule } from '../types.js';
+
+const rule: PodRule = {
+  id: 'readiness/probe-failing',
+  scope: 'pod',
+  stage: 'readiness',
+  severity: 'error',
+  title: 'Readiness probe failing',
+  docs: {
+    description:
+      'The container runs, but its readiness probe fails (`Unhealthy`: `Readiness probe failed: ...`, or `Readiness probe errored ...` when the probe could not run), so the Pod is not Ready and Services send it no traffic. Only failures since the current container instance started count; shortly after the start this is still progressing.',
+    causes: [
+      'the probe path, port or scheme does not match what the application serves (connection refused, 404)',
+      'the application is up but reports not-ready because a dependency (database, cache, another service) is unavailable',
+      'the probe times out (timeoutSeconds defaults to 1s)',
+      'the application needs longer to warm up than the probe allows',
+    ],
+    fix: [
+      'Run the probe by hand: kubectl exec POD -c CONTAINER -- curl -sv http://localhost:PORT/PATH',
+      'Read the application log for why it reports not-ready: kubectl logs POD -c CONTAINER',
+      'Fix the probe (path, port, timeoutSeconds) or the dependency it checks',
+    ],
+    links: ['https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-readiness-probes'],
+  },
+  match({ pod, now, options }) {
+    if (pod.phase !== 'Running' || pod.deletingSince !== undefined) return [];
+    const out: Finding[] = [];
+    for (const c of pod.containers) {
+      if ((c.kind !== 'app' && c.kind !== 'sidecar') || !c.running || c.ready) continue;
+      const probe = probeOf(c, 'Readiness');
+      if (!probe) continue;
+      // A container that has not passed its startup probe is not readiness-probed yet.
+      if (c.spec.startupProbe && c.status?.started === false) continue;
+      const startedAt = parseTime(c.running.startedAt);
+      const failures = probeFailures(pod.events, c, pod.containers.length, 'Readiness', startedAt);
+      const last = failures.at(-1);
+      if (!last) continue;
+      const settle = Math.max(options.graceMs, probeSettleMs(probe));
+      const early = startedAt !== undefined && now - startedAt < settle;
+      const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.ready`, false), eventEvidence(last.event, now), fieldEvidence('pod', `${specPath(c)}.readinessProbe`, probe)];
+      const cr = pod.conditions.ContainersReady;
+      if (cr?.status === 'False' && cr.message) evidence.push(fieldEvidence('pod', 'status.conditions[type=ContainersReady].message', cr.message));
+      const hint = probePortHint(probe, c);
+      const how = last.failure.errored ? `could not run${last.failure.state ? ` (resulted in ${last.failure.state} state)` : ''}` : 'fails';
+      const port = probePort(probe, c) ?? '<port>';
+      const running = startedAt !== undefined ? ` for ${formatAge(now - startedAt)}` : '';
+      out.push(
+        finding(rule, {
+          severity: early ? 'warning' : 'error',
+          message: `${cap(describeContainer(c))} has been Running${running} but is not Ready: its readiness probe ${describeProbe(probe, c)} ${how}: "${last.event.message}"${last.event.count > 1 ? ` (×${last.event.count})` : ''}${hint ? `; ${hint}` : ''}.`,
+          evidence,
+          remediation: [
+            probe.httpGet
+              ? `Run the probe by hand: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- wget -qO- http://localhost:${port}${probe.httpGet.path ?? '/'} (or curl -sv)`
+              : probe.tcpSocket
+                ? `Check that something listens on port ${port}: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- netstat -tln (or ss -tln)`
+                : `Run the probe command by hand: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- ${(probe.exec?.command ?? ['<command>']).join(' ')}`,
+            `Read why the application reports not-ready: kubectl logs -n ${pod.namespace} ${pod.name} -c ${c.name}`,
+            'Fix the probe (path, port, timeoutSeconds, initialDelaySeconds) or the dependency it checks.',
+          ],
+        }),
+      );
+    }
+    return out;
+  },
+};
+
+export default rule;

@@ -1,0 +1,43 @@
+import rule from '../../../src/rules/container/liveness-failed.js';
+import { runRuleTests } from '../../harness/rule-tester.js';
+import { crashLooping, killing, runningPod, spec, terminated, unhealthy } from './crashing.js';
+
+const PROBE = { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 10, failureThreshold: 3 };
+const S = spec({ livenessProbe: PROBE, ports: [{ containerPort: 8080, name: 'http' }] });
+const KILL = 'Container app failed liveness probe, will be restarted';
+
+const looping = crashLooping(terminated(137, 'Error', -160, -100), { spec: S, restartCount: 6, delay: '2m40s' });
+const graceful = crashLooping(terminated(143, 'Error', -160, -100), { spec: S });
+const restarted = runningPod({ startedSeconds: -90, last: terminated(137, 'Error', -400, -95), restartCount: 1, spec: S, ready: false });
+const failingNow = runningPod({ startedSeconds: -300, spec: S });
+const oomLoop = crashLooping(terminated(137, 'OOMKilled', -160, -100), { spec: S });
+const exit1Loop = crashLooping(terminated(1, 'Error', -160, -100), { spec: S });
+const longAgo = runningPod({ startedSeconds: -5000, last: terminated(137, 'Error', -6000, -5005), restartCount: 1, spec: S });
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'restarted by liveness long ago; probe events predate the current instance', objects: [longAgo, killing(longAgo, KILL, -5006), unhealthy(longAgo, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -5100, -5010)] },
+    { name: 'an OOM kill wins even when a liveness kill happened earlier', objects: [oomLoop, killing(oomLoop, KILL, -120)] },
+    { name: 'readiness failures are not liveness failures', objects: [failingNow, unhealthy(failingNow, 'Readiness probe failed: HTTP probe failed with statuscode: 503', -200, -5)] },
+    { name: 'a liveness kill from an earlier instance, last instance crashed with exit 1', objects: [exit1Loop, killing(exit1Loop, KILL, -600)] },
+  ],
+  invalid: [
+    {
+      name: 'crash loop of liveness kills (137) quotes probe and failure',
+      objects: [looping, killing(looping, KILL, -102, 6), unhealthy(looping, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -500, -103, 18)],
+      expect: [{ severity: 'error', message: /is killed by its liveness probe httpGet http:\/\/:8080\/healthz .*"Liveness probe failed: HTTP probe failed with statuscode: 500"; it exited with code 137/, evidence: 'failed liveness probe', remediation: 'curl -sv http://localhost:8080/healthz' }],
+    },
+    {
+      name: 'graceful 143 exit after a kill; probe port not declared',
+      objects: [graceful, killing(graceful, KILL, -105), unhealthy(graceful, 'Liveness probe failed: Get "http://10.244.1.7:8080/healthz": dial tcp 10.244.1.7:8080: connect: connection refused', -140, -106)],
+      expect: [{ message: /connection refused.*code 143/ }],
+    },
+    { name: 'restarted 95s ago, running again: warning', objects: [restarted, killing(restarted, KILL, -97)], expect: [{ severity: 'warning', message: /was restarted 95s ago by its liveness probe/ }] },
+    {
+      name: 'failing now (1.33+ errored wording), not yet killed',
+      objects: [failingNow, unhealthy(failingNow, 'Liveness probe errored and resulted in unknown state: rpc error: code = DeadlineExceeded desc = context deadline exceeded', -40, -5, 2)],
+      expect: [{ severity: 'warning', message: /is failing its liveness probe .*restarts it after 3 consecutive failures/ }],
+    },
+    { name: 'failing now (≤1.32 errored wording)', objects: [failingNow, unhealthy(failingNow, 'Liveness probe errored: rpc error: code = Unknown desc = failed to exec in container', -40, -5, 2)], expect: [{ severity: 'warning' }] },
+  ],
+});

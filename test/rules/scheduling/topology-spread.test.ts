@@ -1,0 +1,22 @@
+import rule from '../../../src/rules/scheduling/topology-spread.js';
+import { node } from '../../harness/builders.js';
+import { runRuleTests } from '../../harness/rule-tester.js';
+import { runningAfter, tail, unschedulable } from './pending.js';
+
+const spread = { spec: { topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'api' } } }] } };
+const msg = `0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints.${tail(3, 3)}`;
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'Running Pod with an old spread event', objects: [...runningAfter(msg, spread)] },
+    { name: 'anti-affinity is another rule', objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules.${tail(3, 3)}`, spread)] },
+  ],
+  invalid: [
+    { name: 'maxSkew would be violated', objects: [unschedulable(msg, spread)], expect: [{ severity: 'error', message: /would break its topology spread constraint on 3 of 3 nodes \(maxSkew 1 over topology.kubernetes.io\/zone for Pods with app=api\)/, evidence: /topologySpreadConstraints/ }] },
+    {
+      name: 'nodes lack the topology label',
+      objects: [unschedulable(`0/2 nodes are available: 2 node(s) didn't match pod topology spread constraints (missing required label).${tail(2, 2)}`, spread), node({ metadata: { name: 'node-1' } }), node({ metadata: { name: 'node-2' } })],
+      expect: [{ message: /Nodes lack the topology label .*node-1 has no topology.kubernetes.io\/zone; node-2 has no topology.kubernetes.io\/zone/, remediation: /Label every node with topology.kubernetes.io\/zone/ }],
+    },
+  ],
+});

@@ -1,0 +1,23 @@
+import rule from '../../../src/rules/scheduling/volume-node-affinity.js';
+import { node } from '../../harness/builders.js';
+import { runRuleTests } from '../../harness/rule-tester.js';
+import { runningAfter, tail, unschedulable } from './pending.js';
+import { mounting, pv, pvc } from './volumes.js';
+
+const newMsg = `0/2 nodes are available: 2 node(s) didn't match PersistentVolume's node affinity.${tail(2, 2)}`;
+const oldMsg = '0/2 nodes are available: 2 node(s) had volume node affinity conflict. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.';
+const claim = pvc('data', { spec: { volumeName: 'pv-zonal', storageClassName: 'standard' }, status: { phase: 'Bound' } });
+const volume = pv('pv-zonal', { spec: { nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['eu-1a'] }] }] } } } });
+const nodes = [node({ metadata: { name: 'node-1', labels: { 'topology.kubernetes.io/zone': 'eu-1b' } } }), node({ metadata: { name: 'node-2', labels: { 'topology.kubernetes.io/zone': 'eu-1c' } } })];
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'Running Pod with an old conflict event', objects: [...runningAfter(newMsg, mounting('data')), claim, volume] },
+    { name: 'unbound claim is another rule', objects: [unschedulable(`0/1 nodes are available: pod has unbound immediate PersistentVolumeClaims.${tail(1, 1)}`, mounting('data'))] },
+  ],
+  invalid: [
+    { name: '1.33+ wording, zonal PV and no node in its zone', objects: [unschedulable(newMsg, mounting('data')), claim, volume, ...nodes], expect: [{ severity: 'error', message: /PersistentVolume "pv-zonal" \(claim "data"\) is limited to topology.kubernetes.io\/zone=eu-1a; no node in the cluster matches/, evidence: /pv\/pv-zonal.spec.nodeAffinity/ }] },
+    { name: '≤1.32 wording', objects: [unschedulable(oldMsg, mounting('data')), claim, volume, node({ metadata: { name: 'node-1', labels: { 'topology.kubernetes.io/zone': 'eu-1a' } } })], expect: [{ message: /allowed node: node-1/ }] },
+    { name: 'VolumeZone wording without the PV in the input', objects: [unschedulable(`0/3 nodes are available: 3 node(s) had no available volume zone.${tail(3, 3)}`, mounting('data'))], expect: [{ message: /conflict on 3 of 3 nodes/ }] },
+  ],
+});
