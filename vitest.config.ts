@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/cluster/**', 'node_modules/**'],
+    exclude: ['test/cluster/**', 'test/live/**', 'node_modules/**'],
     testTimeout: 20_000,
     pool: 'forks',
   },

@@ -50,3 +50,9 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
   }
   return lines.join('\n') + '\n';
 }
+
+/** The scan report: the table (or "No Pods found."), then what could not be seen. */
+export function renderScanText(items: Diagnosis[], notes: readonly string[], options: ReportOptions): string {
+  const body = items.length === 0 ? 'No Pods found.\n' : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
+  return notes.length === 0 ? body : `${body}\nNotes\n${notes.map((n) => `  - ${neutralize(n)}`).join('\n')}\n`;
+}

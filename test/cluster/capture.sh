@@ -22,6 +22,9 @@ if [ "${1:-}" = --keep ]; then KEEP=1; shift; fi
 OUT="${KDIAG_FIXTURES_DIR:-$(cd "$CLUSTER_HOME/../.." && pwd)/fixtures/real}"
 mkdir -p "$OUT"
 kubectl_admin get node "$NODE_NAME" >/dev/null || die "cluster not running: start it with up.sh"
+# one capture at a time: scenarios change node-wide state (CNI config, taints, cordon)
+exec 9> "$RUN/capture.lock"
+flock -n 9 || die "another capture.sh is running on this cluster"
 
 kubectl() { kubectl_admin "$@"; }   # used by setup/teardown lines
 
@@ -62,7 +65,7 @@ all_conds() { local c; for c in "$@"; do check_cond "$c" || return 1; done; }
 secrets_yaml() { # Secrets of $NS with every value emptied (keys kept so rules can name missing keys)
   kubectl get secrets -n "$NS" -o go-template='apiVersion: v1
 kind: List
-items:
+items:{{if not .items}} []{{end}}
 {{- range .items}}
 - apiVersion: v1
   kind: Secret
@@ -104,9 +107,15 @@ capture_one() {
     kubectl apply -n "$NS" -f "$file" >/dev/null
   fi
 
-  local ok=0 t0=$SECONDS
-  if wait_for "$name: ${conds[*]}" "$timeout" all_conds "${conds[@]}"; then ok=1; fi
-  sleep 2   # let the events of the state just reached land
+  # reach the state, give its events 2s to land, and capture right after checking it again (states such
+  # as CrashLoopBackOff come and go)
+  local ok=0 t0=$SECONDS try
+  for try in 1 2 3 4 5; do
+    wait_for "$name: ${conds[*]}" "$((timeout - (SECONDS - t0) > 5 ? timeout - (SECONDS - t0) : 5))" \
+      all_conds "${conds[@]}" || break
+    sleep 2
+    if all_conds "${conds[@]}"; then ok=1; break; fi
+  done
 
   local dest="$OUT/$name.yaml"
   [ "$ok" = 1 ] || { mkdir -p "$RUN/capture-failed"; dest="$RUN/capture-failed/$name.yaml"; }

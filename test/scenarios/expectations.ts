@@ -3,8 +3,10 @@ import { join } from 'node:path';
 
 /** `# expect: pod=NAME status=S stage=S rule=ID` header lines of a fixture. */
 export interface Expectation {
-  pod: string;
-  status: string;
+  /** Optional: a scenario with one Pod (or one Pod marked `kdiag.io/scenario-subject`) needs no name. */
+  pod?: string;
+  /** Defaults to failing. */
+  status?: string;
   stage: string;
   rule: string;
 }
@@ -25,4 +27,10 @@ export function fixtureFiles(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** The Pod an expectation is about: named, else the one marked as the subject, else the only/first Pod. */
+export function subjectPod<T extends { metadata?: { name?: string; labels?: Record<string, string> } }>(pods: readonly T[], name: string | undefined): T | undefined {
+  if (name) return pods.find((p) => p.metadata?.name === name);
+  return pods.find((p) => p.metadata?.labels?.['kdiag.io/scenario-subject'] === 'true') ?? pods[0];
 }

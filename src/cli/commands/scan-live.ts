@@ -1,7 +1,7 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
-import { renderSummaryTable } from '../../report/table.js';
+import { renderScanText } from '../../report/table.js';
 import { renderList } from '../../report/render.js';
 import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
 import { EXIT } from '../exit-codes.js';
@@ -26,7 +26,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
     progress.stop();
     const report = reportOptions(opts, engine.now);
-    writeReport(format === 'text' ? (items.length ? renderSummaryTable(diagnosisList(items), report) : 'No Pods found.\n') : renderList(diagnosisList(items), format, report));
+    writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report) : renderList(diagnosisList(items), format, report));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {
     progress.stop();

@@ -1,10 +1,9 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
-import { diagnosisList, type Diagnosis } from '../../engine/diagnosis.js';
+import { diagnosisList } from '../../engine/diagnosis.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
-import type { ReportOptions } from '../../report/options.js';
 import { renderList } from '../../report/render.js';
-import { renderSummaryTable } from '../../report/table.js';
+import { renderScanText } from '../../report/table.js';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
@@ -33,11 +32,8 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
-  writeReport(format === 'text' ? renderScanTable(items, report) : renderList(diagnosisList(items), format, report));
+  writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report) : renderList(diagnosisList(items), format, report));
   return anyFailing ? EXIT.failing : EXIT.ok;
 }
 
 
-function renderScanTable(items: Diagnosis[], report: ReportOptions): string {
-  return items.length === 0 ? 'No Pods found.\n' : renderSummaryTable(diagnosisList(items), report);
-}

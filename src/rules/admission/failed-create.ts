@@ -36,6 +36,7 @@ const rule: WorkloadRule = {
         if (sa) {
           return finding(rule, {
             message: `${who} cannot create Pods: ServiceAccount "${sa[3]}" does not exist in namespace ${sa[1]}.`,
+            confidence: f.confirmed ? 'high' : 'medium',
             evidence: f.evidence,
             remediation: [`Create it: kubectl create serviceaccount ${sa[3]} -n ${sa[1]}`, 'Or correct spec.template.spec.serviceAccountName', `See the controller's events: ${describeCommand(w, f)}`],
           });
@@ -44,6 +45,7 @@ const rule: WorkloadRule = {
           const what = f.error.replace(/^pods "[^"]*" is forbidden:\s*/, '').replace(/^\[|\]$/g, '');
           return finding(rule, {
             message: `${who} cannot create Pods: they break the namespace's LimitRange (${what}).`,
+            confidence: f.confirmed ? 'high' : 'medium',
             evidence: f.evidence,
             remediation: [`See the limits: kubectl describe limitrange -n ${w.namespace}`, 'Fit the containers\' requests and limits into the LimitRange, or change the LimitRange', `See the controller's events: ${describeCommand(w, f)}`],
           });

@@ -70,7 +70,7 @@ const rule: WorkloadRule = {
             `Set these in the Pod template's securityContext (pod and container level) so it meets the "${level}" level; only a workload that truly needs the privileges belongs in a namespace with a lower level`,
             `See the controller's events: ${describeCommand(w, f)}`,
           ],
-          confidence: 'high',
+          confidence: f.confirmed ? 'high' : 'medium',
         }),
       ];
     });

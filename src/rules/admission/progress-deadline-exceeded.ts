@@ -68,8 +68,8 @@ const rule: WorkloadRule = {
         message,
         evidence,
         remediation,
-        // The FailedCreate finding is the root cause when there is one; this one follows it.
-        confidence: creates.length > 0 ? 'medium' : 'high',
+        // The FailedCreate finding is the root cause when there is one; this one must sort after it.
+        confidence: creates.length > 0 ? 'low' : 'high',
       }),
     ];
   },

@@ -72,7 +72,7 @@ const rule: WorkloadRule = {
         remediation.push(`See the quotas: kubectl describe resourcequota -n ${w.namespace}`, 'Add a quota that covers the resource, or drop the resource from the Pod template');
       } else return [];
       remediation.push(`See the controller's events: ${describeCommand(w, f)}`);
-      return [finding(rule, { message, evidence: f.evidence, remediation, confidence: f.fromCondition || f.event ? 'high' : 'medium' })];
+      return [finding(rule, { message, evidence: f.evidence, remediation, confidence: f.confirmed ? 'high' : 'medium' })];
     });
   },
 };

@@ -39,6 +39,7 @@ const rule: WorkloadRule = {
         return [
           finding(rule, {
             message: `${who} cannot create Pods: admission webhook "${denied[1]}" denied the request${reason ? `: ${reason}` : ' without explanation'}.`,
+            confidence: f.confirmed ? 'high' : 'medium',
             evidence: f.evidence,
             remediation: [
               reason ? `Change the Pod template so it satisfies the policy: ${reason}` : 'Ask the owner of the webhook what it rejects; it gave no reason',
@@ -58,6 +59,7 @@ const rule: WorkloadRule = {
         finding(rule, {
           message: `${who} cannot create Pods: admission webhook "${call[1]}" could not be called and its failurePolicy rejects the Pod (${call[2]!.trim()})${age !== undefined ? ` for ${formatAge(age)}` : ''}.`,
           severity: fresh ? 'warning' : 'error',
+          confidence: f.confirmed ? 'high' : 'medium',
           evidence: f.evidence,
           remediation: [
             svc ? `Check the webhook's Service and Pods: kubectl get endpoints ${svc[1]} -n ${svc[2]}; kubectl get pods -n ${svc[2]}` : 'Check that the webhook\'s Service has ready endpoints and its Pods run',

@@ -1,6 +1,7 @@
 import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { asList } from '../helpers/probes.js';
 import { cap, containerProblems, isFailingNow, missingCommand, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
 import type { PodRule } from '../types.js';
 
@@ -32,7 +33,7 @@ const rule: PodRule = {
         const c = p.container;
         const text = `${c.waiting?.message ?? ''}\n${p.term?.message ?? ''}`;
         const cmd = missingCommand(text);
-        const configured = [...(c.spec.command ?? []), ...(c.spec.args ?? [])];
+        const configured = [...asList<string>(c.spec.command), ...asList<string>(c.spec.args)];
         const evidence = terminationEvidence(p);
         if (configured.length > 0) evidence.push(fieldEvidence('pod', `${specPath(c)}.command`, { command: c.spec.command ?? null, args: c.spec.args ?? null }));
         const summary = restartSummary(p);

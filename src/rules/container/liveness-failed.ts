@@ -4,7 +4,7 @@ import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { describeProbe, probeFailures, probeOf, probePort, probePortHint, type ProbeType } from '../helpers/probes.js';
+import { asList, describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs, type ProbeType } from '../helpers/probes.js';
 import { cap, containerProblems, finishedAt, restartSummary, specPath, terminationEvidence, type ContainerProblem, type ExitCause } from '../helpers/restarts.js';
 import { ago, parseTime } from '../helpers/time.js';
 import type { Evidence, Finding, PodRule, PodRuleContext } from '../types.js';
@@ -20,9 +20,12 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
     const probe = probeOf(c, type);
     const killed = byContainer.get(c);
     const startedAt = parseTime(c.running?.startedAt);
-    // Failing now: only the current instance's failures count, never those from before it started.
-    const failingNow =
-      c.running && (type !== 'Startup' || c.status?.started !== true) && (type !== 'Liveness' || pod.deletingSince === undefined) ? probeFailures(pod.events, c, n, type, startedAt) : [];
+    // Failing now: only the current instance's failures count, and only recent ones (a probe that
+    // failed once and recovered stays quiet).
+    const recentWindow = Math.max(options.graceMs, probeSettleMs(probe) * 2);
+    const failingNow = (
+      c.running && (type !== 'Startup' || c.status?.started !== true) && pod.deletingSince === undefined ? probeFailures(pod.events, c, n, type, startedAt) : []
+    ).filter((f) => f.event.lastSeen === undefined || now - f.event.lastSeen <= recentWindow);
     const end = finishedAt(killed?.term);
     const recentKill = killed && (killed.mode !== 'restarted' || (end !== undefined && now - end <= options.recentMs)) ? killed : undefined;
     if (!recentKill && failingNow.length === 0) continue;
@@ -32,17 +35,19 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
     if (recentKill) evidence.push(...terminationEvidence(recentKill), ...recentKill.causeEvents.slice(-1).map((e) => eventEvidence(e, now)));
     if (shown) evidence.push(eventEvidence(shown, now));
     if (probe) evidence.push(fieldEvidence('pod', `${specPath(c)}.${type.toLowerCase()}Probe`, probe));
-    const quoted = shown ? `"${shown.message}"` : 'its failure output was not recorded';
+    const quoted = shown ? `"${shown.message.trim()}"` : 'its failure output was not recorded';
     const hint = probePortHint(probe, c);
     const probeText = `${type.toLowerCase()} probe ${describeProbe(probe, c)}`;
-    const failing = recentKill !== undefined && recentKill.mode !== 'restarted';
+    // Killed and failing again in the new instance: it will be killed again, a loop in the making.
+    const looping = recentKill !== undefined && recentKill.mode === 'restarted' && failingNow.length > 0;
+    const failing = recentKill !== undefined && (recentKill.mode !== 'restarted' || looping);
     let message: string;
-    if (failing) {
+    if (recentKill && recentKill.mode !== 'restarted') {
       const summary = restartSummary(recentKill);
       const code = recentKill.term?.exitCode;
       message = `${cap(describeContainer(c))} is killed by its ${probeText}: ${quoted}${typeof code === 'number' ? `; it exited with code ${code}` : ''}${summary ? `; ${summary}` : ''}.`;
     } else if (recentKill) {
-      message = `${cap(describeContainer(c))} was restarted ${ago(now, end)} by its ${probeText}: ${quoted}${failingNow.length > 0 ? '; the probe is failing again' : ''}.`;
+      message = `${cap(describeContainer(c))} was restarted ${ago(now, end)} by its ${probeText}: ${quoted}${looping ? '; the probe fails again in the new instance, so it will be killed again' : ''}.`;
     } else {
       message = `${cap(describeContainer(c))} is failing its ${probeText}: ${quoted}; the kubelet restarts it after ${probeThreshold(probe)} consecutive failures.`;
     }
@@ -66,7 +71,7 @@ function probeThreshold(probe: { failureThreshold?: number } | undefined): numbe
 function remediation(pod: PodFacts, c: ContainerFacts, type: ProbeType): string[] {
   const probe = probeOf(c, type);
   const port = probePort(probe, c) ?? '<port>';
-  const target = probe?.httpGet ? `curl -sv http://localhost:${port}${probe.httpGet.path ?? '/'}` : probe?.tcpSocket ? `nc -zv localhost ${port}` : probe?.exec ? (probe.exec.command ?? []).join(' ') : '<the probe command>';
+  const target = probe?.httpGet ? `curl -sv http://localhost:${port}${probe.httpGet.path ?? '/'}` : probe?.tcpSocket ? `nc -zv localhost ${port}` : probe?.exec ? asList<string>(probe.exec.command).join(' ') : '<the probe command>';
   const steps = [
     `Run the probe by hand inside the container: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- ${target}`,
     `Read why it stopped answering: kubectl logs -n ${pod.namespace} ${pod.name} -c ${c.name} --previous`,

@@ -1,6 +1,7 @@
 import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { asList } from '../helpers/probes.js';
 import { cap, containerProblems, isFailingNow, restartSummary, terminationEvidence, unexecutableFile } from '../helpers/restarts.js';
 import type { Evidence, PodRule } from '../types.js';
 
@@ -33,7 +34,7 @@ const rule: PodRule = {
       .map((p) => {
         const c = p.container;
         const text = `${c.waiting?.message ?? ''}\n${p.term?.message ?? ''}`;
-        const file = unexecutableFile(text) ?? c.spec.command?.[0];
+        const file = unexecutableFile(text) ?? asList<string>(c.spec.command)[0];
         const evidence: Evidence[] = terminationEvidence(p);
         const summary = restartSummary(p);
         const format = FORMAT.test(text);

@@ -20,6 +20,8 @@ export interface CreateFailure {
   pod?: string;
   event?: EventFact;
   fromCondition: boolean;
+  /** The status agrees (ReplicaFailure condition, or fewer replicas than wanted): high confidence. */
+  confirmed: boolean;
   evidence: Evidence[];
   /** Epoch ms of the first failure seen. */
   since?: number;
@@ -67,7 +69,7 @@ function failureOf(kind: string, object: KObject, events: readonly EventFact[], 
     const path = `${kind.toLowerCase()}/${name}.status.conditions[type=ReplicaFailure]`;
     evidence.push(fieldEvidence('workload', `${path}.reason`, cond.reason ?? ''), fieldEvidence('workload', `${path}.message`, cond.message));
     if (failed) evidence.push(eventEvidence(failed, now));
-    const out: CreateFailure = { kind, name, object, ...createError(cond.message), fromCondition: true, evidence };
+    const out: CreateFailure = { kind, name, object, ...createError(cond.message), fromCondition: true, confirmed: true, evidence };
     if (failed) out.event = failed;
     const since = failed?.firstSeen ?? parseTime(cond.lastTransitionTime);
     if (since !== undefined) out.since = since;
@@ -75,9 +77,10 @@ function failureOf(kind: string, object: KObject, events: readonly EventFact[], 
   }
   if (!failed) return undefined;
   if (created && (created.lastSeen ?? 0) > (failed.lastSeen ?? 0)) return undefined;
-  if (missingPods(kind, object) === false) return undefined;
+  const missing = missingPods(kind, object);
+  if (missing === false) return undefined;
   evidence.push(eventEvidence(failed, now));
-  const out: CreateFailure = { kind, name, object, ...createError(failed.message), event: failed, fromCondition: false, evidence };
+  const out: CreateFailure = { kind, name, object, ...createError(failed.message), event: failed, fromCondition: false, confirmed: missing === true, evidence };
   if (failed.firstSeen !== undefined) out.since = failed.firstSeen;
   return out;
 }

@@ -132,15 +132,34 @@ export function volumesPending(pod: PodFacts): boolean {
   return pod.deletingSince === undefined && awaitingSandbox(pod);
 }
 
-/** Mount failures that still hold the Pod: newer than any sign the kubelet got past mounting. */
-export function currentMountFailures(pod: PodFacts): MountFailure[] {
+/** Transient cache races count only while they recur: the kubelet retries a failing mount at least every ~2 minutes. */
+export const TRANSIENT_RECUR_MS = 5 * 60_000;
+
+/**
+ * Mount failures that still hold the Pod: newer than any sign the kubelet got past mounting, and
+ * not for a volume that a later `Unable to attach or mount volumes` summary no longer lists.
+ */
+export function currentMountFailures(pod: PodFacts, now: number): MountFailure[] {
   if (!volumesPending(pod)) return [];
   const done = volumesDoneAt(pod);
-  return pod.events
-    .filter((e) => (e.reason === 'FailedMount' || e.reason === 'FailedMapVolume') && notSuperseded(e, done))
+  const current = pod.events.filter((e) => notSuperseded(e, done));
+  const summaries = current.map(parseMountTimeout).filter((t): t is MountTimeout => t !== undefined);
+  const summary = summaries[summaries.length - 1];
+  const pending = summary ? new Set([...summary.unmounted, ...summary.unattached, ...summary.failedToProcess]) : undefined;
+  return current
+    .filter((e) => e.reason === 'FailedMount' || e.reason === 'FailedMapVolume')
     .map(parseMountFailure)
-    .filter((f): f is MountFailure => f !== undefined);
+    .filter((f): f is MountFailure => f !== undefined)
+    .filter((f) => {
+      if (!summary || !pending || (summary.event.lastSeen ?? 0) <= (f.event.lastSeen ?? 0)) return true;
+      const outer = podVolume(pod, f.volume).volume?.name ?? f.volume;
+      return pending.has(outer) || pending.has(f.volume);
+    })
+    .filter((f) => !TRANSIENT_KINDS.has(f.kind) || f.event.lastSeen === undefined || now - f.event.lastSeen <= TRANSIENT_RECUR_MS);
 }
+
+/** Kubelet cache races that usually clear on the next retry. */
+export const TRANSIENT_KINDS: ReadonlySet<MountErrorKind> = new Set(['not-registered', 'cache-sync']);
 
 export function currentAttachFailures(pod: PodFacts): AttachFailure[] {
   if (!volumesPending(pod)) return [];
@@ -256,4 +275,9 @@ function latest(events: readonly EventFact[]): EventFact | undefined {
 function since(events: readonly EventFact[]): { since?: number } {
   const times = events.map((e) => e.firstSeen ?? e.lastSeen).filter((t): t is number => t !== undefined);
   return times.length > 0 ? { since: Math.min(...times) } : {};
+}
+
+/** The text with its first letter upper-cased, for messages that start with a quoted name. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

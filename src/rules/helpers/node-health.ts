@@ -158,3 +158,16 @@ export function replacementNote(pod: PodFacts): string {
       return `A Failed Pod is never restarted; its owner ${owner.kind} "${owner.name}" decides whether to replace it.`;
   }
 }
+
+/** `deploy/api`, `sts/db`, `ds/agent`, `job/x` for kubectl commands, or a placeholder for bare Pods. */
+export function workloadRef(pod: PodFacts): string {
+  const name = (o: { metadata?: { name?: string } } | undefined): string => o?.metadata?.name ?? '';
+  if (pod.owner.deployment) return `deploy/${name(pod.owner.deployment)}`;
+  const ref = pod.owner.ref;
+  if (!ref) return `pod/${pod.name}`;
+  const short: Record<string, string> = { ReplicaSet: 'rs', StatefulSet: 'sts', DaemonSet: 'ds', Job: 'job', ReplicationController: 'rc' };
+  // A ReplicaSet named <deployment>-<pod-template-hash> belongs to that Deployment even when the snapshot lacks it.
+  const hash = pod.pod.metadata?.labels?.['pod-template-hash'];
+  if (ref.kind === 'ReplicaSet' && hash && ref.name.endsWith(`-${hash}`)) return `deploy/${ref.name.slice(0, -hash.length - 1)}`;
+  return `${short[ref.kind] ?? ref.kind.toLowerCase()}/${ref.name}`;
+}

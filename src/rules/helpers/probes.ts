@@ -4,6 +4,11 @@ import type { Probe } from '../../model/k8s.js';
 
 export type ProbeType = 'Liveness' | 'Readiness' | 'Startup';
 
+/** The value when it is an array of objects or strings, else an empty list (dumps come from strangers). */
+export function asList<T>(value: T[] | undefined | unknown): T[] {
+  return Array.isArray(value) ? (value.filter((v) => v !== null && v !== undefined) as T[]) : [];
+}
+
 /** One `Unhealthy` event message, parsed. */
 export interface ProbeFailure {
   type: ProbeType;
@@ -39,7 +44,7 @@ export function probeOf(c: ContainerFacts, type: ProbeType): Probe | undefined {
 export function probePort(probe: Probe | undefined, c?: ContainerFacts): number | string | undefined {
   const port = probe?.httpGet?.port ?? probe?.tcpSocket?.port ?? probe?.grpc?.port;
   if (typeof port !== 'string' || /^\d+$/.test(port) || !c) return typeof port === 'string' && /^\d+$/.test(port) ? Number(port) : port;
-  return (c.spec.ports ?? []).find((p) => p?.name === port)?.containerPort ?? port;
+  return asList<{ name?: string; containerPort?: number }>(c.spec.ports).find((p) => p.name === port)?.containerPort ?? port;
 }
 
 /** `httpGet http://:8080/healthz`, `tcpSocket :5432`, `exec [cat /tmp/ready]`, `grpc :9000`, plus its timing. */
@@ -53,7 +58,7 @@ export function describeProbe(probe: Probe | undefined, c?: ContainerFacts): str
     what = `httpGet ${(h.scheme ?? 'HTTP').toLowerCase()}://${h.host ?? ''}:${port}${h.path ?? '/'}${named}`;
   } else if (probe.tcpSocket) what = `tcpSocket ${probe.tcpSocket.host ?? ''}:${port}${named}`;
   else if (probe.grpc) what = `grpc :${port}${probe.grpc.service ? ` service ${probe.grpc.service}` : ''}`;
-  else if (probe.exec) what = `exec [${(probe.exec.command ?? []).join(' ')}]`;
+  else if (probe.exec) what = `exec [${asList<string>(probe.exec.command).join(' ')}]`;
   const t = probeTiming(probe);
   return `${what} (initialDelaySeconds=${t.initialDelaySeconds} periodSeconds=${t.periodSeconds} timeoutSeconds=${t.timeoutSeconds} failureThreshold=${t.failureThreshold})`;
 }
@@ -109,7 +114,7 @@ export function inWindow(t: number | undefined, from?: number, to?: number): boo
 export function probePortHint(probe: Probe | undefined, c: ContainerFacts): string | undefined {
   const port = probe?.httpGet?.port ?? probe?.tcpSocket?.port ?? probe?.grpc?.port;
   if (port === undefined) return undefined;
-  const ports = (c.spec.ports ?? []).filter((p) => p && typeof p === 'object');
+  const ports = asList<{ name?: string; containerPort?: number }>(c.spec.ports).filter((p) => typeof p === 'object');
   if (typeof port === 'string' && !/^\d+$/.test(port)) {
     return ports.some((p) => p.name === port) ? undefined : `the probe uses port name "${port}", which container ${c.name} does not declare`;
   }

@@ -45,20 +45,22 @@ export interface ClassifiedPull extends PullFailure {
  * The current waiting message wins over the last `Failed` event: an older event may hold an older error.
  */
 export function classifiedPulls(pod: PodFacts, now: number): ClassifiedPull[] {
-  return pullFailures(pod, now).map((f) => {
-    const waiting = f.container.waiting;
-    const waitingMsg = waiting?.message ?? '';
-    const eventMsg = waitingMsg && f.error.startsWith(waitingMsg) ? f.error.slice(waitingMsg.length).replace(/^\n/, '') : f.error;
-    // CRI-O maps only ECONNREFUSED to RegistryUnavailable; the reason alone is enough.
-    const fromWaiting = waiting?.reason === 'RegistryUnavailable' ? 'registry-unreachable' : classifyPullError(waitingMsg);
-    const fromEvent = fromWaiting === 'other' && eventMsg ? classifyPullError(eventMsg) : 'other';
-    const kind = fromWaiting !== 'other' ? fromWaiting : fromEvent;
-    const source = fromWaiting === 'other' && eventMsg ? eventMsg : waitingMsg || eventMsg;
-    const pulled: ClassifiedPull = { ...f, kind, detail: pullErrorDetail(source) };
-    const since = pullFailingSince(pod, f.container);
-    if (since !== undefined) pulled.since = since;
-    return pulled;
-  });
+  return pullFailures(pod, now)
+    .filter((f) => f.container.kind !== 'ephemeral')
+    .map((f) => {
+      const waiting = f.container.waiting;
+      const waitingMsg = waiting?.message ?? '';
+      const eventMsg = waitingMsg && f.error.startsWith(waitingMsg) ? f.error.slice(waitingMsg.length).replace(/^\n/, '') : f.error;
+      // CRI-O maps only ECONNREFUSED to RegistryUnavailable; the reason alone is enough.
+      const fromWaiting = waiting?.reason === 'RegistryUnavailable' ? 'registry-unreachable' : classifyPullError(waitingMsg);
+      const fromEvent = fromWaiting === 'other' && eventMsg ? classifyPullError(eventMsg) : 'other';
+      const kind = fromWaiting !== 'other' ? fromWaiting : fromEvent;
+      const source = fromWaiting === 'other' && eventMsg ? eventMsg : waitingMsg || eventMsg;
+      const pulled: ClassifiedPull = { ...f, kind, detail: pullErrorDetail(source) };
+      const since = pullFailingSince(pod, f.container);
+      if (since !== undefined) pulled.since = since;
+      return pulled;
+    });
 }
 
 const WRAPPERS: readonly RegExp[] = [

@@ -407,7 +407,7 @@ export function schedulingSeverity(pod: PodFacts, f: SchedulingFailure, now: num
     return { severity: 'warning', clause: `The scheduler is preempting lower-priority Pods${nominated ? ` on node "${nominated}"` : ''} to make room.` };
   }
   if (certain) return { severity: 'error', clause: '' };
-  if (age !== undefined && age < options.graceMs) return { severity: 'warning', clause: `Unschedulable${forHowLong} only: the scheduler keeps retrying and an autoscaler may still add a node.` };
+  if (age !== undefined && age < options.graceMs) return { severity: 'warning', clause: `Unschedulable for only ${formatAge(age)}: the scheduler keeps retrying and an autoscaler may still add a node.` };
   return { severity: 'error', clause: age === undefined ? '' : `Unschedulable${forHowLong}.` };
 }
 

@@ -25,23 +25,25 @@ const rule: PodRule = {
     ],
   },
   match({ pod, now }) {
-    return waitingWith(pod, 'ImageInspectError').map((c) => {
-      const image = c.spec.image ?? c.status?.image ?? '';
-      const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.state.waiting.reason`, 'ImageInspectError')];
-      if (c.waiting!.message) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.waiting.message`, c.waiting!.message));
-      const event = imageEventsOf(pod, c, 'InspectFailed').at(-1);
-      if (event) evidence.push(eventEvidence(event, now));
-      const detail = (c.waiting!.message || event?.message || '').replace(/^Failed to inspect image "[^"]*": /, '');
-      return finding(rule, {
-        message: `The container runtime on node ${pod.nodeName || '(unknown)'} failed to inspect image "${image}" of ${describeContainer(c)}${detail ? ` (${detail})` : ''}.`,
-        evidence,
-        remediation: [
-          `On node ${pod.nodeName || '<node>'}: crictl inspecti ${image}; if it is corrupt, remove and re-pull it: crictl rmi ${image} && crictl pull ${image}`,
-          `Check the runtime's health and disk space on that node: systemctl status containerd (or crio), df -h /var/lib/containerd`,
-          `Or let the controller recreate the Pod elsewhere: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
-        ],
+    return waitingWith(pod, 'ImageInspectError')
+      .filter((c) => c.kind !== 'ephemeral')
+      .map((c) => {
+        const image = c.spec.image ?? c.status?.image ?? '';
+        const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.state.waiting.reason`, 'ImageInspectError')];
+        if (c.waiting!.message) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.waiting.message`, c.waiting!.message));
+        const event = imageEventsOf(pod, c, 'InspectFailed').at(-1);
+        if (event) evidence.push(eventEvidence(event, now));
+        const detail = (c.waiting!.message || event?.message || '').replace(/^Failed to inspect image "[^"]*": /, '');
+        return finding(rule, {
+          message: `The container runtime on node ${pod.nodeName || '(unknown)'} failed to inspect image "${image}" of ${describeContainer(c)}${detail ? ` (${detail})` : ''}.`,
+          evidence,
+          remediation: [
+            `On node ${pod.nodeName || '<node>'}: crictl inspecti ${image}; if it is corrupt, remove and re-pull it: crictl rmi ${image} && crictl pull ${image}`,
+            `Check the runtime's health and disk space on that node: systemctl status containerd (or crio), df -h /var/lib/containerd`,
+            `Or let the controller recreate the Pod elsewhere: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
+          ],
+        });
       });
-    });
   },
 };
 

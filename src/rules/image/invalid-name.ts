@@ -39,22 +39,24 @@ const rule: PodRule = {
     ],
   },
   match({ pod, now }) {
-    return waitingWith(pod, 'InvalidImageName').map((c) => {
-      const image = c.spec.image ?? c.status?.image ?? '';
-      const message = c.waiting!.message;
-      const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.state.waiting.reason`, 'InvalidImageName')];
-      if (message) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.waiting.message`, message));
-      const event = imageEventsOf(pod, c, ['InspectFailed', 'Failed']).filter((e) => /invalid reference format|InvalidImageName/.test(e.message)).at(-1);
-      if (event) evidence.push(eventEvidence(event, now));
-      return finding(rule, {
-        message: `Image reference "${image}" of ${describeContainer(c)} cannot be parsed: ${whatIsWrong(image, `${message}\n${event?.message ?? ''}`)}.`,
-        evidence,
-        remediation: [
-          `Correct the image of ${c.name} to the form [registry[:port]/]repository[:tag][@sha256:digest] with a lower-case repository, in the workload template.`,
-          `For a Deployment: kubectl set image -n ${pod.namespace} deploy/<name> ${c.name}=<registry/repository:tag>`,
-        ],
+    return waitingWith(pod, 'InvalidImageName')
+      .filter((c) => c.kind !== 'ephemeral')
+      .map((c) => {
+        const image = c.spec.image ?? c.status?.image ?? '';
+        const message = c.waiting!.message;
+        const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.state.waiting.reason`, 'InvalidImageName')];
+        if (message) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.waiting.message`, message));
+        const event = imageEventsOf(pod, c, ['InspectFailed', 'Failed']).filter((e) => /invalid reference format|InvalidImageName/.test(e.message)).at(-1);
+        if (event) evidence.push(eventEvidence(event, now));
+        return finding(rule, {
+          message: `Image reference "${image}" of ${describeContainer(c)} cannot be parsed: ${whatIsWrong(image, `${message}\n${event?.message ?? ''}`)}.`,
+          evidence,
+          remediation: [
+            `Correct the image of ${c.name} to the form [registry[:port]/]repository[:tag][@sha256:digest] with a lower-case repository, in the workload template.`,
+            `For a Deployment: kubectl set image -n ${pod.namespace} deploy/<name> ${c.name}=<registry/repository:tag>`,
+          ],
+        });
       });
-    });
   },
 };
 

@@ -25,23 +25,25 @@ const rule: PodRule = {
     ],
   },
   match({ pod, now }) {
-    return waitingWith(pod, 'ErrImageNeverPull').map((c) => {
-      const image = c.spec.image ?? c.status?.image ?? '';
-      const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.state.waiting.reason`, 'ErrImageNeverPull')];
-      if (c.waiting!.message) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.waiting.message`, c.waiting!.message));
-      const event = imageEventsOf(pod, c, 'ErrImageNeverPull').at(-1);
-      if (event) evidence.push(eventEvidence(event, now));
-      const policyPath = `spec.${c.kind === 'init' || c.kind === 'sidecar' ? 'initContainers' : c.kind === 'ephemeral' ? 'ephemeralContainers' : 'containers'}[name=${c.name}].imagePullPolicy`;
-      evidence.push(fieldEvidence('pod', policyPath, c.spec.imagePullPolicy ?? 'Never'));
-      return finding(rule, {
-        message: `Image "${image}" of ${describeContainer(c)} is not present on node ${pod.nodeName || '(unknown)'}, and its imagePullPolicy is Never, so the kubelet will not pull it.`,
-        evidence,
-        remediation: [
-          `Load the image onto node ${pod.nodeName || '<node>'} (kind: kind load docker-image ${image}; minikube: minikube image load ${image}; containerd: ctr -n k8s.io images import <file>).`,
-          `Or push "${image}" to a registry and set imagePullPolicy: IfNotPresent on container ${c.name}.`,
-        ],
+    return waitingWith(pod, 'ErrImageNeverPull')
+      .filter((c) => c.kind !== 'ephemeral')
+      .map((c) => {
+        const image = c.spec.image ?? c.status?.image ?? '';
+        const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.state.waiting.reason`, 'ErrImageNeverPull')];
+        if (c.waiting!.message) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.waiting.message`, c.waiting!.message));
+        const event = imageEventsOf(pod, c, 'ErrImageNeverPull').at(-1);
+        if (event) evidence.push(eventEvidence(event, now));
+        const policyPath = `spec.${c.kind === 'init' || c.kind === 'sidecar' ? 'initContainers' : c.kind === 'ephemeral' ? 'ephemeralContainers' : 'containers'}[name=${c.name}].imagePullPolicy`;
+        evidence.push(fieldEvidence('pod', policyPath, c.spec.imagePullPolicy ?? 'Never'));
+        return finding(rule, {
+          message: `Image "${image}" of ${describeContainer(c)} is not present on node ${pod.nodeName || '(unknown)'}, and its imagePullPolicy is Never, so the kubelet will not pull it.`,
+          evidence,
+          remediation: [
+            `Load the image onto node ${pod.nodeName || '<node>'} (kind: kind load docker-image ${image}; minikube: minikube image load ${image}; containerd: ctr -n k8s.io images import <file>).`,
+            `Or push "${image}" to a registry and set imagePullPolicy: IfNotPresent on container ${c.name}.`,
+          ],
+        });
       });
-    });
   },
 };
 

@@ -28,7 +28,7 @@ const rule: PodRule = {
     const out = classifiedPulls(pod, now)
       .filter((f) => f.kind === 'signature-failed')
       .map((f) => ({ container: f.container, image: f.image, detail: f.detail, evidence: f.evidence }));
-    for (const c of waitingWith(pod, 'SignatureValidationFailed')) {
+    for (const c of waitingWith(pod, 'SignatureValidationFailed').filter((c) => c.kind !== 'ephemeral')) {
       const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.state.waiting.reason`, c.waiting!.reason)];
       if (c.waiting!.message) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.waiting.message`, c.waiting!.message));
       const event = imageEventsOf(pod, c, 'Failed').at(-1);

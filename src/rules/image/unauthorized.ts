@@ -2,6 +2,7 @@ import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { asList } from '../helpers/probes.js';
 import { classifiedPulls, imageRegistry } from '../helpers/pull-errors.js';
 import type { Evidence, PodRule } from '../types.js';
 
@@ -28,7 +29,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/pull-image-private-registry/'],
   },
   match({ pod, now, cluster }) {
-    const secrets = (pod.pod.spec?.imagePullSecrets ?? []).map((s) => s?.name ?? '').filter(Boolean);
+    const secrets = asList<{ name?: string }>(pod.pod.spec?.imagePullSecrets).map((s) => (typeof s.name === 'string' ? s.name : '')).filter(Boolean);
     // kubelet 1.29+: `Unable to retrieve some image pull secrets (<names>); attempting to pull the image may not succeed.`
     const retrieveFailed = latestEvent(pod.events, 'FailedToRetrieveImagePullSecret');
     const missing = cluster.saw('Secret')

@@ -15,7 +15,7 @@ function references(c: ContainerFacts, kind: Kind, name: string, key?: string): 
   const out: string[] = [];
   for (const e of c.spec.env ?? []) {
     const ref = kind === 'ConfigMap' ? e?.valueFrom?.configMapKeyRef : e?.valueFrom?.secretKeyRef;
-    if (ref?.name === name && (key === undefined || ref.key === key) && ref.optional !== true) out.push(`env ${e.name ?? '?'} (key ${ref.key ?? '?'})`);
+    if (ref?.name === name && (key === undefined || ref.key === key) && ref.optional !== true) out.push(key === undefined ? `env var ${e.name ?? '?'} (key ${ref.key ?? '?'})` : `env var ${e.name ?? '?'}`);
   }
   if (key === undefined) {
     for (const f of c.spec.envFrom ?? []) {
@@ -41,6 +41,11 @@ function lookup(cluster: ClusterView, kind: Kind, ns: string, name: string): { s
 }
 
 function diagnose(pod: PodFacts, c: ContainerFacts, text: string, cluster: ClusterView, since: number | undefined, now: number, graceMs: number): Diagnosis {
+  const d = diagnoseText(pod, c, text, cluster, since, now, graceMs);
+  return { ...d, message: d.message.charAt(0).toUpperCase() + d.message.slice(1) };
+}
+
+function diagnoseText(pod: PodFacts, c: ContainerFacts, text: string, cluster: ClusterView, since: number | undefined, now: number, graceMs: number): Diagnosis {
   const who = describeContainer(c);
   const ns = pod.namespace;
   let m: RegExpExecArray | null;

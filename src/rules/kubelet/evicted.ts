@@ -2,7 +2,7 @@ import { formatQuantity, parseQuantity } from '../../model/quantity.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { conditionEvidence, nodeCondition, replacementNote } from '../helpers/node-health.js';
+import { conditionEvidence, nodeCondition, replacementNote, workloadRef } from '../helpers/node-health.js';
 import type { Evidence, PodRule } from '../types.js';
 
 // pkg/kubelet/eviction/helpers.go message fragments (k8s-messages.md §2.8); each ends with ". ".
@@ -24,7 +24,7 @@ function qty(resource: string, text: string): string {
 }
 
 const PRESSURE_FIX: Record<string, string> = {
-  memory: 'Set the memory request close to real usage (Pods using more than they request are evicted first), and a memory limit: kubectl set resources',
+  memory: 'Set the memory request close to real usage (Pods using more than they request are evicted first) and a memory limit; check usage with kubectl top pod',
   'ephemeral-storage': 'Find what fills the node disk (container logs, emptyDir volumes, writable layers, images): set resources.limits.ephemeral-storage and emptyDir.sizeLimit, and log to stdout at a sane rate',
   inodes: 'Something creates many small files on the node filesystem: find it (du --inodes on the node) and clean up',
   pids: 'A container forks too many processes: cap it (pod PID limit) and fix the leak',
@@ -80,6 +80,13 @@ const rule: PodRule = {
       if (podUse) users.push(`the Pod as a whole was using ${qty(podUse[4]!, podUse[2]!)} against a pod-level request of ${podUse[3]!}`);
       if (users.length > 0) parts.push(users.join('; '));
       remediation.push(PRESSURE_FIX[resource] ?? `Reduce the Pod's ${resource} use or raise its request.`);
+      const top = [...msg.matchAll(CONTAINER_USE)][0];
+      if (top && (resource === 'memory' || resource === 'ephemeral-storage')) {
+        const [, c, use] = top as unknown as [string, string, string];
+        const n = parseQuantity(use);
+        const shown = n === undefined ? use : formatQuantity(resource, n);
+        remediation.push(`kubectl set resources ${workloadRef(pod)} -n ${pod.namespace} -c ${c} --requests=${resource}=${shown}   (what it really used)`);
+      }
     }
     const ces = CONTAINER_ES.exec(msg);
     if (ces) {

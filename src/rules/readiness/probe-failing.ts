@@ -2,7 +2,7 @@ import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs } from '../helpers/probes.js';
+import { asList, describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs } from '../helpers/probes.js';
 import { cap, specPath } from '../helpers/restarts.js';
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { Evidence, Finding, PodRule } from '../types.js';
@@ -61,7 +61,7 @@ const rule: PodRule = {
               ? `Run the probe by hand: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- wget -qO- http://localhost:${port}${probe.httpGet.path ?? '/'} (or curl -sv)`
               : probe.tcpSocket
                 ? `Check that something listens on port ${port}: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- netstat -tln (or ss -tln)`
-                : `Run the probe command by hand: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- ${(probe.exec?.command ?? ['<command>']).join(' ')}`,
+                : `Run the probe command by hand: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- ${(asList<string>(probe.exec?.command).length > 0 ? asList<string>(probe.exec?.command) : ['<command>']).join(' ')}`,
             `Read why the application reports not-ready: kubectl logs -n ${pod.namespace} ${pod.name} -c ${c.name}`,
             'Fix the probe (path, port, timeoutSeconds, initialDelaySeconds) or the dependency it checks.',
           ],

@@ -1,5 +1,6 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { asList } from '../helpers/probes.js';
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { Evidence, PodRule } from '../types.js';
 
@@ -24,7 +25,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-readiness-gate'],
   },
   match({ pod, now, options }) {
-    const gates = (pod.pod.spec?.readinessGates ?? []).map((g) => g?.conditionType ?? '').filter(Boolean);
+    const gates = asList<{ conditionType?: string }>(pod.pod.spec?.readinessGates).map((g) => (typeof g.conditionType === 'string' ? g.conditionType : '')).filter(Boolean);
     if (gates.length === 0 || pod.phase !== 'Running' || pod.deletingSince !== undefined) return [];
     const ready = pod.conditions.Ready;
     if (ready?.status === 'True') return [];

@@ -1,5 +1,6 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { asList } from '../helpers/probes.js';
 import type { Finding, PodRule } from '../types.js';
 
 interface ServicePort {
@@ -33,12 +34,12 @@ const rule: PodRule = {
     if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed') return [];
     const ports = pod.containers
       .filter((c) => c.kind === 'app' || c.kind === 'sidecar')
-      .flatMap((c) => (c.spec.ports ?? []).filter((p) => p && typeof p === 'object').map((p) => ({ ...p, container: c.name })));
+      .flatMap((c) => asList<NonNullable<typeof c.spec.ports>[number]>(c.spec.ports).filter((p) => typeof p === 'object').map((p) => ({ ...p, container: c.name })));
     const declared = ports.map((p) => `${p.containerPort}${p.name ? ` (${p.name})` : ''}`).join(', ');
     const out: Finding[] = [];
     for (const svc of pod.services) {
       const name = svc.metadata?.name ?? '';
-      const svcPorts: ServicePort[] = Array.isArray(svc.spec?.ports) ? svc.spec.ports : [];
+      const svcPorts = asList<ServicePort>(svc.spec?.ports).filter((p) => typeof p === 'object');
       for (const [i, sp] of svcPorts.entries()) {
         const target = sp.targetPort ?? sp.port;
         if (target === undefined) continue;

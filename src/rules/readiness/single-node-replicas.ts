@@ -1,13 +1,14 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { asList } from '../helpers/probes.js';
 import type { Node } from '../../model/k8s.js';
 import type { WorkloadRule } from '../types.js';
 
 /** A node that could take a replica: Ready, not cordoned, no NoSchedule/NoExecute taint. */
 function schedulable(n: Node): boolean {
   if (n.spec?.unschedulable) return false;
-  if ((n.spec?.taints ?? []).some((t) => t?.effect === 'NoSchedule' || t?.effect === 'NoExecute')) return false;
-  return (n.status?.conditions ?? []).some((c) => c?.type === 'Ready' && c.status === 'True');
+  if (asList<{ effect?: string }>(n.spec?.taints).some((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute')) return false;
+  return asList<{ type?: string; status?: string }>(n.status?.conditions).some((c) => c.type === 'Ready' && c.status === 'True');
 }
 
 const rule: WorkloadRule = {

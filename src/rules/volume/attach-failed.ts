@@ -1,6 +1,6 @@
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { currentAttachFailures, describeVolume, latestPer } from '../helpers/mount-errors.js';
+import { capitalize, currentAttachFailures, describeVolume, latestPer } from '../helpers/mount-errors.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule } from '../types.js';
 
@@ -45,7 +45,7 @@ const rule: PodRule = {
           : f.error;
       return finding(rule, {
         severity: withinGrace(first, now, options.graceMs) ? 'warning' : 'error',
-        message: `${describeVolume(pod, f.volume)} cannot be attached to node "${pod.nodeName}": ${why}.`,
+        message: `${capitalize(describeVolume(pod, f.volume))} cannot be attached to node "${pod.nodeName}": ${why}.`,
         evidence: [eventEvidence(f.event, now)],
         remediation: [
           `kubectl get volumeattachment -o wide | grep ${f.volume}`,

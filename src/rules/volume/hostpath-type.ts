@@ -26,7 +26,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/#hostpath'],
   },
   match({ pod, now }) {
-    const failures = currentMountFailures(pod).filter((f) => f.kind === 'hostpath-type');
+    const failures = currentMountFailures(pod, now).filter((f) => f.kind === 'hostpath-type');
     return latestPer(failures, (f) => f.volume).map((f) => {
       const { volume } = podVolume(pod, f.volume);
       const path = f.subject ?? volume?.hostPath?.path ?? '?';

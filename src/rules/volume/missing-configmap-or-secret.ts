@@ -42,7 +42,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/#configmap', 'https://kubernetes.io/docs/concepts/storage/volumes/#secret'],
   },
   match({ pod, cluster, now }) {
-    const failures = currentMountFailures(pod).filter((f) => KINDS.has(f.kind));
+    const failures = currentMountFailures(pod, now).filter((f) => KINDS.has(f.kind));
     return latestPer(failures, (f) => `${f.volume}\u0000${f.kind}\u0000${f.subject ?? ''}`).flatMap((f) => check(pod.namespace, pod.name, f, cluster, now, podVolume(pod, f.volume).volume));
   },
 };

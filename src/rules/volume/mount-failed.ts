@@ -1,12 +1,12 @@
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { currentMountFailures, describeVolume, latestPer, type MountFailure } from '../helpers/mount-errors.js';
+import { capitalize, currentMountFailures, describeVolume, latestPer, TRANSIENT_KINDS, type MountFailure } from '../helpers/mount-errors.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule, Severity } from '../types.js';
 
 // Owned by volume/missing-configmap-or-secret and volume/hostpath-type.
 const ELSEWHERE = new Set(['missing-configmap', 'missing-secret', 'missing-configmap-key', 'missing-secret-key', 'hostpath-type']);
-const TRANSIENT = new Set(['not-registered', 'cache-sync']);
+
 
 interface Explained {
   what: string;
@@ -73,11 +73,11 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/'],
   },
   match({ pod, now, options }) {
-    const failures = currentMountFailures(pod).filter((f) => !ELSEWHERE.has(f.kind));
+    const failures = currentMountFailures(pod, now).filter((f) => !ELSEWHERE.has(f.kind));
     return latestPer(failures, (f) => f.volume).map((f) => {
       const sameVolume = failures.filter((g) => g.volume === f.volume);
       const since = Math.min(...sameVolume.map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
-      const transient = TRANSIENT.has(f.kind);
+      const transient = TRANSIENT_KINDS.has(f.kind);
       // Transient cache races get the longer stuck window before they count as failing.
       const grace = transient ? options.stuckMs : options.graceMs;
       const severity: Severity = withinGrace(since, now, grace) ? 'warning' : 'error';
@@ -86,7 +86,7 @@ const rule: PodRule = {
       return finding(rule, {
         severity,
         confidence: transient || f.kind === 'other' ? 'medium' : 'high',
-        message: `${describeVolume(pod, f.volume)} cannot be mounted (${f.operation}): ${ex.what}.${stuck}`,
+        message: `${capitalize(describeVolume(pod, f.volume))} cannot be mounted (${f.operation}): ${ex.what}.${stuck}`,
         evidence: [eventEvidence(f.event, now)],
         remediation: [...ex.fix, `kubectl describe pod ${pod.name} -n ${pod.namespace}`],
       });

@@ -33,7 +33,7 @@ const rule: PodRule = {
     const last = timeouts[timeouts.length - 1];
     if (!last) return [];
     // A specific mount / attach error explains the timeout: the other volume rules report it.
-    if (currentMountFailures(pod).length > 0 || currentAttachFailures(pod).length > 0) return [];
+    if (currentMountFailures(pod, now).length > 0 || currentAttachFailures(pod).length > 0) return [];
     const stuck = [...new Set([...last.unmounted, ...last.unattached, ...last.failedToProcess])];
     // A claim that is not Bound is volume/pvc-pending's (or the scheduler's) to explain.
     const unbound = stuck.map((v) => podVolume(pod, v).claim).filter((c) => c && (!c.pvc || pvcPhase(c) !== 'Bound'));

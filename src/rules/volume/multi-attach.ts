@@ -1,6 +1,7 @@
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { currentAttachFailures, describeVolume, latestPer } from '../helpers/mount-errors.js';
+import { capitalize, currentAttachFailures, describeVolume, latestPer } from '../helpers/mount-errors.js';
+import { workloadRef } from '../helpers/node-health.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule } from '../types.js';
 
@@ -33,12 +34,20 @@ const rule: PodRule = {
       const rolling = pod.owner.ref?.kind === 'ReplicaSet';
       return finding(rule, {
         severity: withinGrace(first, now, options.graceMs) ? 'warning' : 'error',
-        message: `${describeVolume(pod, f.volume)} cannot be attached to node "${pod.nodeName}": it is still in use${users} (Multi-Attach error for a ReadWriteOnce volume).`,
+        message: `${capitalize(describeVolume(pod, f.volume))} cannot be attached to node "${pod.nodeName}": it is still in use${users} (Multi-Attach error for a ReadWriteOnce volume).`,
         evidence: [eventEvidence(f.event, now)],
         remediation: [
           `kubectl get volumeattachment -o wide | grep ${f.volume}`,
-          f.usedBy?.length ? `Delete or move the Pod(s) holding it: kubectl delete pod ${f.usedBy[0]} -n ${pod.namespace}` : 'Find the Pod still using the volume on the other node and stop it; if that node is down for good, taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute.',
-          rolling ? 'This Pod belongs to a Deployment: with a ReadWriteOnce volume use strategy.type: Recreate (kubectl patch deploy NAME -p \'{"spec":{"strategy":{"type":"Recreate","rollingUpdate":null}}}\'), or switch to a StatefulSet or a ReadWriteMany volume.' : 'Do not share a ReadWriteOnce claim between Pods on different nodes; use ReadWriteMany storage or one claim per Pod.',
+          ...(rolling
+            ? [
+                `A rolling update cannot move a ReadWriteOnce volume: switch the Deployment to Recreate so the old Pod stops first: kubectl patch ${workloadRef(pod)} -n ${pod.namespace} -p '{"spec":{"strategy":{"type":"Recreate","rollingUpdate":null}}}'`,
+                'Or use a StatefulSet, or ReadWriteMany storage.',
+              ]
+            : [
+                f.usedBy?.length ? `Stop the Pod(s) holding it: kubectl delete pod ${f.usedBy[0]} -n ${pod.namespace}` : 'Find the Pod still using the volume on the other node and stop it.',
+                'Do not share a ReadWriteOnce claim between Pods on different nodes; use ReadWriteMany storage or one claim per Pod.',
+              ]),
+          'If the other node is down for good, taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute so the volume is force-detached.',
         ],
       });
     });

@@ -43,7 +43,7 @@ export function errorForNetwork(err: NodeJS.ErrnoException, server: string, time
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new ClusterError('E_UNREACHABLE', `cannot resolve the API server's host name in ${server} (${code})`, { hint: 'check the server address in the kubeconfig and your DNS/VPN' });
   }
-  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN' || code.startsWith('ERR_SSL')) {
+  if (/^ERR_TLS|^ERR_SSL|CERT|^UNABLE_TO_|SIGNATURE/.test(code) || /certificate|ssl|tls/i.test(err.message)) {
     return new ClusterError('E_TLS', `TLS with the API server at ${server} failed (${code})`, { hint: 'the server certificate does not match the kubeconfig\'s certificate-authority or server name, or a client certificate expired' });
   }
   return new ClusterError('E_UNREACHABLE', `cannot talk to the API server at ${server} (${code || err.message.split('\n')[0]})`);

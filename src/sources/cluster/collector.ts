@@ -1,10 +1,16 @@
-import { NotFoundError } from '../../errors.js';
+import { ClusterError, NotFoundError } from '../../errors.js';
 import type { KObject } from '../../model/k8s.js';
 import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
 import { SnapshotBuilder } from '../build-snapshot.js';
 import type { ApiClient } from './api-client.js';
 import { ForbiddenError } from './api-errors.js';
-import { getOne, listAll, rbacWords, type ListOptions } from './resources.js';
+import { getOne, listAll, rbacWords, RESOURCES, type ListOptions } from './resources.js';
+
+function forbidden(kind: SnapshotKind, verb: 'get' | 'list', namespace: string | undefined, err: ForbiddenError): ClusterError {
+  return new ClusterError('E_FORBIDDEN', `not allowed to ${verb} ${RESOURCES[kind].plural}${namespace ? ` in namespace "${namespace}"` : ''}${err.statusMessage ? ` (${err.statusMessage})` : ''}`, {
+    hint: `kdiag needs ${rbacWords(kind, verb)}; kdiag rbac prints the minimal role`,
+  });
+}
 
 const NOTE_WORDS: Partial<Record<SnapshotKind, string>> = {
   Node: 'node state',
@@ -36,7 +42,7 @@ export class Collector {
     this.builder.addSource(source);
   }
 
-  async list(kind: SnapshotKind, namespace: string | undefined, options: ListOptions = {}): Promise<KObject[]> {
+  async list(kind: SnapshotKind, namespace: string | undefined, options: ListOptions & { required?: boolean } = {}): Promise<KObject[]> {
     try {
       const items = await listAll(this.client, kind, namespace, { ...options, onResourceVersion: (rv) => (this.resourceVersions[kind] = rv) });
       for (const o of items) this.builder.add(o);
@@ -44,9 +50,24 @@ export class Collector {
       return items;
     } catch (err) {
       if (err instanceof ForbiddenError) {
+        if (options.required) throw forbidden(kind, 'list', namespace, err);
         this.noteForbidden(kind, 'list', namespace);
         return [];
       }
+      throw err;
+    }
+  }
+
+  /** GETs the object the diagnosis is about: forbidden is an error here (exit 3), absence exit 4. */
+  async getRequired(kind: SnapshotKind, namespace: string | undefined, name: string): Promise<KObject | undefined> {
+    try {
+      const obj = await getOne(this.client, kind, namespace, name);
+      this.builder.add(obj);
+      this.builder.markSeen(kind);
+      return obj;
+    } catch (err) {
+      if (err instanceof ForbiddenError) throw forbidden(kind, 'get', namespace, err);
+      if (err instanceof NotFoundError) return undefined;
       throw err;
     }
   }

@@ -19,7 +19,7 @@ export async function fetchNamespaceSnapshot(collector: Collector, options: Fetc
   options.onStep?.(`listing ${options.namespace === undefined ? 'all namespaces' : `namespace ${options.namespace}`}`);
   await Promise.all(
     SCAN_KINDS.map((kind) =>
-      collector.list(kind, kind === 'Node' ? undefined : options.namespace, kind === 'Pod' && options.labelSelector ? { labelSelector: options.labelSelector } : {}),
+      collector.list(kind, kind === 'Node' ? undefined : options.namespace, { required: kind === 'Pod', ...(kind === 'Pod' && options.labelSelector ? { labelSelector: options.labelSelector } : {}) }),
     ),
   );
   return collector.finish(options.now());

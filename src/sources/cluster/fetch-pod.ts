@@ -26,7 +26,7 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
   const { namespace, name } = options;
   options.onStep?.(`reading pod ${namespace}/${name}`);
   const [pod] = await Promise.all([
-    collector.get('Pod', namespace, name) as Promise<Pod | undefined>,
+    collector.getRequired('Pod', namespace, name) as Promise<Pod | undefined>,
     collector.list('Event', namespace, { fieldSelector: `involvedObject.name=${name}` }),
     collector.list('Service', namespace),
   ]);

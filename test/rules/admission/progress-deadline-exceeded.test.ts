@@ -18,7 +18,7 @@ runRuleTests(rule, {
   ],
   invalid: [
     { name: 'points at the Pods that are not Ready', objects: [stuck, rs, crashing], target: 'Deployment/api', expect: [{ severity: 'error', confidence: 'high', message: 'exceeded its progress deadline (600s): ReplicaSet "api-7d9f" has timed out progressing: 1 of 1 Pods are not Ready: api-7d9f-x2k (CrashLoopBackOff). Diagnose them: kdiag pod api-7d9f-x2k -n shop.', evidence: 'ProgressDeadlineExceeded' }] },
-    { name: 'no Pods because of a FailedCreate: follows that finding', objects: [stuck, empty, controllerEvent(empty, `Error creating: ${quotaError}`)], target: 'Deployment/api', expect: [{ confidence: 'medium', message: /because its ReplicaSet cannot create Pods/ }] },
+    { name: 'no Pods because of a FailedCreate: follows that finding', objects: [stuck, empty, controllerEvent(empty, `Error creating: ${quotaError}`)], target: 'Deployment/api', expect: [{ confidence: 'low', message: /because its ReplicaSet cannot create Pods/ }] },
     { name: 'Pods not in the input', objects: [stuck], target: 'Deployment/api', expect: [{ message: /3 of 3 replicas are updated and 0 available/ }] },
   ],
 });

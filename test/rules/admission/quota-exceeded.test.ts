@@ -7,6 +7,8 @@ const rs = replicaSet();
 const full = replicaSet('api-7d9f', { status: { replicas: 3 } });
 const old = replicaSet('api-5c8b', { spec: { replicas: 0 }, status: { replicas: 0 } }, '1');
 const multi = 'pods "api-7d9f-" is forbidden: exceeded quota: mem-cpu, requested: limits.memory=1Gi,requests.memory=512Mi, used: limits.memory=3584Mi,requests.memory=1792Mi, limited: limits.memory=4Gi,requests.memory=2Gi';
+const noStatus = replicaSet();
+delete noStatus.status;
 const sts = obj('StatefulSet', 'db', { spec: { replicas: 3 }, status: { replicas: 1 } }, 'apps/v1');
 const job = obj('Job', 'report', { spec: { parallelism: 1 }, status: {} }, 'batch/v1');
 
@@ -29,13 +31,19 @@ runRuleTests(rule, {
       name: 'Deployment: quota read from its newest ReplicaSet\'s events',
       objects: [deployment(), rs, replicaSet('api-5c8b', { spec: { replicas: 0 } }, '1'), controllerEvent(rs, `Error creating: ${quotaError}`)],
       target: 'Deployment/api',
-      expect: [{ severity: 'error', message: 'Deployment "api" (ReplicaSet "api-7d9f") cannot create Pods: they would exceed ResourceQuota "compute" in namespace shop (requests.cpu: requested 500m, used 3800m of 4)', evidence: /FailedCreate ×7/, remediation: 'kubectl describe resourcequota compute -n shop' }],
+      expect: [{ severity: 'error', confidence: 'high', message: 'Deployment "api" (ReplicaSet "api-7d9f") cannot create Pods: they would exceed ResourceQuota "compute" in namespace shop (requests.cpu: requested 500m, used 3800m of 4)', evidence: /FailedCreate ×7/, remediation: 'kubectl describe resourcequota compute -n shop' }],
     },
     {
       name: 'ReplicaFailure condition is the truth even without events',
       objects: [deployment(), replicaSet('api-7d9f', { status: { conditions: [{ type: 'ReplicaFailure', status: 'True', reason: 'FailedCreate', message: multi, lastTransitionTime: at(-500) }] } })],
       target: 'Deployment/api',
       expect: [{ message: /ResourceQuota "mem-cpu" .*limits.memory: requested 1Gi, used 3584Mi of 4Gi; requests.memory: requested 512Mi, used 1792Mi of 2Gi/, evidence: /ReplicaFailure\]\.reason: FailedCreate/ }],
+    },
+    {
+      name: 'events only (no status in the dump): medium confidence',
+      objects: [deployment(), noStatus, controllerEvent(noStatus, `Error creating: ${quotaError}`)],
+      target: 'Deployment/api',
+      expect: [{ confidence: 'medium' }],
     },
     {
       name: 'StatefulSet wording',

@@ -30,6 +30,10 @@ runRuleTests(rule, {
       name: 'a Pod being deleted: its container exited 143 as asked',
       objects: [pod({ metadata: { deletionTimestamp: at(-20), deletionGracePeriodSeconds: 30 }, status: { phase: 'Running', containerStatuses: [containerStatus({ terminated: terminated(143, 'Error', -500, -15) })] } })],
     },
+    {
+      name: 'an ephemeral debug container that exited',
+      objects: [pod({ spec: { ephemeralContainers: [{ name: 'debugger', image: IMAGE }] }, status: { phase: 'Running', containerStatuses: [containerStatus({ running: { startedAt: at(-500) }, ready: true })], ephemeralContainerStatuses: [containerStatus({ name: 'debugger', terminated: terminated(130, 'Error', -100, -50) })] } })],
+    },
     { name: 'a native sidecar running next to the app', objects: [withSidecar({ running: { startedAt: at(-500) }, ready: true, started: true }, { running: { startedAt: at(-490) }, ready: true })] },
     {
       name: 'sidecar stopped with 143 after the Job container finished',

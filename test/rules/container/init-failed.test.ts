@@ -27,7 +27,7 @@ runRuleTests(rule, {
     {
       name: 'Init:CrashLoopBackOff names the init container, code and message',
       objects: [looping, event(looping, { reason: 'BackOff', message: 'Back-off restarting failed container migrate in pod api-7d9f-x2k_shop(x)', count: 6, fieldPath: 'spec.initContainers{migrate}' })],
-      expect: [{ severity: 'error', message: /Init container "migrate" exited with code 2 .*Connection refused"; restarted 4 times; the kubelet waits 1m20s.*wait in PodInitializing/, evidence: 'Back-off restarting failed container migrate', remediation: 'kubectl logs -n shop api-7d9f-x2k -c migrate --previous' }],
+      expect: [{ severity: 'error', message: /Init container "migrate" exited with code 2, message "psql: .*Connection refused"; restarted 4 times; the kubelet waits 1m20s.*wait in PodInitializing/, evidence: 'Back-off restarting failed container migrate', remediation: 'kubectl logs -n shop api-7d9f-x2k -c migrate --previous' }],
     },
     { name: 'Init:Error under restartPolicy Never fails the Pod', objects: [initPod({ terminated: terminated(1, 'Error', -60, -50) }, { waiting: { reason: 'PodInitializing' } }, 'Failed', 'Never')], expect: [{ message: 'the Pod has failed' }] },
     { name: 'Init:Error before its first retry', objects: [initPod({ terminated: terminated(1, 'Error', -30, -20) }, { waiting: { reason: 'PodInitializing' } })], expect: [{ message: 'exited with code 1' }] },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ContainerFacts } from '../../../src/model/containers.js';
 import { describeProbe, inWindow, parseProbeMessage, probeSettleMs } from '../../../src/rules/helpers/probes.js';
 
 describe('parseProbeMessage', () => {
@@ -27,10 +28,14 @@ describe('parseProbeMessage', () => {
 
 describe('describeProbe and timing', () => {
   it('renders each handler with defaults filled in', () => {
-    expect(describeProbe({ httpGet: { path: '/ready', port: 8080 } })).toBe('httpGet http://:8080/ready (initialDelaySeconds 0, periodSeconds 10, timeoutSeconds 1, failureThreshold 3)');
-    expect(describeProbe({ tcpSocket: { port: 'db' }, periodSeconds: 5 })).toMatch(/^tcpSocket :db \(.*periodSeconds 5/);
+    expect(describeProbe({ httpGet: { path: '/ready', port: 8080 } })).toBe('httpGet http://:8080/ready (initialDelaySeconds=0 periodSeconds=10 timeoutSeconds=1 failureThreshold=3)');
+    expect(describeProbe({ tcpSocket: { port: 'db' }, periodSeconds: 5 })).toMatch(/^tcpSocket :db \(.*periodSeconds=5/);
     expect(describeProbe({ exec: { command: ['cat', '/tmp/ready'] } })).toMatch(/^exec \[cat \/tmp\/ready\]/);
     expect(describeProbe({ grpc: { port: 9000 } })).toMatch(/^grpc :9000/);
+  });
+  it('resolves a named port from the container', () => {
+    const c: ContainerFacts = { name: 'app', kind: 'app', spec: { ports: [{ name: 'http', containerPort: 8080 }] }, statusPath: '', restartCount: 0, ready: false };
+    expect(describeProbe({ httpGet: { path: '/ready', port: 'http' } }, c)).toMatch(/^httpGet http:\/\/:8080\/ready \(port "http"\)/);
   });
   it('settles after the initial delay plus threshold × period', () => {
     expect(probeSettleMs({ initialDelaySeconds: 10, periodSeconds: 5, failureThreshold: 4 })).toBe(30_000);

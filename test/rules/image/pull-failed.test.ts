@@ -1,5 +1,5 @@
 import rule from '../../../src/rules/image/pull-failed.js';
-import { IMAGE } from '../../harness/builders.js';
+import { at, containerStatus, IMAGE, pod } from '../../harness/builders.js';
 import { runRuleTests } from '../../harness/rule-tester.js';
 import { failingPull, pulling, resolveError } from './pulling.js';
 
@@ -10,6 +10,15 @@ runRuleTests(rule, {
   valid: [
     { name: 'a specific error belongs to its rule (not found)', objects: failingPull(`rpc error: code = NotFound desc = ${resolveError(`${IMAGE}: not found`)}`) },
     { name: 'a specific error belongs to its rule (tls)', objects: failingPull(resolveError('tls: failed to verify certificate: x509: certificate signed by unknown authority')) },
+    {
+      name: 'an ephemeral debug container that cannot pull does not stop the Pod',
+      objects: [
+        pod({
+          spec: { ephemeralContainers: [{ name: 'debugger-x7k', image: '127.0.0.1:5000/tools/netshoot:latest', targetContainerName: 'app' }] },
+          status: { phase: 'Running', containerStatuses: [containerStatus({ running: { startedAt: at(-500) }, ready: true })], ephemeralContainerStatuses: [containerStatus({ name: 'debugger-x7k', waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "127.0.0.1:5000/tools/netshoot:latest": ErrImagePull: ${E500}` } })] },
+        }),
+      ],
+    },
     { name: 'not pulling', objects: [pulling({ reason: 'CreateContainerConfigError', message: 'configmap "app-cfg" not found' })] },
   ],
   invalid: [

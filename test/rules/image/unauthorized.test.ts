@@ -41,6 +41,7 @@ runRuleTests(rule, {
       objects: [...failingPull(TOKEN_401, -300, withSecret), obj('Secret', 'regcred', { type: 'kubernetes.io/dockerconfigjson', data: { '.dockerconfigjson': 'e30=' } })],
       expect: [{ message: /"regcred" exists, but the registry rejected/, remediation: 'docker login 127.0.0.1:5000' }],
     },
+    { name: 'malformed imagePullSecrets (not a list) reads as none', objects: failingPull(DENIED, -300, { spec: { imagePullSecrets: 'regcred' } }), expect: [{ message: 'no imagePullSecrets on this Pod' }] },
     { name: '403 Forbidden on HEAD', objects: failingPull(HEAD_403), expect: [{ message: '403 Forbidden' }] },
     { name: 'no basic auth credentials', objects: failingPull(NO_BASIC), expect: [{ message: 'no basic auth credentials' }] },
     { name: 'CRI-O: requested access to the resource is denied (≤1.31 back-off message + event)', objects: [crioBackOff, event(crioBackOff, { reason: 'Failed', message: `Failed to pull image "${IMAGE}": ${CRIO_DENIED}`, count: 3, fieldPath: 'spec.containers{app}' })], expect: [{ message: 'requested access to the resource is denied' }] },

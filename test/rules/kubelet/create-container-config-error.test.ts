@@ -31,7 +31,7 @@ runRuleTests(rule, {
     {
       name: 'missing ConfigMap named, with the env var that references it',
       objects: [missingCm, obj('ConfigMap', 'other', {}), event(missingCm, { reason: 'Failed', message: 'Error: configmap "app-cfg" not found', count: 7, fieldPath: 'spec.containers{app}' })],
-      expect: [{ severity: 'error', message: 'ConfigMap "app-cfg" does not exist in namespace shop (referenced by env DB_URL (key db_url))', evidence: /Warning Failed ×7/, remediation: 'kubectl create configmap app-cfg -n shop' }],
+      expect: [{ severity: 'error', message: 'ConfigMap "app-cfg" does not exist in namespace shop (referenced by env var DB_URL (key db_url))', evidence: /Warning Failed ×7/, remediation: 'kubectl create configmap app-cfg -n shop' }],
     },
     { name: 'missing envFrom ConfigMap', objects: [configError('configmap "app-env" not found')], expect: [{ message: 'referenced by envFrom configMapRef' }] },
     { name: 'missing Secret', objects: [configError('secret "db" not found')], expect: [{ message: 'Secret "db" does not exist', remediation: 'kubectl create secret generic db -n shop' }] },
@@ -62,7 +62,7 @@ runRuleTests(rule, {
           status: { phase: 'Pending', initContainerStatuses: [containerStatus({ name: 'migrate', waiting: { reason: 'CreateContainerConfigError' } })], containerStatuses: [containerStatus({ waiting: { reason: 'PodInitializing' } })] },
         }),
       ].flatMap((p) => [p, event(p, { reason: 'Failed', message: 'Error: secret "db" not found', fieldPath: 'spec.initContainers{migrate}' })]),
-      expect: [{ message: 'init container "migrate" cannot start: Secret "db" does not exist in namespace shop (referenced by env DB_PASSWORD (key password))' }],
+      expect: [{ message: 'Init container "migrate" cannot start: Secret "db" does not exist in namespace shop (referenced by env var DB_PASSWORD (key password))' }],
     },
   ],
 });

@@ -46,7 +46,7 @@ runRuleTests(rule, {
       objects: [fitsSomeday, node()],
       expect: [{ severity: 'error', message: /Insufficient memory on 3 of 3 nodes \(the Pod requests 6Gi memory; the largest node has 8Gi memory allocatable \(node-1\), before other Pods' requests\).*no lower-priority Pods/ }],
     },
-    { name: 'within the grace period: warning', objects: [fresh, node()], expect: [{ severity: 'warning', message: /only: the scheduler keeps retrying/ }] },
+    { name: 'within the grace period: warning', objects: [fresh, node()], expect: [{ severity: 'warning', message: /Unschedulable for only 20s: the scheduler keeps retrying/ }] },
     {
       name: 'autoscaler triggered a scale-up: warning',
       objects: [fresh, node(), event(fresh, { reason: 'TriggeredScaleUp', type: 'Normal', source: 'cluster-autoscaler', message: 'pod triggered scale-up: [{pool-a 1->2 (max: 5)}]', last: at(-15) })],
@@ -56,6 +56,11 @@ runRuleTests(rule, {
       name: 'autoscaler refused: error at once',
       objects: [fresh, node(), event(fresh, { reason: 'NotTriggerScaleUp', type: 'Normal', source: 'cluster-autoscaler', message: "pod didn't trigger scale-up: 2 max node group size reached", last: at(-5) })],
       expect: [{ severity: 'error', message: /will not add a node: 2 max node group size reached/, evidence: 'NotTriggerScaleUp' }],
+    },
+    {
+      name: 'preemption under way (nominatedNodeName set): warning',
+      objects: [unschedulable(`0/1 nodes are available: 1 Insufficient cpu.${tail(1, 0, 1)}`, { status: { nominatedNodeName: 'node-1' } }), node()],
+      expect: [{ severity: 'warning', message: /preempting lower-priority Pods on node "node-1"/ }],
     },
     { name: 'extended resource no node advertises (limits only count as requests)', objects: [gpu, node()], expect: [{ severity: 'error', message: /requests 1 nvidia.com\/gpu; no node advertises nvidia.com\/gpu/ }] },
     { name: '≤1.33 message: the taint is the minority reason', objects: [old, node()], expect: [{ confidence: 'high', message: /requests 20Gi memory/ }] },

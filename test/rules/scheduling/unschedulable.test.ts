@@ -1,8 +1,9 @@
 import rule from '../../../src/rules/scheduling/unschedulable.js';
 import { at } from '../../harness/builders.js';
 import { runRuleTests } from '../../harness/rule-tester.js';
-import { runningAfter, tail, unschedulable } from './pending.js';
+import { failedScheduling, runningAfter, tail, unschedulable } from './pending.js';
 
+const truncatedPod = unschedulable('', { status: { conditions: [] } });
 const limits = `0/3 nodes are available: 1 Insufficient cpu, 2 node(s) exceed max volume count.${tail(3, 2, 1)}`;
 
 runRuleTests(rule, {
@@ -10,6 +11,10 @@ runRuleTests(rule, {
     { name: 'scheduled Pod with an old fallback event', objects: [...runningAfter(limits)] },
     { name: 'every reason is claimed by a specific rule', objects: [unschedulable(`0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.${tail(3, 1, 2)}`)] },
     { name: 'PreFilter narrowing of a DaemonSet Pod is context, cpu is claimed', objects: [unschedulable(`0/5 nodes are available: 1 Insufficient cpu, 4 node(s) didn't satisfy plugin(s) [NodeAffinity].${tail(5, 4, 1)}`)] },
+    {
+      name: 'a truncated event copy: the cut-off entry is not an unknown reason',
+      objects: [truncatedPod, failedScheduling(truncatedPod, `0/120 nodes are available: 1 Insufficient memory, 119 node(s) didn't match Pod's node affinity/selector, 3 node(s) had untol ...`)],
+    },
     { name: 'no nodes is its own rule', objects: [unschedulable('no nodes available to schedule pods')] },
     { name: 'a gated Pod', objects: [unschedulable('', { spec: { schedulingGates: [{ name: 'x.example.com/wait' }] }, status: { conditions: [{ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated', message: 'Scheduling is blocked due to non-empty scheduling gates' }] } })] },
   ],

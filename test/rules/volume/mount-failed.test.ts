@@ -21,13 +21,22 @@ runRuleTests(rule, {
       name: 'not registered once, then the sandbox was created',
       objects: [creating, mount('MountVolume.SetUp failed for volume "kube-api-access-9xk2p" : object "shop"/"kube-root-ca.crt" not registered', { last: at(-500) }), event(creating, { reason: 'FailedCreatePodSandBox', message: 'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "abc": cni plugin not initialized', last: at(-5) })],
     },
+    { name: 'a single not-registered race 17 minutes ago is history', objects: [creating, mount('MountVolume.SetUp failed for volume "kube-api-access-9xk2p" : object "shop"/"kube-root-ca.crt" not registered', { first: at(-1020), last: at(-1020) })] },
+    {
+      name: 'a later summary no longer lists the volume: it got mounted',
+      objects: [
+        creating,
+        mount('MountVolume.SetUp failed for volume "kube-api-access-9xk2p" : failed to sync configmap cache: timed out waiting for the condition', { first: at(-200), last: at(-150) }),
+        mount('Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[], failed to process volumes=[]: context deadline exceeded', { last: at(-30) }),
+      ],
+    },
     { name: 'Running Pod', objects: [pod({ status: { phase: 'Running', conditions: conditions({ sandbox: true, ready: true }), containerStatuses: [containerStatus({ running: { startedAt: at(-100) } })] } }), mount(NFS)] },
   ],
   invalid: [
     {
       name: 'NFS exit status 32: the Output line is quoted, PV mapped to the claim',
       objects: [creating, pvc, pv, mount(NFS, { count: 6, first: at(-400) })],
-      expect: [{ severity: 'error', message: /volume "data" \(PVC "data", PV "pv-nfs-shop"\).*exit status 32: mount\.nfs: Connection timed out/, remediation: 'showmount -e' }],
+      expect: [{ severity: 'error', message: /^Volume "data" \(PVC "data", PV "pv-nfs-shop"\).*exit status 32: mount\.nfs: Connection timed out/, remediation: 'showmount -e' }],
     },
     { name: 'first NFS failure 20s ago is a warning', objects: [creating, mount(NFS, { first: at(-20), last: at(-20) })], expect: [{ severity: 'warning', message: 'keeps retrying' }] },
     {

@@ -20,7 +20,7 @@ runRuleTests(rule, {
     { name: 'other attach errors are volume/attach-failed\'s', objects: [creating, attach('AttachVolume.Attach failed for volume "pvc-0a1b" : rpc error: code = NotFound desc = disk not found', { first: at(-300) })] },
   ],
   invalid: [
-    { name: 'used by the old replica of a rolling update', objects: [creating, pvc, attach(USED, { first: at(-400), count: 5 })], expect: [{ severity: 'error', message: /volume "data" \(PVC "data", PV "pvc-0a1b"\) cannot be attached to node "node-2": it is still in use by Pod\(s\) api-5f7d-q8zt4/, remediation: 'Recreate' }] },
+    { name: 'used by the old replica of a rolling update', objects: [creating, pvc, attach(USED, { first: at(-400), count: 5 })], expect: [{ severity: 'error', message: /^Volume "data" \(PVC "data", PV "pvc-0a1b"\) cannot be attached to node "node-2": it is still in use by Pod\(s\) api-5f7d-q8zt4/, remediation: 'Recreate' }] },
     { name: 'exclusively attached, first seen 10s ago', objects: [creating, pvc, attach(EXCLUSIVE, { first: at(-10) })], expect: [{ severity: 'warning', message: 'on another node' }] },
   ],
 });

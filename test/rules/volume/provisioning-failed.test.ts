@@ -9,7 +9,7 @@ const scheduled = pod({ spec: SPEC, status: { phase: 'Pending', conditions: cond
 const claim = (sc = 'fast-ssd', phase = 'Pending') => obj('PersistentVolumeClaim', 'data', { spec: { storageClassName: sc }, status: { phase } });
 const NEW_EXT = "Waiting for a volume to be created either by the external provisioner 'ebs.csi.aws.com' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.";
 const OLD_EXT = 'waiting for a volume to be created, either by external provisioner "ebs.csi.aws.com" or manually created by system administrator';
-const pvcEvent = (pvc: Record<string, any>, patch: Record<string, any>) => event(pvc, { source: 'persistentvolume-controller', ...patch });
+const pvcEvent = (pvc: Record<string, any>, patch: { reason: string; message: string; [k: string]: unknown }) => event(pvc, { source: 'persistentvolume-controller', ...patch });
 
 const c = claim();
 const fast = claim('fast');

@@ -1,0 +1,32 @@
+// What npm run test:cluster hands the live tests (see test/cluster/run-tests.sh).
+import { spawnSync } from 'node:child_process';
+import { kdiag, type Run } from '../e2e/exec.js';
+
+export const ADMIN = process.env.KDIAG_ADMIN_KUBECONFIG ?? '';
+export const LIMITED = process.env.KDIAG_LIMITED_KUBECONFIG ?? '';
+export const KUBECTL = process.env.KDIAG_KUBECTL ?? 'kubectl';
+export const CAPTURED = process.env.KDIAG_CAPTURED_DIR ?? '';
+export const AUDIT_LOG = process.env.KDIAG_AUDIT_LOG ?? '';
+
+if (!ADMIN) throw new Error('run these through npm run test:cluster (KDIAG_ADMIN_KUBECONFIG is not set)');
+
+/** kdiag against the live cluster as the admin (or another kubeconfig). */
+export function live(args: string[], kubeconfig = ADMIN, env: Record<string, string> = {}): Run {
+  return kdiag(args, { env: { KUBECONFIG: kubeconfig, ...env } });
+}
+
+/** kubectl as the admin: only the tests' own setup writes to the cluster, never kdiag. */
+export function kubectl(args: string[], input?: string): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(KUBECTL, args, { env: { ...process.env, KUBECONFIG: ADMIN }, encoding: 'utf8', input });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Polls `check` every 500 ms until it returns true or `ms` pass. */
+export async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return check();
+}

@@ -1,0 +1,34 @@
+// Every scenario captured from the real cluster: the live diagnosis equals the diagnosis of its captured
+// dump (status, stage, primary rule), and both equal what the scenario expects.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine/diagnose.js';
+import { readDumps } from '../../src/sources/dump.js';
+import { fixtureFiles, readExpectations, subjectPod } from '../scenarios/expectations.js';
+import { CAPTURED, live } from './env.js';
+
+const files = fixtureFiles(CAPTURED);
+
+describe('live diagnosis = captured-dump diagnosis, for every real scenario', () => {
+  it('scenarios were captured', () => expect(files.length).toBeGreaterThan(10));
+  for (const file of files) {
+    const [want] = readExpectations(file);
+    if (!want) continue;
+    const namespace = /^# namespace: (\S+)/m.exec(readFileSync(file, 'utf8'))?.[1] ?? `kdiag-${basename(file).replace(/\.ya?ml$/, '')}`;
+    it(basename(file), () => {
+      const snapshot = readDumps([file]).snapshot;
+      const pod = subjectPod(snapshot.pods, want.pod);
+      expect(pod, 'the scenario Pod is in the dump').toBeDefined();
+      const name = pod!.metadata!.name!;
+      const fromDump = new Engine(snapshot).diagnosePod(pod!);
+      const r = live(['pod', name, '-n', namespace, '-o', 'json']);
+      expect([0, 1], r.stderr).toContain(r.code);
+      const fromLive = JSON.parse(r.stdout);
+      const verdict = (d: { status: string; stage: string | null; findings: Array<{ rule: string }> }) => ({ status: d.status, stage: d.stage ?? 'null', rule: d.status === 'healthy' ? 'none' : (d.findings[0]?.rule ?? 'none') });
+      const expected = { status: want.status ?? 'failing', stage: want.stage === 'none' ? 'null' : want.stage, rule: want.rule };
+      expect(verdict(fromDump), 'captured dump').toEqual(expected);
+      expect(verdict(fromLive), `live (${fromLive.summary})`).toEqual(expected);
+    });
+  }
+});
