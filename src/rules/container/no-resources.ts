@@ -15,7 +15,7 @@ const rule: PodRule = {
   title: 'Container sets no resource requests or limits',
   docs: {
     description:
-      'A container with neither requests nor limits gives the scheduler nothing to place it by, and a Pod whose containers all lack them is BestEffort: the first to be evicted under node pressure, and free to starve its neighbours.',
+      'Reported for Running and Ready Pods. A container with neither requests nor limits gives the scheduler nothing to place it by, and a Pod whose containers all lack them is BestEffort: the first to be evicted under node pressure, and free to starve its neighbours.',
     causes: ['resources were never set in the manifest or Helm values', 'no LimitRange in the namespace supplies defaults'],
     fix: [
       'Set requests from observed usage (kubectl top pod --containers) and a memory limit: kubectl set resources deploy/NAME -c CONTAINER --requests=cpu=100m,memory=128Mi --limits=memory=256Mi',
@@ -24,7 +24,8 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/'],
   },
   match({ pod }) {
-    if (pod.phase === 'Succeeded' || pod.phase === 'Failed') return [];
+    // Context for healthy Pods only: on a Pod that is failing or still starting it would read as a cause.
+    if (pod.phase !== 'Running' || pod.conditions.Ready?.status !== 'True') return [];
     const bare = pod.containers.filter((c) => (c.kind === 'app' || c.kind === 'sidecar') && empty(c.spec.resources?.requests) && empty(c.spec.resources?.limits));
     if (bare.length === 0) return [];
     const names = bare.map((c) => `"${c.name}"`).join(', ');

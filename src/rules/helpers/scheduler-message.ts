@@ -336,6 +336,15 @@ export function isContextReason(r: SchedulerReason, pod?: PodFacts, f?: Scheduli
 }
 
 /**
+ * `N node(s) didn't satisfy plugin(s) [NodeAffinity]` entries when nothing else is wrong: the Pod's
+ * node affinity (e.g. to one hostname) left no candidate node at all, so the exclusion is the cause.
+ */
+export function nodeAffinityExclusions(pod: PodFacts, f: SchedulingFailure): SchedulerReason[] {
+  if (allReasons(f).some((r) => !isContextReason(r, pod, f))) return [];
+  return allReasons(f).filter((r) => r.category === 'prefilter-excluded' && r.plugins?.includes('NodeAffinity'));
+}
+
+/**
  * Confidence for a finding built from `mine`: the reason that covers the most nodes leads; the
  * others are demoted one step so the engine orders them after it. Events-only failures start at medium.
  */

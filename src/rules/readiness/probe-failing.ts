@@ -54,7 +54,7 @@ const rule: PodRule = {
       out.push(
         finding(rule, {
           severity: early ? 'warning' : 'error',
-          message: `${cap(describeContainer(c))} has been Running${running} but is not Ready: its readiness probe ${describeProbe(probe, c)} ${how}: "${last.event.message}"${last.event.count > 1 ? ` (×${last.event.count})` : ''}${hint ? `; ${hint}` : ''}.`,
+          message: `${cap(describeContainer(c))} has been Running${running} but is not Ready: its readiness probe ${describeProbe(probe, c)} ${how}: "${last.event.message.trim()}"${last.event.count > 1 ? ` (×${last.event.count})` : ''}${hint ? `; ${hint}` : ''}.`,
           evidence,
           remediation: [
             probe.httpGet

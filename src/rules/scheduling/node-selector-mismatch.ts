@@ -1,7 +1,7 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { describeNodeSelectorTerm, nodeConstraintMismatch, pinnedNodeName, podNodeConstraints } from '../helpers/node-affinity.js';
-import { confidenceFor, isContextReason, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
+import { confidenceFor, isContextReason, nodeAffinityExclusions, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const SHOWN_NODES = 4;
@@ -31,7 +31,8 @@ const rule: PodRule = {
     const f = schedulingFailure(pod, now);
     if (!f) return [];
     // A DaemonSet Pod is pinned to one node: the other nodes' mismatch is by design (context).
-    const mine = reasonsIn(f, ['node-affinity']).filter((r) => !isContextReason(r, pod, f));
+    const direct = reasonsIn(f, ['node-affinity']).filter((r) => !isContextReason(r, pod, f));
+    const mine = direct.length > 0 ? direct : nodeAffinityExclusions(pod, f);
     if (mine.length === 0) return [];
     const count = mine.reduce((m, r) => Math.max(m, r.count), 0);
     const { selector, terms } = podNodeConstraints(pod.pod);
@@ -59,7 +60,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `The Pod's ${wants.join(' and ') || 'node affinity'} excludes ${nodesPhrase(f, count)}.${detail}${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
-        confidence: confidenceFor(pod, f, mine),
+        confidence: direct.length > 0 ? confidenceFor(pod, f, mine) : f.fromCondition ? 'high' : 'medium',
         evidence,
         remediation: [
           `Show the labels the Pod selects on: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ' --show-labels'}`,

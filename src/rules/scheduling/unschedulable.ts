@@ -1,5 +1,5 @@
 import { finding } from '../helpers/finding.js';
-import { allReasons, confidenceFor, describeReasons, isContextReason, schedulingFailure, schedulingSeverity, schedulingTail, type ReasonCategory } from '../helpers/scheduler-message.js';
+import { allReasons, confidenceFor, describeReasons, isContextReason, nodeAffinityExclusions, schedulingFailure, schedulingSeverity, schedulingTail, type ReasonCategory } from '../helpers/scheduler-message.js';
 import type { PodRule } from '../types.js';
 
 // Categories the specific scheduling rules explain; everything else lands here.
@@ -55,7 +55,7 @@ const rule: PodRule = {
     if (!f || f.parsed.noNodes) return [];
     const causes = allReasons(f).filter((r) => !isContextReason(r, pod, f));
     const unclaimed = causes.filter((r) => !CLAIMED.has(r.category));
-    const opaque = f.parsed.other !== undefined || causes.length === 0;
+    const opaque = f.parsed.other !== undefined || (causes.length === 0 && nodeAffinityExclusions(pod, f).length === 0);
     if (!opaque && unclaimed.length === 0) return [];
     const sev = schedulingSeverity(pod, f, now, options);
     const tailText = schedulingTail(f, sev);

@@ -1,6 +1,6 @@
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { capitalize, currentMountFailures, describeVolume, latestPer, TRANSIENT_KINDS, type MountFailure } from '../helpers/mount-errors.js';
+import { capitalize, currentMountFailures, describeVolume, latestPer, podVolume, TRANSIENT_KINDS, type MountFailure } from '../helpers/mount-errors.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule, Severity } from '../types.js';
 
@@ -13,7 +13,7 @@ interface Explained {
   fix: string[];
 }
 
-function explain(f: MountFailure, node: string): Explained {
+function explain(f: MountFailure, node: string, nfs?: { server?: string; path?: string }): Explained {
   switch (f.kind) {
     case 'csi-driver-missing':
       return {
@@ -27,7 +27,9 @@ function explain(f: MountFailure, node: string): Explained {
       return {
         what: `mount(8) on "${node}" failed with exit status ${f.detail}${f.output ? `: ${f.output}` : ''}`,
         fix: [
-          f.output && /nfs/i.test(f.output) ? `Check the NFS server is reachable from ${node} and exports the path (showmount -e SERVER), and that nfs-common / nfs-utils is installed on the node.` : `Run the same mount by hand on ${node} to see the full error (the event lists the command and arguments).`,
+          (f.output && /nfs/i.test(f.output)) || nfs
+            ? `From ${node}, check the NFS server answers and exports the path: showmount -e ${nfs?.server ?? 'SERVER'}${nfs?.path ? `   (expects ${nfs.path})` : ''}; and that nfs-common / nfs-utils is installed on the node.`
+            : `Run the same mount by hand on ${node} to see the full error (the event lists the command and arguments).`,
           'Check the server address, export path and mount options in the PersistentVolume or volume spec.',
         ],
       };
@@ -81,7 +83,9 @@ const rule: PodRule = {
       // Transient cache races get the longer stuck window before they count as failing.
       const grace = transient ? options.stuckMs : options.graceMs;
       const severity: Severity = withinGrace(since, now, grace) ? 'warning' : 'error';
-      const ex = explain(f, pod.nodeName);
+      const { claim, volume } = podVolume(pod, f.volume);
+      const nfs = (claim?.pv?.spec?.nfs ?? volume?.['nfs']) as { server?: string; path?: string } | undefined;
+      const ex = explain(f, pod.nodeName, nfs);
       const stuck = severity === 'error' ? ' The Pod stays in ContainerCreating until it succeeds.' : ' The kubelet keeps retrying.';
       return finding(rule, {
         severity,

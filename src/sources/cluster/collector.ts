@@ -123,6 +123,6 @@ export class Collector {
     this.forbidden.add(key);
     this.builder.snapshot.meta.unreadable.push({ kind, reason: 'forbidden' });
     const scope = namespace ? ` in namespace ${namespace}` : '';
-    this.note(`${NOTE_WORDS[kind] ?? kind} not visible: forbidden (needs ${rbacWords(kind, verb)}${scope})`);
+    this.note(`${NOTE_WORDS[kind] ?? `${kind}s`} not visible: forbidden (needs ${rbacWords(kind, verb)}${scope})`);
   }
 }

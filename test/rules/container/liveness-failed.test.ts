@@ -10,6 +10,7 @@ const looping = crashLooping(terminated(137, 'Error', -160, -100), { spec: S, re
 const graceful = crashLooping(terminated(143, 'Error', -160, -100), { spec: S });
 const restarted = runningPod({ startedSeconds: -90, last: terminated(137, 'Error', -400, -95), restartCount: 1, spec: S, ready: false });
 const failingNow = runningPod({ startedSeconds: -300, spec: S });
+const again = runningPod({ startedSeconds: -4, last: terminated(143, 'Error', -10, -4), restartCount: 1, spec: S });
 const oomLoop = crashLooping(terminated(137, 'OOMKilled', -160, -100), { spec: S });
 const exit1Loop = crashLooping(terminated(1, 'Error', -160, -100), { spec: S });
 const longAgo = runningPod({ startedSeconds: -5000, last: terminated(137, 'Error', -6000, -5005), restartCount: 1, spec: S });
@@ -18,6 +19,7 @@ runRuleTests(rule, {
   valid: [
     { name: 'restarted by liveness long ago; probe events predate the current instance', objects: [longAgo, killing(longAgo, KILL, -5006), unhealthy(longAgo, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -5100, -5010)] },
     { name: 'an OOM kill wins even when a liveness kill happened earlier', objects: [oomLoop, killing(oomLoop, KILL, -120)] },
+    { name: 'one failure 4 minutes ago in the current instance, then it recovered', objects: [failingNow, unhealthy(failingNow, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -250, -240, 1)] },
     { name: 'readiness failures are not liveness failures', objects: [failingNow, unhealthy(failingNow, 'Readiness probe failed: HTTP probe failed with statuscode: 503', -200, -5)] },
     { name: 'a liveness kill from an earlier instance, last instance crashed with exit 1', objects: [exit1Loop, killing(exit1Loop, KILL, -600)] },
   ],
@@ -33,6 +35,11 @@ runRuleTests(rule, {
       expect: [{ message: /connection refused.*code 143/ }],
     },
     { name: 'restarted 95s ago, running again: warning', objects: [restarted, killing(restarted, KILL, -97)], expect: [{ severity: 'warning', message: /was restarted 95s ago by its liveness probe/ }] },
+    {
+      name: 'first kill, and failing again in the new instance (as captured from a real 1.34 cluster): error',
+      objects: [again, killing(again, KILL, -5), unhealthy(again, "Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory\n", -8, -2, 3)],
+      expect: [{ severity: 'error', message: /was restarted 4s ago by its liveness probe .*"Liveness probe failed: cat: can't open '\/tmp\/healthy': No such file or directory"; the probe fails again in the new instance/ }],
+    },
     {
       name: 'failing now (1.33+ errored wording), not yet killed',
       objects: [failingNow, unhealthy(failingNow, 'Liveness probe errored and resulted in unknown state: rpc error: code = DeadlineExceeded desc = context deadline exceeded', -40, -5, 2)],

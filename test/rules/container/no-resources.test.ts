@@ -1,10 +1,12 @@
 import rule from '../../../src/rules/container/no-resources.js';
 import { runRuleTests } from '../../harness/rule-tester.js';
-import { runningPod, spec } from './crashing.js';
+import { crashLooping, runningPod, spec, terminated } from './crashing.js';
 
 runRuleTests(rule, {
   valid: [
     { name: 'requests and a limit set', objects: [runningPod()] },
+    { name: 'a failing Pod: its cause matters, not its resources', objects: [crashLooping(terminated(1, 'Error'), { spec: spec({ resources: {} }) })] },
+    { name: 'a Pod not Ready yet', objects: [runningPod({ ready: false, spec: spec({ resources: {} }) })] },
     { name: 'only a memory limit (Burstable)', objects: [runningPod({ spec: spec({ resources: { limits: { memory: '256Mi' } } }) })] },
   ],
   invalid: [

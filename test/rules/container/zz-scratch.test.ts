@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { Engine } from '../../../src/engine/diagnose.js';
 import { readDumps } from '../../../src/sources/dump.js';
 it('print', () => {
-  const dir = 'fixtures/synthetic/';
+  const dir = process.env.DIR ?? 'fixtures/synthetic/';
   for (const f of readdirSync(dir).filter((f) => /^(image|container|readiness|healthy)-/.test(f))) {
     const engine = new Engine(readDumps([dir + f]).snapshot);
     for (const p of engine.snapshot.pods) {

@@ -21,6 +21,7 @@ const zoneAffinity = {
     },
   },
 };
+const hostPinned = { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['node-9'] }] }] } } } } };
 // A DaemonSet Pod pinned to node-2 (as the DaemonSet controller writes it).
 const daemon = {
   metadata: { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', controller: true, uid: 'ds-1' }] },
@@ -55,6 +56,11 @@ runRuleTests(rule, {
       name: 'DaemonSet Pod whose node is gone',
       objects: [unschedulable(`0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.${tail(2, 2)}`, daemon), node({ metadata: { name: 'node-1' } }), node({ metadata: { name: 'node-9' } })],
       expect: [{ message: /pinned to node "node-2", which is not in the cluster/ }],
+    },
+    {
+      name: 'node affinity to a hostname that does not exist: every node set aside by the PreFilter',
+      objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity].${tail(3, 3)}`, hostPinned), ...nodes],
+      expect: [{ confidence: 'high', message: /required node affinity kubernetes.io\/hostname=node-9 excludes 3 of 3 nodes\. node-1 matches no required node-affinity term \(kubernetes.io\/hostname=node-1\)/ }],
     },
     { name: 'within grace: warning', objects: [unschedulable(msg, ssd, at(-10))], expect: [{ severity: 'warning' }] },
   ],

@@ -15,6 +15,7 @@ runRuleTests(rule, {
       name: 'a truncated event copy: the cut-off entry is not an unknown reason',
       objects: [truncatedPod, failedScheduling(truncatedPod, `0/120 nodes are available: 1 Insufficient memory, 119 node(s) didn't match Pod's node affinity/selector, 3 node(s) had untol ...`)],
     },
+    { name: 'all nodes set aside by the NodeAffinity PreFilter is node-selector-mismatch', objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity].${tail(3, 3)}`)] },
     { name: 'no nodes is its own rule', objects: [unschedulable('no nodes available to schedule pods')] },
     { name: 'a gated Pod', objects: [unschedulable('', { spec: { schedulingGates: [{ name: 'x.example.com/wait' }] }, status: { conditions: [{ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated', message: 'Scheduling is blocked due to non-empty scheduling gates' }] } })] },
   ],
