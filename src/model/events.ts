@@ -88,7 +88,9 @@ export class EventIndex {
     const uid = str(obj.metadata?.uid);
     const namespace = CLUSTER_SCOPED.has(kind) ? '' : str(obj.metadata?.namespace);
     const named = this.byName.get(nameKey(kind, namespace, str(obj.metadata?.name))) ?? [];
-    const found = uid ? [...(this.byUid.get(uid) ?? []), ...named.filter((e) => !e.involved.uid)] : named;
+    // The kubelet records Node events with the node's *name* as involvedObject.uid.
+    const alias = kind === 'Node' ? str(obj.metadata?.name) : '';
+    const found = uid || alias ? [...(this.byUid.get(uid) ?? []), ...(alias && alias !== uid ? (this.byUid.get(alias) ?? []) : []), ...named.filter((e) => !e.involved.uid)] : named;
     return dedupeEvents(found);
   }
 }

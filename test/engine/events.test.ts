@@ -37,6 +37,11 @@ describe('events', () => {
     expect(merged).toMatchObject({ count: 5, firstSeen: Date.parse(at(-300)), lastSeen: Date.parse(at(-10)) });
   });
 
+  it('kubelet node events carry the node name as uid and still join the Node', () => {
+    const e = { kind: 'Event', metadata: { namespace: 'default' }, involvedObject: { kind: 'Node', name: 'node-1', uid: 'node-1' }, reason: 'EvictionThresholdMet', message: 'Attempting to reclaim memory' };
+    expect(new EventIndex([e as never]).for({ kind: 'Node', metadata: { name: 'node-1', uid: 'a1b2c3' } })).toHaveLength(1);
+  });
+
   it('node events (namespace default on the event, none on the Node) still join', () => {
     const e = { kind: 'Event', metadata: { namespace: 'default' }, involvedObject: { kind: 'Node', name: 'node-1' }, reason: 'NodeNotReady', message: 'Node node-1 status is now: NodeNotReady' };
     expect(new EventIndex([e as never]).for({ kind: 'Node', metadata: { name: 'node-1' } })).toHaveLength(1);

@@ -57,7 +57,7 @@ const rule: WorkloadRule = {
       const fresh = age !== undefined && age < options.graceMs;
       return [
         finding(rule, {
-          message: `${who} cannot create Pods: admission webhook "${call[1]}" could not be called and its failurePolicy rejects the Pod (${call[2]!.trim()})${age !== undefined ? ` for ${formatAge(age)}` : ''}.`,
+          message: `${who} cannot create Pods: admission webhook "${call[1]}" could not be called${age !== undefined ? ` for ${formatAge(age)}` : ''} and its failurePolicy rejects the Pod: ${call[2]!.trim()}`,
           severity: fresh ? 'warning' : 'error',
           confidence: f.confirmed ? 'high' : 'medium',
           evidence: f.evidence,

@@ -1,7 +1,7 @@
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { currentSandboxFailures, firstSeen, withinGrace } from '../helpers/sandbox-errors.js';
+import { currentSandboxFailures } from '../helpers/sandbox-errors.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -12,7 +12,7 @@ const rule: PodRule = {
   title: "The node's Pod IP range is exhausted",
   docs: {
     description:
-      'The CNI IPAM plugin (host-local) has no free address left in the node\'s range: `failed to allocate for range 0: no IP addresses available in range set: <start>-<end>`. New Pods on this node cannot get a network until addresses are freed.',
+      'The CNI IPAM plugin (host-local) has no free address left in the node\'s range: `failed to allocate for range 0: no IP addresses available in range set: <start>-<end>`. New Pods on this node cannot get a network until addresses are freed, so this is an error from the first event (unlike most sandbox errors, which get graceMs to clear).',
     causes: [
       'leaked IPs: containers were removed without a CNI DEL (runtime crash, unclean reboot), and their reservations remain in /var/lib/cni/networks/<network>/',
       'the node runs more Pods than its Pod CIDR holds (maxPods larger than the range)',
@@ -24,7 +24,7 @@ const rule: PodRule = {
     ],
     links: ['https://www.cni.dev/plugins/current/ipam/host-local/'],
   },
-  match({ pod, now, options }) {
+  match({ pod, now }) {
     const failures = currentSandboxFailures(pod).filter((f) => f.error.kind === 'ip-exhausted');
     const last = failures[failures.length - 1];
     if (!last) return [];
@@ -36,7 +36,7 @@ const rule: PodRule = {
     const running = pod.node?.status?.allocatable?.['pods'];
     return [
       finding(rule, {
-        severity: withinGrace(firstSeen(failures.map((f) => f.event)), now, options.graceMs) ? 'warning' : 'error',
+        // The range is full now and stays full until Pods on the node go away: an error from the first event.
         message: `Node "${pod.nodeName}" has no free Pod IP address left: the ${last.error.plugin ? `${last.error.plugin} ` : ''}IPAM range ${range}${network ? ` of network "${network}"` : ''}${cidr ? ` (podCIDR ${cidr})` : ''} is exhausted.`,
         evidence,
         remediation: [

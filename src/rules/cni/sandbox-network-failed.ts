@@ -41,7 +41,7 @@ const rule: PodRule = {
   title: "The Pod's sandbox or its network cannot be created",
   docs: {
     description:
-      'The kubelet keeps failing to create the Pod sandbox (FailedCreatePodSandBox "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox …"). Usually the CNI plugin fails (`plugin type="calico" failed (add): …`), a plugin binary is missing (`failed to find plugin "<type>" in path [/opt/cni/bin]`), or the node\'s CNI agent is not running (flannel subnet.env missing, calico nodename missing, Cilium agent unreachable). Sandbox errors are retried, so they are warnings during the first graceMs and errors after; old failures on a Pod that has since started are ignored.',
+      'The kubelet keeps failing to create the Pod sandbox (FailedCreatePodSandBox "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox …"). Usually the CNI plugin fails (`plugin type="calico" failed (add): …`), a plugin binary is missing (`failed to find plugin "<type>" in path [/opt/cni/bin]`), or the node\'s CNI agent is not running (flannel subnet.env missing, calico nodename missing, Cilium agent unreachable). Sandbox errors are retried, so they are warnings during the first graceMs and errors after — except a missing plugin binary, which does not appear by itself and is an error at once; old failures on a Pod that has since started are ignored.',
     causes: [
       'the CNI agent on the node (calico-node, cilium, kube-flannel) is not running or not ready',
       'a CNI plugin binary named in /etc/cni/net.d is not installed in /opt/cni/bin',
@@ -60,7 +60,8 @@ const rule: PodRule = {
     const last = failures[failures.length - 1];
     if (!last) return [];
     const ex = explain(last.error, pod.nodeName);
-    const fresh = withinGrace(firstSeen(failures.map((f) => f.event)), now, options.graceMs);
+    // A plugin binary that is not installed stays missing; agents that are still starting may come up within grace.
+    const fresh = last.error.kind !== 'plugin-missing' && withinGrace(firstSeen(failures.map((f) => f.event)), now, options.graceMs);
     const changed = pod.events.filter((e) => e.reason === 'SandboxChanged');
     const evidence = [eventEvidence(last.event, now)];
     if (changed.length > 0) evidence.push(eventEvidence(changed[changed.length - 1]!, now));

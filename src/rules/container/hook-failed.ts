@@ -33,10 +33,11 @@ const rule: PodRule = {
   },
   match({ pod, now, options }) {
     const out: Finding[] = [];
-    const claimed = new Set<string>();
-    for (const p of containerProblems(pod).filter((x) => x.cause === 'post-start-hook' && isFailingNow(x))) {
+    // A container failing now for another reason gets that rule's finding, not a preStop footnote.
+    const problems = containerProblems(pod).filter(isFailingNow);
+    const claimed = new Set<string>(problems.map((p) => p.container.name));
+    for (const p of problems.filter((x) => x.cause === 'post-start-hook')) {
       const c = p.container;
-      claimed.add(c.name);
       const hookText = c.waiting?.reason === 'PostStartHookError' ? c.waiting.message : '';
       const m = HOOK_TEXT.exec(hookText);
       const evidence: Evidence[] = terminationEvidence(p);

@@ -4,7 +4,7 @@ import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { asList, describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs, type ProbeType } from '../helpers/probes.js';
+import { asList, describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs, quoteProbeFailure, type ProbeType } from '../helpers/probes.js';
 import { cap, containerProblems, finishedAt, restartSummary, specPath, terminationEvidence, type ContainerProblem, type ExitCause } from '../helpers/restarts.js';
 import { ago, parseTime } from '../helpers/time.js';
 import type { Evidence, Finding, PodRule, PodRuleContext } from '../types.js';
@@ -31,11 +31,12 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
     if (!recentKill && failingNow.length === 0) continue;
     const evidence: Evidence[] = [];
     const failures = recentKill ? probeFailures(pod.events, c, n, type, parseTime(recentKill.term?.startedAt), end) : [];
-    const shown = (failingNow.at(-1) ?? failures.at(-1))?.event;
+    const shownFailure = failingNow.at(-1) ?? failures.at(-1);
+    const shown = shownFailure?.event;
     if (recentKill) evidence.push(...terminationEvidence(recentKill), ...recentKill.causeEvents.slice(-1).map((e) => eventEvidence(e, now)));
     if (shown) evidence.push(eventEvidence(shown, now));
     if (probe) evidence.push(fieldEvidence('pod', `${specPath(c)}.${type.toLowerCase()}Probe`, probe));
-    const quoted = shown ? `"${shown.message.trim()}"` : 'its failure output was not recorded';
+    const quoted = shownFailure ? quoteProbeFailure(shownFailure.event.message, shownFailure.failure) : 'its failure output was not recorded';
     const hint = probePortHint(probe, c);
     const probeText = `${type.toLowerCase()} probe ${describeProbe(probe, c)}`;
     // Killed and failing again in the new instance: it will be killed again, a loop in the making.

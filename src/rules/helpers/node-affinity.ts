@@ -137,6 +137,18 @@ export function untoleratedTaints(node: Node, pod: Pod): Taint[] {
   return arr<Taint>(node.spec?.taints).filter((taint) => (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') && !tolerations.some((t) => tolerates(t, taint)));
 }
 
+/** Taints the node lifecycle controllers add and remove with the node's health (k8s-messages.md §5.2). */
+export const NODE_HEALTH_TAINTS: ReadonlySet<string> = new Set([
+  'node.kubernetes.io/not-ready',
+  'node.kubernetes.io/unreachable',
+  'node.kubernetes.io/memory-pressure',
+  'node.kubernetes.io/disk-pressure',
+  'node.kubernetes.io/pid-pressure',
+  'node.kubernetes.io/network-unavailable',
+  'node.cloudprovider.kubernetes.io/uninitialized',
+  'node.cloudprovider.kubernetes.io/shutdown',
+]);
+
 /** `key=value:Effect` (or `key:Effect`), as kubectl taint spells it. */
 export function describeTaint(t: Taint): string {
   return `${t.key ?? ''}${t.value ? `=${t.value}` : ''}:${t.effect ?? ''}`;

@@ -34,6 +34,12 @@ export function parseProbeMessage(message: string): ProbeFailure | undefined {
   return undefined;
 }
 
+/** The event message quoted for a finding; an exec probe's empty output is said in words. */
+export function quoteProbeFailure(message: string, failure: ProbeFailure): string {
+  const text = message.trim();
+  return failure.output === '' ? `"${text}" (no output: the command exited non-zero)` : `"${text}"`;
+}
+
 /** The spec probe of a type. */
 export function probeOf(c: ContainerFacts, type: ProbeType): Probe | undefined {
   const p = type === 'Liveness' ? c.spec.livenessProbe : type === 'Readiness' ? c.spec.readinessProbe : c.spec.startupProbe;

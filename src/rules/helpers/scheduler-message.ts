@@ -5,10 +5,12 @@
 // PostFilterMsg is `no new claims to deallocate, preemption: <nested FitError>` on 1.34+.
 import type { EventFact } from '../../model/events.js';
 import type { PodFacts } from '../../model/facts.js';
+import type { Node } from '../../model/k8s.js';
 import type { Confidence, Evidence, RuleOptions, Severity } from '../types.js';
 import { eventEvidence, eventsWith, latestEvent } from './events.js';
 import { fieldEvidence } from './evidence.js';
-import { pinnedNodeName } from './node-affinity.js';
+import { matchNodeSelectorTerm, nodeConstraintMismatch, NODE_HEALTH_TAINTS, pinnedNodeName, untoleratedTaints, type NodeSelectorTerm } from './node-affinity.js';
+import { largestNode, nodeResources, podRequests } from './resources.js';
 import { ago, formatAge, parseTime } from './time.js';
 
 /** What a histogram entry (or PreFilter text) says, grouped by the plugin family that wrote it. */
@@ -370,6 +372,8 @@ function groupByCategory(rs: readonly SchedulerReason[]): SchedulerReason[][] {
 export function workloadRef(pod: PodFacts): string {
   const o = pod.owner;
   if (o.deployment?.metadata?.name) return `deploy/${o.deployment.metadata.name}`;
+  const up = o.replicaSet?.metadata?.ownerReferences?.find((r) => r?.controller && r.kind === 'Deployment');
+  if (up?.name) return `deploy/${up.name}`;
   const ref = o.ref;
   const short: Record<string, string> = { ReplicaSet: 'rs', StatefulSet: 'sts', DaemonSet: 'ds', Job: 'job' };
   if (ref && short[ref.kind]) return `${short[ref.kind]}/${ref.name}`;
@@ -395,14 +399,56 @@ export interface SchedulingSeverity {
 }
 
 /**
- * The grace rule: a Pod unschedulable for less than `graceMs` may still be placed (the scheduler
- * retries; an autoscaler may add a node) and is a warning; after that it is an error. A scale-up the
- * autoscaler triggered keeps it a warning for `stuckMs`; an autoscaler refusal, or a cause that no
- * existing node can ever satisfy (`certain`), is an error at once.
+ * True when nothing in the cluster changes by itself to clear this reason on its nodes: a selector
+ * no node matches, a Pod larger than any node, a cordon, a dedicated taint, Pods that (anti-)affinity
+ * refers to, a missing claim. Reasons that clear as Pods finish or nodes recover are not static.
  */
-export function schedulingSeverity(pod: PodFacts, f: SchedulingFailure, now: number, options: RuleOptions, certain = false): SchedulingSeverity {
+export function isStaticReason(r: SchedulerReason, pod: PodFacts, nodes: readonly Node[]): boolean {
+  switch (r.category) {
+    case 'insufficient-resource': {
+      if (nodes.length === 0 || !r.resource) return false;
+      const want = podRequests(pod.pod)[r.resource];
+      const biggest = largestNode(nodeResources(nodes), r.resource, 'allocatable');
+      return biggest === undefined || (want !== undefined && want > biggest.allocatable[r.resource]!);
+    }
+    case 'taint': {
+      if (r.taint) return !NODE_HEALTH_TAINTS.has(r.taint.key);
+      const taints = nodes.filter((n) => !n.spec?.unschedulable).flatMap((n) => untoleratedTaints(n, pod.pod));
+      return taints.length > 0 && taints.every((t) => !NODE_HEALTH_TAINTS.has(t.key ?? ''));
+    }
+    case 'node-affinity':
+      return nodes.length > 0 && nodes.every((n) => nodeConstraintMismatch(n, pod.pod) !== undefined);
+    case 'prefilter-excluded':
+      return !!r.plugins?.includes('NodeAffinity') && nodes.length > 0 && nodes.every((n) => nodeConstraintMismatch(n, pod.pod) !== undefined);
+    case 'pod-affinity':
+    case 'pod-anti-affinity':
+    case 'existing-anti-affinity':
+    case 'node-unschedulable':
+    case 'pvc-not-found':
+      return true;
+    case 'topology-spread':
+      return r.text.includes('missing required label');
+    case 'volume-node-affinity':
+      return nodes.length > 0 && pod.claims.some((c) => {
+        const terms = c.pv?.spec?.nodeAffinity?.required?.nodeSelectorTerms;
+        return Array.isArray(terms) && terms.length > 0 && !nodes.some((n) => terms.some((t: NodeSelectorTerm) => matchNodeSelectorTerm(n, t)));
+      });
+    default:
+      return false;
+  }
+}
+
+/**
+ * The grace rule: a Pod unschedulable for less than `graceMs` may still be placed (the scheduler
+ * retries; other Pods finish; a node recovers) and is a warning; after that it is an error. When every
+ * cause is static (see isStaticReason; `judge` lets a rule decide for its own reasons from what it
+ * knows, e.g. the PVC) it is an error at once, unless the nodes look autoscaled and the autoscaler has
+ * not spoken yet. A scale-up the autoscaler triggered keeps it a warning for `stuckMs`; an autoscaler
+ * refusal is an error at once. One failure gets one severity, whichever rule reports it.
+ */
+export function schedulingSeverity(pod: PodFacts, f: SchedulingFailure, now: number, options: RuleOptions, nodes: readonly Node[], judge?: (r: SchedulerReason) => boolean | undefined): SchedulingSeverity {
   const age = f.since === undefined ? undefined : now - f.since;
-  const forHowLong = age === undefined ? '' : ` for ${formatAge(age)}`;
+  const fresh = age !== undefined && age < options.graceMs;
   const a = f.autoscaler;
   if (a?.reason === 'TriggeredScaleUp') {
     const since = a.lastSeen === undefined ? 0 : now - a.lastSeen;
@@ -415,9 +461,26 @@ export function schedulingSeverity(pod: PodFacts, f: SchedulingFailure, now: num
     const nominated = pod.pod.status?.nominatedNodeName;
     return { severity: 'warning', clause: `The scheduler is preempting lower-priority Pods${nominated ? ` on node "${nominated}"` : ''} to make room.` };
   }
-  if (certain) return { severity: 'error', clause: '' };
-  if (age !== undefined && age < options.graceMs) return { severity: 'warning', clause: `Unschedulable for only ${formatAge(age)}: the scheduler keeps retrying and an autoscaler may still add a node.` };
-  return { severity: 'error', clause: age === undefined ? '' : `Unschedulable${forHowLong}.` };
+  const causes = allReasons(f).filter((r) => !isContextReason(r, pod, f) || nodeAffinityExclusions(pod, f).includes(r));
+  const certain = f.parsed.other === undefined && causes.length > 0 && causes.every((r) => judge?.(r) ?? isStaticReason(r, pod, nodes));
+  if (certain) {
+    if (fresh && mayAutoscale(nodes)) return { severity: 'warning', clause: `Unschedulable for only ${formatAge(age!)}: the nodes look autoscaled, so a node that fits may still be added.` };
+    return { severity: 'error', clause: '' };
+  }
+  if (fresh) return { severity: 'warning', clause: `Unschedulable for only ${formatAge(age!)}: the scheduler keeps retrying and the cluster may still change (Pods finishing, a node recovering or being added).` };
+  return { severity: 'error', clause: age === undefined ? '' : `Unschedulable for ${formatAge(age)}.` };
+}
+
+// Labels and annotations that node autoscalers or autoscaling node pools put on their nodes.
+const AUTOSCALED_LABELS = ['karpenter.sh/nodepool', 'karpenter.sh/provisioner-name', 'eks.amazonaws.com/nodegroup', 'cloud.google.com/gke-nodepool', 'kubernetes.azure.com/agentpool'];
+
+/** True when some node carries the marks of an autoscaler (Karpenter, cluster-autoscaler, a managed node pool). */
+export function mayAutoscale(nodes: readonly Node[]): boolean {
+  return nodes.some((n) => {
+    const labels = n.metadata?.labels ?? {};
+    const annotations = n.metadata?.annotations ?? {};
+    return AUTOSCALED_LABELS.some((l) => Object.hasOwn(labels, l)) || Object.keys(annotations).some((k) => k.startsWith('cluster-autoscaler.kubernetes.io/'));
+  });
 }
 
 /** Message tail shared by every scheduling finding: severity clause and preemption verdict. */

@@ -190,11 +190,13 @@ const rule: PodRule = {
         if (c.waiting!.message) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.waiting.message`, c.waiting!.message));
         if (event) evidence.push(eventEvidence(event, now));
         evidence.push(...(d.evidence ?? []));
+        // An ephemeral (debug) container that cannot start does not stop the Pod's own containers.
+        const severity = c.kind === 'ephemeral' ? 'warning' : d.severity;
         return finding(rule, {
           message: d.message,
           evidence,
           remediation: d.remediation,
-          ...(d.severity ? { severity: d.severity } : {}),
+          ...(severity ? { severity } : {}),
           ...(d.confidence ? { confidence: d.confidence } : {}),
         });
       });

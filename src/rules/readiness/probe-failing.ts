@@ -2,7 +2,7 @@ import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { asList, describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs } from '../helpers/probes.js';
+import { asList, describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs, quoteProbeFailure } from '../helpers/probes.js';
 import { cap, specPath } from '../helpers/restarts.js';
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { Evidence, Finding, PodRule } from '../types.js';
@@ -54,7 +54,7 @@ const rule: PodRule = {
       out.push(
         finding(rule, {
           severity: early ? 'warning' : 'error',
-          message: `${cap(describeContainer(c))} has been Running${running} but is not Ready: its readiness probe ${describeProbe(probe, c)} ${how}: "${last.event.message.trim()}"${last.event.count > 1 ? ` (×${last.event.count})` : ''}${hint ? `; ${hint}` : ''}.`,
+          message: `${cap(describeContainer(c))} has been Running${running} but is not Ready: its readiness probe ${describeProbe(probe, c)} ${how}: ${quoteProbeFailure(last.event.message, last.failure)}${last.event.count > 1 ? ` (×${last.event.count})` : ''}${hint ? `; ${hint}` : ''}.`,
           evidence,
           remediation: [
             probe.httpGet

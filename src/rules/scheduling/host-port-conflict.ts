@@ -50,7 +50,7 @@ const rule: PodRule = {
     const replicas = pod.owner.deployment?.spec?.replicas ?? pod.owner.replicaSet?.spec?.replicas ?? pod.owner.statefulSet?.spec?.replicas;
     const total = f.parsed.totalNodes ?? cluster.nodes.length;
     const surplus = typeof replicas === 'number' && total > 0 && replicas > total ? ` The workload wants ${replicas} replicas on ${total} nodes, but a hostPort allows one per node.` : '';
-    const sev = schedulingSeverity(pod, f, now, options);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const tailText = schedulingTail(f, sev);
     const ports = wanted.map((w) => `${w.port}/${w.protocol} (container "${w.container}")`).join(', ');
     return [

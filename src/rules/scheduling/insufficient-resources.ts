@@ -62,7 +62,7 @@ const rule: PodRule = {
       }
       parts.push(`Insufficient ${res} on ${nodesPhrase(f, r.count)}${bits.length ? ` (${bits.join('; ')})` : ''}`);
     }
-    const sev = schedulingSeverity(pod, f, now, options, neverFits);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const lead = neverFits ? 'Pod is larger than any node can hold' : 'Pod does not fit on any node';
     const ref = workloadRef(pod);
     const remediation = [

@@ -17,7 +17,7 @@ const rule: PodRule = {
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f || !f.parsed.noNodes) return [];
-    const sev = schedulingSeverity(pod, f, now, options);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const tailText = schedulingTail(f, sev);
     const since = cluster.nodes.length > 0 ? ` (the input now lists ${cluster.nodes.length} node${cluster.nodes.length === 1 ? '' : 's'}, so nodes may have joined since the scheduler's last attempt)` : '';
     return [

@@ -53,7 +53,7 @@ const rule: PodRule = {
       if (matching.length > 0) detail += ` Matching node${matching.length === 1 ? '' : 's'} ${matching.join(', ')} failed for other reasons.`;
     }
     const keys = [...new Set([...Object.keys(selector), ...terms.flatMap((t) => (Array.isArray(t.matchExpressions) ? t.matchExpressions.map((e) => e.key ?? '') : []))])].filter(Boolean);
-    const sev = schedulingSeverity(pod, f, now, options);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const tailText = schedulingTail(f, sev);
     const first = Object.entries(selector)[0];
     return [

@@ -81,7 +81,7 @@ const rule: PodRule = {
         parts.push(`Pods already running on ${nodesPhrase(f, r.count)} have required anti-affinity against this Pod's labels${detail}`);
       }
     }
-    const sev = schedulingSeverity(pod, f, now, options);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const tailText = schedulingTail(f, sev);
     return [
       finding(rule, {

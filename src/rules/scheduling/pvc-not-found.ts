@@ -31,7 +31,7 @@ const rule: PodRule = {
     if (claim) evidence.push(fieldEvidence('pod', `spec.volumes[name=${claim.volume}].persistentVolumeClaim.claimName`, name));
     // A claim that exists in the snapshot was created after the scheduler's last try: it will retry.
     const existsNow = claim?.pvc !== undefined;
-    const sev = schedulingSeverity(pod, f, now, options, !existsNow);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes, (r) => (mine.includes(r) ? !existsNow : undefined));
     const tailText = schedulingTail(f, sev);
     const sts = pod.owner.ref?.kind === 'StatefulSet' ? pod.owner.ref.name : undefined;
     const remediation = [`List the claims in the namespace: kubectl get pvc -n ${pod.namespace}`, `Create PersistentVolumeClaim "${name}" in namespace ${pod.namespace}, or correct the claimName${claim ? ` of volume "${claim.volume}"` : ''}.`];

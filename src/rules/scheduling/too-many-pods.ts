@@ -33,7 +33,7 @@ const rule: PodRule = {
       .filter((n) => n.allocatable.pods !== undefined)
       .map((n) => `${n.name} allows ${n.allocatable.pods}${pods ? ` and runs ${n.podCount}` : ''}`);
     for (const n of cluster.nodes.slice(0, 5)) if (n.status?.allocatable?.pods) evidence.push(fieldEvidence('node', `node/${n.metadata?.name}.status.allocatable.pods`, n.status.allocatable.pods));
-    const sev = schedulingSeverity(pod, f, now, options);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const tailText = schedulingTail(f, sev);
     return [
       finding(rule, {

@@ -50,7 +50,7 @@ const rule: PodRule = {
       const lacking = hard.flatMap((c) => cluster.nodes.filter((n) => !Object.hasOwn(nodeLabels(n), c.topologyKey ?? '')).map((n) => `${n.metadata?.name ?? ''} has no ${c.topologyKey}`));
       if (lacking.length) detail = `: ${[...new Set(lacking)].slice(0, 4).join('; ')}`;
     }
-    const sev = schedulingSeverity(pod, f, now, options);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const tailText = schedulingTail(f, sev);
     const keys = [...new Set(hard.map((c) => c.topologyKey).filter(Boolean))];
     return [

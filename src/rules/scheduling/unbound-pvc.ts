@@ -159,7 +159,7 @@ const rule: PodRule = {
     else if (pod.claims.length > 0) what = `its PersistentVolumeClaims (${pod.claims.map((c) => `"${c.claimName}"`).join(', ')}) are not bound yet`;
     else what = 'its PersistentVolumeClaims are not bound';
     const certain = problems.length > 0 && problems.some((p) => p.problem.certain);
-    const sev = schedulingSeverity(pod, f, now, options, certain);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes, (r) => (mine.includes(r) ? certain : undefined));
     const tailText = schedulingTail(f, sev);
     const remediation = problems.flatMap((p) => p.problem.remediation);
     if (remediation.length === 0) remediation.push(`Read the claims' events: kubectl describe pvc -n ${pod.namespace} ${pod.claims.map((c) => c.claimName).join(' ')}`.trim(), 'List the StorageClasses: kubectl get storageclass');

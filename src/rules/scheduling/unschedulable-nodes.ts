@@ -29,7 +29,7 @@ const rule: PodRule = {
     if (cord) parts.push(`${nodesPhrase(f, cord.count)} ${cord.count === 1 ? 'is' : 'are'} cordoned${cordoned.length ? ` (${cordoned.join(', ')})` : ''}`);
     const unknown = mine.find((r) => r.category === 'node-unknown-conditions');
     if (unknown) parts.push(`${nodesPhrase(f, unknown.count)} report${unknown.count === 1 ? 's' : ''} no conditions (the kubelet never posted its status)`);
-    const sev = schedulingSeverity(pod, f, now, options);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const tailText = schedulingTail(f, sev);
     const remediation = [
       'List the nodes: kubectl get nodes (cordoned ones show SchedulingDisabled)',

@@ -50,14 +50,14 @@ const rule: PodRule = {
     fix: ['Read the full scheduler message: kubectl describe pod POD (Events and Conditions)', 'Each entry `<count> <reason>` says how many nodes failed for that reason; fix the reason that covers the nodes the Pod should run on'],
     links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/'],
   },
-  match({ pod, now, options }) {
+  match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f || f.parsed.noNodes) return [];
     const causes = allReasons(f).filter((r) => !isContextReason(r, pod, f));
     const unclaimed = causes.filter((r) => !CLAIMED.has(r.category));
     const opaque = f.parsed.other !== undefined || (causes.length === 0 && nodeAffinityExclusions(pod, f).length === 0);
     if (!opaque && unclaimed.length === 0) return [];
-    const sev = schedulingSeverity(pod, f, now, options);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const tailText = schedulingTail(f, sev);
     let what: string;
     if (f.parsed.other !== undefined) what = `the scheduler failed${f.reason ? ` (${f.reason})` : ''}: ${f.parsed.other}`;

@@ -76,8 +76,8 @@ const rule: PodRule = {
       taintList = [];
       named = cluster.nodes.length > 0 ? 'taints not found on the nodes in the input' : 'the message no longer names the taints and no Node objects are in the input';
     }
-    const sev = schedulingSeverity(pod, f, now, options);
     const health = taintList.filter((t) => WELL_KNOWN[t.key ?? ''] && !/control-plane|master/.test(t.key ?? ''));
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const custom = taintList.filter((t) => !WELL_KNOWN[t.key ?? '']);
     const remediation: string[] = [`See every node's taints: kubectl get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints`];
     for (const t of custom) {

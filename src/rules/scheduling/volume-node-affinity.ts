@@ -42,7 +42,7 @@ const rule: PodRule = {
       const where = cluster.nodes.length === 0 ? '' : allowed.length === 0 ? '; no node in the cluster matches' : `; allowed node${allowed.length === 1 ? '' : 's'}: ${allowed.join(', ')}`;
       pinned.push(`PersistentVolume "${pvName}" (claim "${c.claimName}") is limited to ${(terms as NodeSelectorTerm[]).map(describeNodeSelectorTerm).join(' OR ')}${where}`);
     }
-    const sev = schedulingSeverity(pod, f, now, options);
+    const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const tailText = schedulingTail(f, sev);
     const first = pod.claims.find((c) => c.pv);
     return [

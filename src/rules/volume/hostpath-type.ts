@@ -12,7 +12,7 @@ const rule: PodRule = {
   title: 'A hostPath volume fails its type check on the node',
   docs: {
     description:
-      'A hostPath volume sets `type` (Directory, File, Socket, CharDevice, BlockDevice) and the path on the node is missing or of another kind, so the kubelet refuses to mount it: `MountVolume.SetUp failed for volume "<v>" : hostPath type check failed: <path> is not a directory` (pkg/volume/hostpath/host_path.go; newer kubelets append `, it\'s a <Type>` and say `hostPath <path> doesn\'t exist` for a missing path).',
+      'A hostPath volume sets `type` (Directory, File, Socket, CharDevice, BlockDevice) and the path on the node is missing or of another kind, so the kubelet refuses to mount it: `MountVolume.SetUp failed for volume "<v>" : hostPath type check failed: <path> is not a directory` (pkg/volume/hostpath/host_path.go, also for a path that does not exist, as a 1.34 cluster shows; newer kubelets append `, it\'s a <Type>` and say `hostPath <path> doesn\'t exist` for a missing path).',
     causes: [
       'the path does not exist on this node (other nodes may have it)',
       'the path exists but is a file where a directory is expected (or the reverse), or a socket that its daemon has not created yet',
@@ -34,7 +34,8 @@ const rule: PodRule = {
       const evidence: Evidence[] = [eventEvidence(f.event, now)];
       const index = (pod.pod.spec?.volumes ?? []).findIndex((v) => v?.name === f.volume);
       if (volume?.hostPath && index >= 0) evidence.push(fieldEvidence('pod', `spec.volumes[${index}].hostPath`, volume.hostPath));
-      const problem = f.detail === 'missing' ? 'does not exist' : `is not a ${f.detail}`;
+      // Up to at least 1.34 the kubelet says "is not a directory" for a missing path too; newer ones say which.
+      const problem = f.detail === 'missing' ? 'does not exist' : /, it's an? /.test(f.error) ? `is not a ${f.detail}` : `does not exist or is not a ${f.detail}`;
       const orCreate = type === 'Directory' ? 'DirectoryOrCreate' : type === 'File' ? 'FileOrCreate' : undefined;
       return finding(rule, {
         message: `hostPath volume "${f.volume}" cannot be mounted: ${path} on node "${pod.nodeName}" ${problem}${type ? ` (the volume requires type ${type})` : ''}.`,

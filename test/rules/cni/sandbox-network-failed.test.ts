@@ -30,6 +30,7 @@ runRuleTests(rule, {
     { name: 'Cilium agent not reachable', objects: [p, sandboxFailed(p, CILIUM)], expect: [{ message: 'CNI plugin "cilium-cni" (network "cilium") failed: the Cilium agent is not running' }] },
     { name: 'generic bridge plugin error', objects: [p, sandboxFailed(p, BRIDGE)], expect: [{ message: 'CNI plugin "bridge" (network "kdiag") failed to set up the Pod\'s network: failed to set bridge addr' }] },
     { name: 'missing plugin binary', objects: [p, sandboxFailed(p, MISSING)], expect: [{ message: 'names plugin "portmap", but no such binary is installed in [/opt/cni/bin]', remediation: 'ls /opt/cni/bin' }] },
+    { name: 'missing plugin binary is an error from the first event', objects: [p, sandboxFailed(p, MISSING, { first: at(-3), last: at(-3), count: 1 })], expect: [{ severity: 'error' }] },
     { name: 'first failure 15s ago is a warning', objects: [p, sandboxFailed(p, CALICO, { first: at(-15), count: 1 })], expect: [{ severity: 'warning', message: 'retries' }] },
     { name: 'non-network sandbox failure', objects: [p, sandboxFailed(p, 'failed to reserve sandbox name "api-7d9f-x2k_shop_1234_0": name "api-7d9f-x2k_shop_1234_0" is reserved for "abc"')], expect: [{ confidence: 'medium', message: 'could not create the Pod sandbox: failed to reserve sandbox name' }] },
   ],

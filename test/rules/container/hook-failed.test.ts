@@ -15,6 +15,7 @@ const running = runningPod();
 runRuleTests(rule, {
   valid: [
     { name: 'a FailedPostStartHook from an earlier instance; the last one exited 1', objects: [exit1Loop, hookEvent(exit1Loop, -500)] },
+    { name: 'a preStop failure on a container that crash-loops (container/crash-loop reports it)', objects: [exit1Loop, event(exit1Loop, { reason: 'FailedPreStopHook', message: 'PreStopHook failed', first: at(-300), last: at(-300), fieldPath: 'spec.containers{app}' })] },
     { name: 'a preStop failure two hours ago', objects: [running, event(running, { reason: 'FailedPreStopHook', message: 'PreStopHook failed', first: at(-7300), last: at(-7200), fieldPath: 'spec.containers{app}' })] },
   ],
   invalid: [

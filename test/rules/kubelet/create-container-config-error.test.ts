@@ -55,6 +55,16 @@ runRuleTests(rule, {
       expect: [{ severity: 'error', confidence: 'medium' }],
     },
     {
+      name: 'an ephemeral debug container only warns',
+      objects: [
+        pod({
+          spec: { ephemeralContainers: [{ name: 'debugger', image: IMAGE, envFrom: [{ secretRef: { name: 'debug-env' } }] }] },
+          status: { phase: 'Running', conditions: conditions({ sandbox: true, ready: true }), containerStatuses: [containerStatus({ running: { startedAt: at(-300) }, ready: true })], ephemeralContainerStatuses: [containerStatus({ name: 'debugger', waiting: { reason: 'CreateContainerConfigError', message: 'secret "debug-env" not found' } })] },
+        }),
+      ],
+      expect: [{ severity: 'warning', message: 'Ephemeral container "debugger" cannot start: Secret "debug-env" does not exist' }],
+    },
+    {
       name: 'init container, message only in the event (empty waiting message)',
       objects: [
         pod({

@@ -41,6 +41,7 @@ runRuleTests(rule, {
     { name: 'tcpSocket to an undeclared port', objects: [tcp, unhealthy(tcp, 'Readiness probe failed: dial tcp 10.244.1.7:5433: connect: connection refused', -280, -5)], expect: [{ message: /tcpSocket :5433.*connection refused.*the probe targets port 5433, but container app declares 5432/ }] },
     { name: '1.33+ errored wording', objects: [errored, unhealthy(errored, 'Readiness probe errored and resulted in unknown state: rpc error: code = NotFound desc = failed to exec in container: container is in CONTAINER_EXITED state', -280, -5)], expect: [{ message: /exec \[cat \/tmp\/ready\].*could not run \(resulted in unknown state\)/ }] },
     { name: '≤1.32 errored wording', objects: [errored, unhealthy(errored, 'Readiness probe errored: rpc error: code = Unknown desc = failed to exec in container', -280, -5)], expect: [{ message: 'could not run' }] },
+    { name: 'an exec probe with no output', objects: [errored, unhealthy(errored, 'Readiness probe failed: ', -280, -5)], expect: [{ message: '"Readiness probe failed:" (no output: the command exited non-zero)' }] },
     { name: 'within the grace period after the container started: a warning', objects: [young, unhealthy(young, 'Readiness probe failed: HTTP probe failed with statuscode: 503', -25, -5, 4)], expect: [{ severity: 'warning' }] },
   ],
 });

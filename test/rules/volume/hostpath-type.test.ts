@@ -15,8 +15,8 @@ runRuleTests(rule, {
     { name: 'the Pod started since', objects: [pod({ spec: creating.spec, status: { phase: 'Running', conditions: conditions({ sandbox: true, ready: true }), containerStatuses: [containerStatus({ running: { startedAt: at(-30) } })] } }), mount('MountVolume.SetUp failed for volume "data" : hostPath type check failed: /srv/data is not a directory')] },
   ],
   invalid: [
-    { name: 'not a directory', objects: [creating, mount('MountVolume.SetUp failed for volume "data" : hostPath type check failed: /srv/data is not a directory')], expect: [{ severity: 'error', message: '/srv/data on node "node-1" is not a directory (the volume requires type Directory)', evidence: /hostPath/, remediation: 'DirectoryOrCreate' }] },
-    { name: 'not a socket file, newer wording', objects: [creating, mount("MountVolume.SetUp failed for volume \"docker-sock\" : hostPath type check failed: /var/run/docker.sock is not a socket file, it's a Directory")], expect: [{ message: 'is not a socket file (the volume requires type Socket)' }] },
+    { name: 'not a directory', objects: [creating, mount('MountVolume.SetUp failed for volume "data" : hostPath type check failed: /srv/data is not a directory')], expect: [{ severity: 'error', message: '/srv/data on node "node-1" does not exist or is not a directory (the volume requires type Directory)', evidence: /hostPath/, remediation: 'DirectoryOrCreate' }] },
+    { name: 'not a socket file, newer wording', objects: [creating, mount("MountVolume.SetUp failed for volume \"docker-sock\" : hostPath type check failed: /var/run/docker.sock is not a socket file, it's a Directory")], expect: [{ message: 'docker.sock on node "node-1" is not a socket file (the volume requires type Socket)' }] },
     { name: "newer wording for a missing path", objects: [creating, mount("MountVolume.SetUp failed for volume \"data\" : hostPath /srv/data doesn't exist")], expect: [{ message: '/srv/data on node "node-1" does not exist' }] },
   ],
 });

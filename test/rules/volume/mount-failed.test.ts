@@ -36,7 +36,7 @@ runRuleTests(rule, {
     {
       name: 'NFS exit status 32: the Output line is quoted, PV mapped to the claim',
       objects: [creating, pvc, pv, mount(NFS, { count: 6, first: at(-400) })],
-      expect: [{ severity: 'error', message: /^Volume "data" \(PVC "data", PV "pv-nfs-shop"\).*exit status 32: mount\.nfs: Connection timed out/, remediation: 'showmount -e' }],
+      expect: [{ severity: 'error', message: /^Volume "data" \(PVC "data", PV "pv-nfs-shop"\).*exit status 32: mount\.nfs: Connection timed out/, remediation: 'showmount -e 10.0.0.5   (expects /exports/shop)' }],
     },
     { name: 'first NFS failure 20s ago is a warning', objects: [creating, mount(NFS, { first: at(-20), last: at(-20) })], expect: [{ severity: 'warning', message: 'keeps retrying' }] },
     {
