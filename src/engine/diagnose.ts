@@ -36,7 +36,7 @@ export class Engine {
     this.workloadRules = rules.filter((r): r is WorkloadRule => r.scope === 'workload');
     this.options = { ...DEFAULT_RULE_OPTIONS, ...options.ruleOptions };
     const index = this.index;
-    this.cluster = { nodes: snapshot.nodes, get: (k, ns, n) => index.get(k, ns, n), saw: (k) => index.saw(k) };
+    this.cluster = { nodes: snapshot.nodes, pods: snapshot.pods, get: (k, ns, n) => index.get(k, ns, n), list: (k, ns) => index.list(k, ns), saw: (k) => index.saw(k) };
   }
 
   diagnosePod(pod: Pod): Diagnosis {

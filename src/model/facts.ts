@@ -1,7 +1,7 @@
 import { containerFacts, type ContainerFacts } from './containers.js';
 import { EventIndex, type EventFact } from './events.js';
 import type { Condition, KObject, Node, Pod } from './k8s.js';
-import { sawKind, type Snapshot, type SnapshotKind } from './snapshot.js';
+import { listFor, sawKind, type Snapshot, type SnapshotKind } from './snapshot.js';
 import { parseTime } from './time.js';
 
 /** A PersistentVolumeClaim a Pod mounts, joined to its volume and class when the snapshot has them. */
@@ -69,6 +69,7 @@ export class SnapshotIndex {
   private readonly nodes = new Map<string, Node>();
   private readonly byKind = new Map<string, Map<string, KObject>>();
   private readonly servicesByNs = new Map<string, KObject[]>();
+  private readonly byNamespace = new Map<SnapshotKind, Map<string, KObject[]>>();
 
   constructor(readonly snapshot: Snapshot) {
     this.events = new EventIndex(snapshot.events);
@@ -103,6 +104,21 @@ export class SnapshotIndex {
       if (list) list.push(s);
       else this.servicesByNs.set(ns, [s]);
     }
+  }
+
+  list(kind: SnapshotKind, namespace: string): readonly KObject[] {
+    let byNs = this.byNamespace.get(kind);
+    if (!byNs) {
+      byNs = new Map();
+      for (const o of listFor(this.snapshot, kind)) {
+        const ns = str(o.metadata?.namespace);
+        const l = byNs.get(ns);
+        if (l) l.push(o);
+        else byNs.set(ns, [o]);
+      }
+      this.byNamespace.set(kind, byNs);
+    }
+    return byNs.get(namespace) ?? [];
   }
 
   get(kind: SnapshotKind, namespace: string, name: string): KObject | undefined {

@@ -1,5 +1,5 @@
 import type { PodFacts, WorkloadFacts } from '../model/facts.js';
-import type { KObject, Node } from '../model/k8s.js';
+import type { KObject, Node, Pod } from '../model/k8s.js';
 import type { SnapshotKind } from '../model/snapshot.js';
 import type { Stage } from '../model/stages.js';
 
@@ -60,7 +60,11 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
 /** Read-only lookups over the whole snapshot (other Nodes, ConfigMaps, Services …). */
 export interface ClusterView {
   readonly nodes: readonly Node[];
+  /** Every Pod in the snapshot (complete for dumps and scans; only the diagnosed Pod for `kdiag pod NAME` live). */
+  readonly pods: readonly Pod[];
   get(kind: SnapshotKind, namespace: string, name: string): KObject | undefined;
+  /** Every object of a namespaced kind in one namespace (Services, Pods, ConfigMaps …). */
+  list(kind: SnapshotKind, namespace: string): readonly KObject[];
   /** True when absence in the snapshot means the object really does not exist. */
   saw(kind: SnapshotKind): boolean;
 }

@@ -21,7 +21,8 @@ export class SnapshotBuilder {
     this.snapshot.meta.sources.push(name);
   }
 
-  add(value: unknown): void {
+  /** Adds an object; `markSeen: false` for a single GET, which says nothing about the rest of its kind. */
+  add(value: unknown, options: { markSeen?: boolean } = {}): void {
     if (!value || typeof value !== 'object' || Array.isArray(value)) {
       this.skip('(not an object)');
       return;
@@ -53,7 +54,7 @@ export class SnapshotBuilder {
     if (uid) this.seenUids.add(uid);
     const clean = kind === 'Secret' ? redactSecret(obj) : dropNoise(obj);
     listFor(this.snapshot, kind).push(clean);
-    this.markSeen(kind);
+    if (options.markSeen !== false) this.markSeen(kind);
     this.noteTimes(clean);
   }
 

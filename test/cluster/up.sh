@@ -227,13 +227,20 @@ localStorageCapacityIsolation: true
 rotateCertificates: false
 serverTLSBootstrap: false
 YAML
+KUBELET_SINCE=""
+proc_pid kubelet >/dev/null || KUBELET_SINCE=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 start_proc kubelet "$BIN/kubelet" \
   --config="$RUN/config/kubelet.yaml" --kubeconfig="$RUN/kubeconfig/kubelet.kubeconfig" \
   --root-dir="$RUN/kubelet" --hostname-override="$NODE_NAME" --node-ip="$BRIDGE_ADDR" --v=2
 
+# Ready, and (when this run started the kubelet) reported by the new kubelet, not left over from before
 node_ready() {
-  [ "$(kubectl_admin get node "$NODE_NAME" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}' 2>/dev/null)" = True ]
+  local s hb
+  read -r s hb < <(kubectl_admin get node "$NODE_NAME" \
+    -o jsonpath='{.status.conditions[?(@.type=="Ready")].status} {.status.conditions[?(@.type=="Ready")].lastHeartbeatTime}' 2>/dev/null) || return 1
+  [ "$s" = True ] && [[ -z "$KUBELET_SINCE" || ! "$hb" < "$KUBELET_SINCE" ]]
 }
+wait_for "kubelet healthz" 60 curl -sf http://127.0.0.1:10248/healthz || die "kubelet not healthy; see $RUN/logs/kubelet.log"
 if ! wait_for "node $NODE_NAME Ready" 180 node_ready; then
   tail -n 30 "$RUN/logs/kubelet.log" >&2
   die "node did not become Ready; see $RUN/logs/"

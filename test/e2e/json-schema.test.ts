@@ -1,5 +1,5 @@
 // The JSON output is a contract: every fixture's JSON validates against schema/kdiag-v1.schema.json.
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -59,7 +59,7 @@ export function runRule(rule: Rule, row: RuleCase): Finding[] {
     now: row.now ?? (row.fixture ? undefined : T0),
     ruleOptions: { ...DEFAULT_RULE_OPTIONS, ...row.options },
   });
-  const ctxBase = { cluster: { nodes: snapshot.nodes, get: engine.index.get.bind(engine.index), saw: engine.index.saw.bind(engine.index) }, now: engine.now, options: { ...DEFAULT_RULE_OPTIONS, ...row.options } };
+  const ctxBase = { cluster: { nodes: snapshot.nodes, pods: snapshot.pods, get: engine.index.get.bind(engine.index), list: engine.index.list.bind(engine.index), saw: engine.index.saw.bind(engine.index) }, now: engine.now, options: { ...DEFAULT_RULE_OPTIONS, ...row.options } };
   if (rule.scope === 'workload') {
     const [kind, name] = (row.target ?? '').split('/');
     const workload = engine.workloads().find((w) => (!kind || w.kind === kind) && (!name || w.name === name));

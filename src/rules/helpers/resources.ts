@@ -62,10 +62,12 @@ export function podRequests(pod: Pod): ResourceList {
   return reqs;
 }
 
-/** Pods in the snapshot, when the cluster view exposes them (older views do not). */
+/**
+ * Every Pod, when the snapshot plausibly holds the full list: Pods were listed (a dump or a scan) and
+ * some Pod is bound to a node. A dump of one pending Pod says nothing about what runs on the nodes.
+ */
 export function clusterPods(cluster: ClusterView): readonly Pod[] | undefined {
-  const pods = (cluster as ClusterView & { pods?: unknown }).pods;
-  return Array.isArray(pods) ? (pods as Pod[]) : undefined;
+  return cluster.saw('Pod') && cluster.pods.some((p) => typeof p.spec?.nodeName === 'string' && p.spec.nodeName !== '') ? cluster.pods : undefined;
 }
 
 export interface NodeResources {

@@ -61,9 +61,9 @@ export class Collector {
   /** GETs the object the diagnosis is about: forbidden is an error here (exit 3), absence exit 4. */
   async getRequired(kind: SnapshotKind, namespace: string | undefined, name: string): Promise<KObject | undefined> {
     try {
+      // Not marked as seen: one Pod read is not the namespace's full list of Pods.
       const obj = await getOne(this.client, kind, namespace, name);
-      this.builder.add(obj);
-      this.builder.markSeen(kind);
+      this.builder.add(obj, { markSeen: false });
       return obj;
     } catch (err) {
       if (err instanceof ForbiddenError) throw forbidden(kind, 'get', namespace, err);
@@ -76,7 +76,8 @@ export class Collector {
   async get(kind: SnapshotKind, namespace: string | undefined, name: string): Promise<KObject | undefined> {
     try {
       const obj = await getOne(this.client, kind, namespace, name);
-      this.builder.add(obj);
+      this.builder.add(obj, { markSeen: false });
+      // Looked for by name: its absence would be a real answer (e.g. the Pod's Node was deleted).
       this.builder.markSeen(kind);
       return obj;
     } catch (err) {

@@ -5,7 +5,7 @@ import { failedScheduling, runningAfter, runningPod, tail, unschedulable } from 
 
 const big = { spec: { containers: [{ name: 'app', image: '127.0.0.1:5000/shop/api:1.4.2', resources: { requests: { cpu: '6', memory: '2Gi' } } }] } };
 const cpuMsg = `0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.${tail(3, 1, 2)}`;
-const nodes = [node({ metadata: { name: 'node-1' } }), node({ metadata: { name: 'node-2' }, status: { allocatable: { cpu: '3500m' } } }), node({ metadata: { name: 'cp-1' } })];
+const nodes = [node({ metadata: { name: 'node-1' } }), node({ metadata: { name: 'node-2' }, status: { allocatable: { cpu: '3500m' } } }), node({ metadata: { name: 'cp-1' }, spec: { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] } })];
 
 const fitsSomeday = unschedulable(`0/3 nodes are available: 3 Insufficient memory.${tail(3, 0, 3)}`, { spec: { containers: [{ name: 'app', image: 'x', resources: { requests: { cpu: '1', memory: '6Gi' } } }] } });
 const fresh = unschedulable(`0/1 nodes are available: 1 Insufficient cpu.${tail(1, 0, 1)}`, { spec: { containers: [{ name: 'app', image: 'x', resources: { requests: { cpu: '2' } } }] } }, at(-20));

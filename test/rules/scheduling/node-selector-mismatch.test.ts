@@ -62,6 +62,12 @@ runRuleTests(rule, {
       objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't satisfy plugin(s) [NodeAffinity].${tail(3, 3)}`, hostPinned), ...nodes],
       expect: [{ confidence: 'high', message: /required node affinity kubernetes.io\/hostname=node-9 excludes 3 of 3 nodes\. node-1 matches no required node-affinity term \(kubernetes.io\/hostname=node-1\)/ }],
     },
-    { name: 'within grace: warning', objects: [unschedulable(msg, ssd, at(-10))], expect: [{ severity: 'warning' }] },
+    { name: 'within grace and no nodes in the input to prove it static: warning', objects: [unschedulable(msg, ssd, at(-10))], expect: [{ severity: 'warning' }] },
+    { name: 'seconds old but no node can ever match (no autoscaler): error at once', objects: [unschedulable(msg, ssd, at(-2)), nodes[0]!, nodes[1]!], expect: [{ severity: 'error' }] },
+    {
+      name: 'seconds old on nodes that look autoscaled (Karpenter): warning until the autoscaler speaks',
+      objects: [unschedulable(msg, ssd, at(-2)), node({ metadata: { name: 'node-1', labels: { 'karpenter.sh/nodepool': 'default' } } })],
+      expect: [{ severity: 'warning', message: /look autoscaled/ }],
+    },
   ],
 });

@@ -42,6 +42,8 @@ runRuleTests(rule, {
       objects: [unschedulable(`0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.${tail(3, 1, 2)}`, {}, at(-30)), cp],
       expect: [{ severity: 'warning', confidence: 'medium' }],
     },
+    { name: 'a dedicated taint on every node, seconds old: error at once (nothing removes it by itself)', objects: [unschedulable(`0/1 nodes are available: 1 node(s) had untolerated taint(s).${tail(1, 1)}`, {}, at(-3)), infra], expect: [{ severity: 'error' }] },
+    { name: 'a NotReady node, seconds old: warning (the taint goes when the node recovers)', objects: [unschedulable(`0/1 nodes are available: 1 node(s) had untolerated taint(s).${tail(1, 1)}`, {}, at(-3)), notReady], expect: [{ severity: 'warning' }] },
     { name: 'no nodes in the input and the new wording', objects: [unschedulable(newMsg)], expect: [{ message: /no longer names the taints/ }] },
   ],
 });
