@@ -10,3 +10,4 @@ export { ALL_RULES, findRule, RETIRED_RULES } from './rules/index.js';
 export type { Finding, Evidence, Rule, PodRule, WorkloadRule, Severity, Confidence } from './rules/types.js';
 export { renderDiagnosis, renderList, type OutputFormat } from './report/render.js';
 export { KdiagError, UsageError, InputError, ClusterError, NotFoundError, TimeoutError } from './errors.js';
+export { renderRuleDocs, renderRuleCatalogue } from './report/rule-docs.js';

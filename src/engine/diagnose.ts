@@ -116,10 +116,18 @@ export class Engine {
       ['Job', s.jobs],
       // ReplicaSets owned by a Deployment are read through it.
       ['ReplicaSet', s.replicaSets.filter((rs) => !rs.metadata?.ownerReferences?.some((r) => r?.kind === 'Deployment'))],
+      // A Service's Pods are the ones its selector selects.
+      ['Service', s.services],
     ];
     const podsByOwner = new Map<string, PodFacts[]>();
     for (const pod of s.pods) {
       const facts = this.index.podFacts(pod);
+      for (const svc of facts.services) {
+        const key = `Service/${facts.namespace}/${svc.metadata?.name ?? ''}`;
+        const list = podsByOwner.get(key);
+        if (list) list.push(facts);
+        else podsByOwner.set(key, [facts]);
+      }
       const top = facts.owner.deployment ?? facts.owner.replicaSet ?? facts.owner.statefulSet ?? facts.owner.daemonSet ?? facts.owner.job;
       if (!top) continue;
       const key = `${top.kind ?? ''}/${facts.namespace}/${top.metadata?.name ?? ''}`;

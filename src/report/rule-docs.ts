@@ -1,3 +1,4 @@
+import { ALL_RULES, RETIRED_RULES } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
 
 /** A rule's documentation as Markdown-flavoured text: `kdiag explain` and docs/rules.md both use this. */
@@ -17,4 +18,22 @@ export function renderRuleDocs(rule: Rule): string {
   ];
   if (rule.docs.links?.length) lines.push('', 'See also:', ...rule.docs.links.map((l) => `  ${l}`));
   return lines.join('\n') + '\n';
+}
+
+/** The whole catalogue as Markdown (docs/rules.md). */
+export function renderRuleCatalogue(): string {
+  const rules = ALL_RULES;
+  const head = [
+    '# kdiag rule catalogue',
+    '',
+    'Generated from the rules\' own docs by `node scripts/gen-rule-docs.mjs` (the same text `kdiag explain RULE` prints). Do not edit by hand.',
+    '',
+    '| Rule | Stage | Scope | Severity | Title |',
+    '|---|---|---|---|---|',
+    ...rules.map((r) => `| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/g, '')}) | ${r.stage} | ${r.scope} | ${r.severity} | ${r.title} |`),
+    '',
+  ];
+  const retired = Object.entries(RETIRED_RULES);
+  if (retired.length) head.push('Retired ids (never reused):', '', ...retired.map(([id, by]) => `- \`${id}\` → \`${by}\``), '');
+  return [...head, ...rules.map((r) => `<a id="${r.id.replace(/[^a-z0-9-]/g, '')}"></a>\n\n${renderRuleDocs(r).replace(/^# /, '## ')}`)].join('\n');
 }

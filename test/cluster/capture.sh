@@ -96,6 +96,7 @@ capture_one() {
   kubectl create namespace "$NS" >/dev/null
   wait_for "default ServiceAccount in $NS" 60 kubectl -n "$NS" get serviceaccount default
   local line
+  CUR_FILE="$file"; CUR_CNI="$cni"   # undone by undo_node_changes, also if capture.sh is interrupted
   while IFS= read -r line; do [ -n "$line" ] && eval "$line" >/dev/null; done < <(directive "$file" setup)
   [ -n "$cni" ] && { write_cni_conf "$cni"; sleep 2; }   # let containerd's config watcher reload
 
@@ -134,8 +135,7 @@ capture_one() {
   } > "$dest.tmp"
   mv -f "$dest.tmp" "$dest"
 
-  [ -n "$cni" ] && write_cni_conf normal
-  while IFS= read -r line; do [ -n "$line" ] && eval "$line" >/dev/null; done < <(directive "$file" teardown)
+  undo_node_changes
   [ "$KEEP" = 1 ] || kubectl delete namespace "$NS" --wait=false >/dev/null
   if [ "$ok" = 1 ]; then
     log "saved $dest"
@@ -147,6 +147,17 @@ capture_one() {
   fi
 }
 
+CUR_FILE=""; CUR_CNI=""
+undo_node_changes() { # restore the node-wide state a scenario changed (CNI config, taint, cordon)
+  local line f="$CUR_FILE"
+  [ -n "$CUR_CNI" ] && write_cni_conf normal
+  CUR_CNI=""; CUR_FILE=""
+  [ -n "$f" ] || return 0
+  while IFS= read -r line; do [ -n "$line" ] && eval "$line" >/dev/null 2>&1; done < <(directive "$f" teardown)
+  return 0
+}
+trap undo_node_changes EXIT
+trap "exit 130" INT TERM
 RESULTS=()
 if [ "$#" -gt 0 ]; then
   files=(); for n in "$@"; do files+=("$CLUSTER_HOME/scenarios/${n%.yaml}.yaml"); done

@@ -235,9 +235,10 @@ start_proc kubelet "$BIN/kubelet" \
 
 # Ready, and (when this run started the kubelet) reported by the new kubelet, not left over from before
 node_ready() {
-  local s hb
-  read -r s hb < <(kubectl_admin get node "$NODE_NAME" \
+  local out s hb
+  out=$(kubectl_admin get node "$NODE_NAME" \
     -o jsonpath='{.status.conditions[?(@.type=="Ready")].status} {.status.conditions[?(@.type=="Ready")].lastHeartbeatTime}' 2>/dev/null) || return 1
+  s=${out%% *}; hb=${out#* }
   [ "$s" = True ] && [[ -z "$KUBELET_SINCE" || ! "$hb" < "$KUBELET_SINCE" ]]
 }
 wait_for "kubelet healthz" 60 curl -sf http://127.0.0.1:10248/healthz || die "kubelet not healthy; see $RUN/logs/kubelet.log"

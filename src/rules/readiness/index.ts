@@ -3,7 +3,9 @@ import notReadyLong from './not-ready-long.js';
 import probeFailing from './probe-failing.js';
 import readinessGates from './readiness-gates.js';
 import serviceNoEndpoints from './service-no-endpoints.js';
+import serviceSelectorNearMiss from './service-selector-near-miss.js';
+import serviceSelectsNothing from './service-selects-nothing.js';
 import singleNodeReplicas from './single-node-replicas.js';
 
 /** The readiness rules, sorted by id. */
-export const readinessRules: readonly Rule[] = [notReadyLong, probeFailing, readinessGates, serviceNoEndpoints, singleNodeReplicas];
+export const readinessRules: readonly Rule[] = [notReadyLong, probeFailing, readinessGates, serviceNoEndpoints, serviceSelectorNearMiss, serviceSelectsNothing, singleNodeReplicas];
