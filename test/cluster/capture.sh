@@ -8,6 +8,7 @@
 #
 # Scenario header directives (comment lines):
 #   # expect: stage=<stage> rule=<rule-id>      copied into the fixture
+#   # expect-workload: workload=Kind/name ...   copied into the fixture (workload verdicts)
 #   # wait: <condition>                         all must hold; see check_cond below
 #   # timeout: <seconds>                        default 120
 #   # setup: kubectl ... / # teardown: kubectl ...   run before apply / after capture
@@ -126,6 +127,7 @@ capture_one() {
   {
     echo "# kdiag real fixture: scenario $name (test/cluster/scenarios/$name.yaml), namespace $NS"
     echo "# expect: $expect"
+    sed -n '/^# expect-workload: /p' "$file"
     echo "# captured $(date -u +%Y-%m-%dT%H:%M:%SZ) from the local test cluster: Kubernetes $kver, $cver, runc $(runc --version | sed -n 's/^runc version //p')"
     echo "# reached: ${conds[*]} after $((SECONDS - t0))s; Secret values omitted"
     kubectl get pods,events,nodes,pvc,pv,storageclasses,configmaps,services,endpointslices,replicasets,deployments,jobs \

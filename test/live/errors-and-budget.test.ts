@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, kubectl, live, waitFor } from './env.js';
@@ -111,6 +111,27 @@ describe('errors: one line, the right exit code, never a stack trace or response
     }));
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('rejected the credentials (401 Unauthorized)');
+    oneLine(r.stderr);
+  });
+
+  it('an expired client certificate (signed by the cluster CA): exit 3 (401)', () => {
+    const pki = join(dirname(dirname(ADMIN)), 'pki');
+    const dir = mkdtempSync(join(tmp, 'expired-'));
+    writeFileSync(join(dir, 'index.txt'), '');
+    writeFileSync(join(dir, 'serial'), '1000\n');
+    writeFileSync(join(dir, 'ca.cnf'), `[ca]\ndefault_ca = d\n[d]\ndatabase = ${dir}/index.txt\nnew_certs_dir = ${dir}\nserial = ${dir}/serial\ndefault_md = sha256\npolicy = p\n[p]\ncommonName = supplied\norganizationName = optional\n`);
+    const sh = (args: string[]) => {
+      const r = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    sh(['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'client.key', '-subj', '/O=system:masters/CN=kdiag-expired', '-out', 'client.csr']);
+    sh(['ca', '-batch', '-config', 'ca.cnf', '-cert', join(pki, 'ca.crt'), '-keyfile', join(pki, 'ca.key'), '-in', 'client.csr', '-out', 'client.crt', '-startdate', '20200101000000Z', '-enddate', '20200102000000Z', '-notext']);
+    const r = live(['pod', 'x', '-n', NS], kubeconfigWith((kc) => {
+      kc.users[0].user = { 'client-certificate': join(dir, 'client.crt'), 'client-key': join(dir, 'client.key') };
+    }));
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('rejected the credentials (401 Unauthorized)');
+    expect(r.stderr).toMatch(/expired/);
     oneLine(r.stderr);
   });
 

@@ -1,5 +1,8 @@
 // The whole engine (every rule) over every fixture dump: the stage, status and primary rule named in the
-// fixture's `# expect:` header must come out, so no other rule steals a root cause.
+// fixture's `# expect:` header must come out, so no other rule steals a root cause. Workload verdicts
+// (a Service selecting nothing, a controller that cannot create Pods) come from `# expect-workload:
+// workload=Kind/name status=S stage=S rule=ID` lines.
+import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
@@ -8,12 +11,22 @@ import { fixtureFiles, readExpectations, subjectPod } from './expectations.js';
 
 const ROOT = resolve(import.meta.dirname, '../../fixtures');
 
+/** `# expect-workload: workload=Kind/name status=S stage=S rule=ID` header lines of a fixture. */
+function readWorkloadExpectations(file: string): Array<Record<string, string>> {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(0, 40)
+    .filter((l) => l.startsWith('# expect-workload:'))
+    .map((l) => Object.fromEntries(l.slice('# expect-workload:'.length).trim().split(/\s+/).map((kv) => kv.split('=') as [string, string])));
+}
+
 for (const kind of ['real', 'synthetic', 'examples']) {
   const files = fixtureFiles(resolve(ROOT, kind));
   describe(`fixtures/${kind}`, () => {
     for (const file of files) {
       const expectations = readExpectations(file);
-      if (expectations.length === 0) continue;
+      const workloadExpectations = readWorkloadExpectations(file);
+      if (expectations.length === 0 && workloadExpectations.length === 0) continue;
       it(basename(file), () => {
         const engine = new Engine(readDumps([file]).snapshot);
         for (const want of expectations) {
@@ -23,6 +36,15 @@ for (const kind of ['real', 'synthetic', 'examples']) {
           const got = { pod: pod!.metadata?.name, status: d.status, stage: d.stage ?? 'null', rule: d.findings[0] && d.status !== 'healthy' ? d.findings[0].rule : 'none' };
           const summary = d.findings.map((f) => `${f.severity} ${f.rule}: ${f.message}`).join('\n');
           expect(got, summary).toEqual({ pod: got.pod, status: want.status ?? 'failing', stage: want.stage === 'none' ? 'null' : want.stage, rule: want.rule });
+        }
+        for (const want of workloadExpectations) {
+          const [wkind, name] = (want.workload ?? '').split('/');
+          const w = engine.workloads().find((x) => x.kind === wkind && x.name === name);
+          expect(w, `workload ${want.workload} in ${basename(file)}`).toBeDefined();
+          const d = engine.diagnoseWorkload(w!);
+          const summary = (d?.findings ?? []).map((f) => `${f.severity} ${f.rule}: ${f.message}`).join('\n');
+          const got = { workload: want.workload, status: d?.status ?? 'healthy', stage: d?.stage ?? 'null', rule: d?.findings[0]?.rule ?? 'none' };
+          expect(got, summary).toEqual({ workload: want.workload, status: want.status ?? 'failing', stage: want.stage === 'none' ? 'null' : want.stage, rule: want.rule });
         }
       });
     }

@@ -99,9 +99,14 @@ export function nearMiss(selector: Labels, labels: Labels, serviceName: string):
   return misses.length > 0 ? misses : undefined;
 }
 
-/** `app=front-end` for the Pod labels a near miss points at. */
-export function formatHave(misses: readonly SelectorMiss[]): string {
-  return misses.map((m) => `${m.have?.key ?? m.key}=${m.have?.value ?? ''}`).join(',');
+/** The Pod's labels a near miss points at, in the selector's order: `app=shop,tier=front-end`. */
+export function formatHave(selector: Labels, misses: readonly SelectorMiss[]): string {
+  return Object.entries(selector)
+    .map(([k, v]) => {
+      const m = misses.find((x) => x.key === k);
+      return m?.have ? `${m.have.key}=${m.have.value}` : `${k}=${v}`;
+    })
+    .join(',');
 }
 
 /** A JSON merge patch of `spec.selector` that turns the near miss into a match. */

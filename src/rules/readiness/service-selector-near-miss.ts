@@ -55,7 +55,7 @@ const rule: PodRule = {
       if (endpoints.count !== undefined && endpoints.count > 0) continue;
       if (templateSelectedBy(cluster, pod.namespace, selector)) continue;
       const sel = formatSelector(selector);
-      const have = formatHave(misses);
+      const have = formatHave(selector, misses);
       const owner = templateOwner(pod);
       out.push(
         finding(rule, {

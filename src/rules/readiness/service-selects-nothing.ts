@@ -69,7 +69,7 @@ const rule: WorkloadRule = {
     // The most common near miss names the Pods the Service was probably meant for.
     const groups = new Map<string, Array<{ pod: Pod; misses: SelectorMiss[] }>>();
     for (const n of near) {
-      const key = formatHave(n.misses);
+      const key = formatHave(selector, n.misses);
       groups.set(key, [...(groups.get(key) ?? []), n]);
     }
     const best = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))[0];
