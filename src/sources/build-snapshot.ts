@@ -1,6 +1,26 @@
 import type { KObject } from '../model/k8s.js';
 import { emptySnapshot, isSnapshotKind, listFor, SNAPSHOT_KINDS, type Snapshot, type SnapshotKind } from '../model/snapshot.js';
 import { parseTime } from '../model/time.js';
+import { clip } from '../report/sanitize.js';
+
+/**
+ * Documents nested deeper than this are refused. Kubernetes objects are a few dozen levels deep at most;
+ * deeper input is an attack or garbage, and recursive code (structuredClone, serialisers) would overflow
+ * the stack on it.
+ */
+export const MAX_NESTING = 256;
+
+/** True when `value` is nested deeper than `limit` levels. Iterative: any depth is safe to measure. */
+export function nestedDeeperThan(value: unknown, limit: number = MAX_NESTING): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 const LIST_KIND_TO_ITEM: Record<string, SnapshotKind> = Object.fromEntries(
   (Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]).map((k) => [`${k}List`, k]),
@@ -16,6 +36,8 @@ export class SnapshotBuilder {
   private newest: number | undefined;
   private declaredCapture: number | undefined;
   private readonly seenUids = new Set<string>();
+  /** Objects, Lists and logs read: zero means the input held nothing kdiag reads. */
+  accepted = 0;
 
   addSource(name: string): void {
     this.snapshot.meta.sources.push(name);
@@ -92,7 +114,9 @@ export class SnapshotBuilder {
   }
 
   private skip(kind: string): void {
-    this.skipped.set(kind, (this.skipped.get(kind) ?? 0) + 1);
+    // The kind is the dump's text: it reaches the terminal in a warning, so it is neutralised and clipped.
+    const shown = clip(kind, 80);
+    this.skipped.set(shown, (this.skipped.get(shown) ?? 0) + 1);
   }
 
   private noteTimes(obj: KObject): void {

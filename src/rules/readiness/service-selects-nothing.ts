@@ -1,6 +1,7 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { clusterPods } from '../helpers/resources.js';
+import { ago, parseTime } from '../helpers/time.js';
 import { formatHave, formatSelector, nearMiss, podLabels, selectorPatch, selects, serviceEndpoints, serviceSelector, templateSelectedBy, type SelectorMiss } from '../helpers/service-selector.js';
 import type { Pod } from '../../model/k8s.js';
 import type { WorkloadRule } from '../types.js';
@@ -44,7 +45,7 @@ const rule: WorkloadRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/services-networking/service/#defining-a-service', 'https://kubernetes.io/docs/tasks/debug/debug-application/debug-service/#does-the-service-have-any-endpoints'],
   },
-  match({ workload: w, cluster }) {
+  match({ workload: w, cluster, now, options }) {
     if (w.kind !== 'Service' || w.pods.length > 0) return [];
     const selector = serviceSelector(w.object);
     if (!selector) return [];
@@ -98,6 +99,12 @@ const rule: WorkloadRule = {
       );
     }
     remediation.push(`Verify the endpoints: kubectl get endpointslices -n ${ns} -l kubernetes.io/service-name=${w.name}`);
+    // With no Pod close to the selector, a Service created moments ago may be waiting for its workload
+    // (applied in the same batch); a near miss is a typo whatever the Service's age.
+    const created = parseTime(w.object.metadata?.creationTimestamp);
+    if (!best && created !== undefined && now - created < options.graceMs) {
+      return [finding(rule, { severity: 'warning', confidence: 'medium', message: `${message} It was created ${ago(now, created)}: its Pods may still be on their way.`, evidence, remediation })];
+    }
     return [finding(rule, { message, evidence, remediation })];
   },
 };

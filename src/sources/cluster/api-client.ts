@@ -136,7 +136,7 @@ export class ApiClient {
   }
 
   private send(url: URL, options: GetOptions, base: https.RequestOptions): Promise<unknown> {
-    const accept = options.text ? 'text/plain' : options.metadataOnly ? 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json' : 'application/json';
+    const accept = options.text ? '*/*' : options.metadataOnly ? 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json' : 'application/json';
     const server = this.connection.server;
     const timeoutMs = this.options.timeoutMs;
     return new Promise((resolve, reject) => {

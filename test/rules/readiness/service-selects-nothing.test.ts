@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/diagnose.js';
 import rule from '../../../src/rules/readiness/service-selects-nothing.js';
 import { SnapshotBuilder } from '../../../src/sources/build-snapshot.js';
-import { node, obj, pod, T0 } from '../../harness/builders.js';
+import { at, node, obj, pod, T0 } from '../../harness/builders.js';
 import { runRuleTests } from '../../harness/rule-tester.js';
 import { deployment, endpoint, readyPod as ready, service, slice } from './service-objects.js';
 
@@ -96,6 +96,18 @@ runRuleTests(rule, {
       target: 'Service/billing',
       objects: [node(), ready('api-7d9f-x2k', { app: 'api' }, 'api-7d9f'), ready('api-7d9f-y3m', { app: 'api' }, 'api-7d9f'), ready('db-0', { app: 'db' }, 'db-5b6c'), service('billing', { app: 'billing' }), slice('billing', null)],
       expect: [{ severity: 'error', message: /selects app=billing, but no Pod in namespace shop has that label; the Pods there carry app=api \(2 Pods\), app=db \(1 Pod\)\. The Service has no endpoints\./, remediation: 'kubectl edit svc -n shop billing' }],
+    },
+    {
+      name: 'nothing close and the Service is 20s old: its workload may still be on its way (warning)',
+      target: 'Service/billing',
+      objects: [node(), ready('api-7d9f-x2k', { app: 'api' }, 'api-7d9f'), service('billing', { app: 'billing' }, { metadata: { creationTimestamp: at(-20) } })],
+      expect: [{ severity: 'warning', confidence: 'medium', message: /selects app=billing, .*It was created 20s ago: its Pods may still be on their way\./ }],
+    },
+    {
+      name: 'a near miss is a typo even on a Service created seconds ago (error)',
+      target: 'Service/frontend',
+      objects: [node(), frontEnd, service('frontend', { app: 'frontend' }, { metadata: { creationTimestamp: at(-4) } }), slice('frontend', null)],
+      expect: [{ severity: 'error', message: 'closest: app=front-end on 1 Pod' }],
     },
     {
       name: 'a headless Service with a selector is still served by the EndpointSlice controller',

@@ -1,0 +1,237 @@
+// Property-based hardening: the dump reader and the engine take random and mutated Kubernetes objects
+// (dropped fields, wrong types, nulls, 100 KB strings, odd Unicode, deep nesting, prototype keys, junk
+// in arrays) and must never throw anything but InputError, always produce a valid kdiag/v1 document,
+// and never let a control character reach a text report. Fixed seed; the case counts are printed.
+import Ajv from 'ajv';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { stringify as yamlStringify } from 'yaml';
+import { diagnoseAll } from '../../src/engine/diagnose-all.js';
+import { Engine } from '../../src/engine/diagnose.js';
+import { diagnosisList, type Diagnosis } from '../../src/engine/diagnosis.js';
+import { InputError } from '../../src/errors.js';
+import { OUTPUT_FORMATS, renderDiagnosis, renderList } from '../../src/report/render.js';
+import { renderScanText } from '../../src/report/table.js';
+import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
+import { parseDumpText } from '../../src/sources/parse-dump-text.js';
+import { applyMutation, clone, junk, loadScenarios, mutationArb, ROOT, unsafeAt } from './hostile.js';
+import { readFileSync } from 'node:fs';
+
+const SEED = 20261130;
+const RUNS = { parse: 600, files: 250, objects: 600, engine: 1000 } as const;
+
+const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schema/kdiag-v1.schema.json'), 'utf8')));
+const scenarios = loadScenarios();
+const tmp = mkdtempSync(join(tmpdir(), 'kdiag-props-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Cases generated per property, and the rules that threw (the engine turns those into notes). */
+const counts: Record<string, number> = {};
+const ruleFailures = new Map<string, { count: number; example: string }>();
+afterAll(() => {
+  console.log(`hardening properties (seed ${SEED}): ${Object.entries(counts).map(([k, n]) => `${k} ${n}`).join(', ')}; total ${Object.values(counts).reduce((a, b) => a + b, 0)} generated cases`);
+  for (const [rule, { count, example }] of ruleFailures) console.log(`  rule exception caught by the engine: ${rule} ×${count}: ${example}`);
+});
+const count = (name: string): void => {
+  counts[name] = (counts[name] ?? 0) + 1;
+};
+
+/** Only InputError may escape the reader; anything else is a crash. */
+function readerOutcome<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof InputError) {
+      expect(err.message.split('\n')).toHaveLength(1);
+      return undefined;
+    }
+    throw err;
+  }
+}
+
+const SGR = /\u001b\[[0-9;]*m/g;
+
+function checkText(text: string, what: string): void {
+  const bad = unsafeAt(text);
+  if (bad) throw new Error(`${what}: control character ${bad}`);
+}
+
+/** Every diagnosis is a valid kdiag/v1 document, and every reporter renders it safely. */
+function checkDiagnoses(items: Diagnosis[], now: number): void {
+  for (const d of items) {
+    const doc = JSON.parse(renderDiagnosis(d, 'json', { color: false }));
+    if (!validate(doc)) throw new Error(`invalid kdiag/v1 Diagnosis: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    for (const format of OUTPUT_FORMATS) {
+      const out = renderDiagnosis(d, format, { color: false, now });
+      if (format === 'text' || format === 'markdown') checkText(out, `${format} report`);
+    }
+    checkText(renderDiagnosis(d, 'text', { color: true, verbose: true, now }).replace(SGR, ''), 'coloured text report');
+    for (const n of d.notes) {
+      const m = /^rule (\S+) failed on this (?:Pod|workload) and was skipped: (.*)$/s.exec(n);
+      if (m) {
+        const entry = ruleFailures.get(m[1]!) ?? { count: 0, example: m[2]!.slice(0, 160) };
+        entry.count++;
+        ruleFailures.set(m[1]!, entry);
+      }
+    }
+  }
+  const list = diagnosisList(items);
+  const doc = JSON.parse(renderList(list, 'json', { color: false }));
+  if (!validate(doc)) throw new Error(`invalid kdiag/v1 DiagnosisList: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+  for (const format of OUTPUT_FORMATS) {
+    const out = renderList(list, format, { color: false, now, width: 80 });
+    if (format === 'text' || format === 'markdown') checkText(out, `${format} list`);
+  }
+  checkText(renderScanText(items, ['a note'], { color: false, now }), 'scan table');
+}
+
+/** The engine over one snapshot: every Pod, then everything; only valid, safely rendered documents. */
+function runEngine(objects: unknown[]): void {
+  const snapshot = snapshotFromObjects(objects);
+  const engine = new Engine(snapshot);
+  const pods = snapshot.pods.map((p) => engine.diagnosePod(p));
+  const all = diagnoseAll(engine);
+  checkDiagnoses([...pods, ...all.filter((d) => d.pod === null)], engine.now);
+}
+
+const scenarioArb = fc.nat({ max: scenarios.length - 1 }).map((i) => scenarios[i]!);
+
+/** A fixture scenario with mutations applied to its objects, plus a few junk documents. */
+const mutatedObjects = fc
+  .record({
+    scenario: scenarioArb,
+    mutations: fc.array(mutationArb, { minLength: 1, maxLength: 8 }),
+    extra: fc.array(junk, { maxLength: 3 }),
+    donor: fc.option(scenarioArb, { nil: undefined }),
+  })
+  .map(({ scenario, mutations, extra, donor }) => {
+    const objects = clone(scenario.objects);
+    if (donor) objects.push(...clone(donor.objects).slice(0, 4)); // objects of another scenario mixed in
+    for (const m of mutations) applyMutation(objects, m);
+    objects.push(...clone(extra));
+    return objects;
+  });
+
+type Format = 'json' | 'json-pretty' | 'json-concat' | 'yaml' | 'yaml-docs' | 'list-json';
+
+function serialize(objects: unknown[], format: Format): string | undefined {
+  try {
+    switch (format) {
+      case 'json':
+        return JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects });
+      case 'list-json':
+        return JSON.stringify(objects);
+      case 'json-pretty':
+        return JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }, null, 4);
+      case 'json-concat':
+        return objects.map((o) => JSON.stringify(o, null, 2) ?? 'null').join('\n');
+      case 'yaml':
+        return yamlStringify({ apiVersion: 'v1', kind: 'List', items: objects }, { lineWidth: 0, indentSeq: false });
+      case 'yaml-docs':
+        return objects.map((o) => yamlStringify(o ?? null, { lineWidth: 0 })).join('---\n');
+    }
+  } catch {
+    return undefined; // not serialisable (deeper than the serialiser goes): nothing to feed kdiag
+  }
+}
+
+/** Text damage on top of object damage: truncation, inserted junk, controls, duplicated or dropped lines. */
+const textDamage = fc.oneof(
+  fc.constant({ kind: 'none' as const }),
+  fc.record({ kind: fc.constant('truncate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  fc.record({ kind: fc.constant('insert' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom('\u0000', '\u001b[2J', '&a', '*a', '<<: *x', ':', '- ', '{', '}', '[', ']', '"', "'", '\n---\n', '\n...\n', '\t', '\r\n', '\ufeff', '%YAML 1.1\n', '!!binary', '? ')) }),
+  fc.record({ kind: fc.constant('drop-line' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  fc.record({ kind: fc.constant('dup-line' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  fc.record({ kind: fc.constant('crlf-bom' as const) }),
+);
+type TextDamage = typeof textDamage extends fc.Arbitrary<infer T> ? T : never;
+
+function damage(text: string, d: TextDamage): string {
+  const pos = 'at' in d ? Math.floor(d.at * text.length) : 0;
+  switch (d.kind) {
+    case 'none':
+      return text;
+    case 'truncate':
+      return text.slice(0, pos);
+    case 'insert':
+      return text.slice(0, pos) + d.text + text.slice(pos);
+    case 'crlf-bom':
+      return '\ufeff' + text.replace(/\n/g, '\r\n');
+    case 'drop-line':
+    case 'dup-line': {
+      const lines = text.split('\n');
+      const i = Math.floor(d.at * lines.length);
+      if (d.kind === 'drop-line') lines.splice(i, 1);
+      else lines.splice(i, 0, lines[i] ?? '');
+      return lines.join('\n');
+    }
+  }
+}
+
+const formatArb = fc.constantFrom<Format>('json', 'json-pretty', 'json-concat', 'yaml', 'yaml-docs', 'list-json');
+
+describe('hardening properties (fast-check, fixed seed)', () => {
+  it(`parseDumpText on serialised, mutated and damaged dumps throws nothing but InputError (${RUNS.parse} runs)`, () => {
+    fc.assert(
+      fc.property(mutatedObjects, formatArb, textDamage, (objects, format, d) => {
+        const text = serialize(objects, format);
+        if (text === undefined) return;
+        count('parseDumpText');
+        const parsed = readerOutcome(() => parseDumpText(damage(text, d), 'gen.dump'));
+        if (parsed) readerOutcome(() => snapshotFromObjects(parsed.values));
+      }),
+      { seed: SEED, numRuns: RUNS.parse },
+    );
+  }, 60_000);
+
+  it(`readDumps on temp files (plain, gzip, BOM, CRLF) throws nothing but InputError, then diagnoses (${RUNS.files} runs)`, () => {
+    let n = 0;
+    fc.assert(
+      fc.property(mutatedObjects, formatArb, textDamage, fc.boolean(), (objects, format, d, gzip) => {
+        const text = serialize(objects, format);
+        if (text === undefined) return;
+        count('readDumps');
+        const body = Buffer.from(damage(text, d), 'utf8');
+        const file = join(tmp, `case-${n++}.${format.startsWith('yaml') ? 'yaml' : 'json'}${gzip ? '.gz' : ''}`);
+        writeFileSync(file, gzip ? gzipSync(body) : body);
+        const result = readerOutcome(() => readDumps([file]));
+        rmSync(file);
+        if (!result) return;
+        for (const w of result.warnings) checkText(w, 'reader warning');
+        const engine = new Engine(result.snapshot);
+        checkDiagnoses(diagnoseAll(engine), engine.now);
+      }),
+      { seed: SEED + 1, numRuns: RUNS.files },
+    );
+  }, 60_000);
+
+  it(`snapshotFromObjects takes any values at all (${RUNS.objects} runs)`, () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(junk, fc.anything({ maxDepth: 4, withNullPrototype: true, withObjectString: true })), { maxLength: 10 }), mutatedObjects, (values, objects) => {
+        count('snapshotFromObjects');
+        const snapshot = snapshotFromObjects([...values, ...objects, { kind: 'List', items: values }]);
+        expect(Array.isArray(snapshot.pods)).toBe(true);
+      }),
+      { seed: SEED + 2, numRuns: RUNS.objects },
+    );
+  }, 60_000);
+
+  it(`the engine and every reporter take mutated snapshots: valid kdiag/v1, no control characters (${RUNS.engine} runs)`, () => {
+    fc.assert(
+      fc.property(mutatedObjects, (objects) => {
+        count('engine+reporters');
+        runEngine(objects);
+      }),
+      { seed: SEED + 3, numRuns: RUNS.engine },
+    );
+  }, 120_000);
+
+  it('the engine on every unmutated fixture scenario (control: the properties start from valid input)', () => {
+    for (const s of scenarios) runEngine(clone(s.objects));
+    expect(scenarios.length).toBeGreaterThan(40);
+  });
+});
