@@ -26,7 +26,7 @@ function name(d: Diagnosis): string {
 export function renderSummaryTable(list: DiagnosisList, options: ReportOptions): string {
   const c = paint(options.color);
   const table = new Table({
-    head: ['POD', 'STATUS', 'STAGE', 'CAUSE', 'RESTARTS', 'AGE'],
+    head: ['NAME', 'STATUS', 'STAGE', 'CAUSE', 'RESTARTS', 'AGE'],
     style: { head: options.color ? ['bold'] : [], border: options.color ? ['grey'] : [], compact: true },
     chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
     wordWrap: false,

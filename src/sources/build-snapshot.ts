@@ -44,27 +44,39 @@ export class SnapshotBuilder {
   }
 
   /** Adds an object; `markSeen: false` for a single GET, which says nothing about the rest of its kind. */
-  add(value: unknown, options: { markSeen?: boolean } = {}): void {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+  add(value: unknown, options: { markSeen?: boolean } = {}, depth = 0): void {
+    if (depth > 8) {
+      this.skip('(List nested more than 8 levels deep)');
+      return;
+    }
+    if (Array.isArray(value)) {
+      // A bare array of objects (what `jq .items` prints) reads like a List.
+      for (const item of value) this.add(item, options, depth + 1);
+      return;
+    }
+    if (!value || typeof value !== 'object') {
       this.skip('(not an object)');
       return;
     }
     const obj = value as KObject;
     const kind = typeof obj.kind === 'string' ? obj.kind : '';
     if (Array.isArray(obj.items) && (kind === 'List' || kind.endsWith('List') || kind === '')) {
+      this.accepted++;
       const itemKind = LIST_KIND_TO_ITEM[kind];
       if (itemKind) this.markSeen(itemKind);
       this.readBundleAnnotations(obj.metadata?.annotations);
       for (const item of obj.items) {
         // PodList items carry no kind of their own in some client outputs.
-        if (itemKind && item && typeof item === 'object' && !(item as KObject).kind) (item as KObject).kind = itemKind;
-        this.add(item);
+        if (itemKind && item && typeof item === 'object' && !Array.isArray(item) && !(item as KObject).kind) (item as KObject).kind = itemKind;
+        this.add(item, {}, depth + 1);
       }
       return;
     }
     if (kind === 'ContainerLog' && obj.apiVersion === 'kdiag/v1') {
       const log = obj as KObject & { container?: unknown; text?: unknown };
-      if (typeof log.text === 'string') this.addLog(`${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}/${typeof log.container === 'string' ? log.container : ''}`, log.text);
+      const part = (v: unknown): string => (typeof v === 'string' ? v : '');
+      if (typeof log.text === 'string') this.addLog(`${part(obj.metadata?.namespace)}/${part(obj.metadata?.name)}/${part(log.container)}`, log.text);
+      this.accepted++;
       return;
     }
     if (!isSnapshotKind(kind)) {
@@ -76,6 +88,7 @@ export class SnapshotBuilder {
     if (uid) this.seenUids.add(uid);
     const clean = kind === 'Secret' ? redactSecret(obj) : dropNoise(obj);
     listFor(this.snapshot, kind).push(clean);
+    this.accepted++;
     if (options.markSeen !== false) this.markSeen(kind);
     this.noteTimes(clean);
   }
@@ -170,7 +183,7 @@ function dropNoise(obj: KObject): KObject {
 function stripMetadata(meta: NonNullable<KObject['metadata']>): NonNullable<KObject['metadata']> {
   const { managedFields: _m, ...rest } = meta as Record<string, unknown>;
   const annotations = rest.annotations as Record<string, string> | undefined;
-  if (annotations && 'kubectl.kubernetes.io/last-applied-configuration' in annotations) {
+  if (annotations && typeof annotations === 'object' && 'kubectl.kubernetes.io/last-applied-configuration' in annotations) {
     const { 'kubectl.kubernetes.io/last-applied-configuration': _l, ...kept } = annotations;
     rest.annotations = kept;
   }

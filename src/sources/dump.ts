@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '../errors.js';
 import type { Snapshot } from '../model/snapshot.js';
-import { SnapshotBuilder } from './build-snapshot.js';
+import { neutralize } from '../report/sanitize.js';
+import { MAX_NESTING, nestedDeeperThan, SnapshotBuilder } from './build-snapshot.js';
 import { parseDumpText } from './parse-dump-text.js';
 
 /** Larger files are refused with a clear line instead of exhausting memory. */
@@ -27,7 +28,7 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
   const builder = new SnapshotBuilder();
   for (const path of paths) {
     if (path === '-') {
-      const data = (options.readStdin ?? (() => readFileSync(0)))();
+      const data = options.readStdin ? checkSize(options.readStdin(), '<stdin>') : readStream(0, '<stdin>');
       addText(builder, decode(data, '<stdin>'), '<stdin>');
       builder.addSource('file:-');
       continue;
@@ -36,14 +37,26 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
     try {
       stat = statSync(path);
     } catch {
-      throw new InputError(`${path}: no such file or directory`);
+      throw new InputError(`${shown(path)}: no such file or directory`);
     }
     if (stat.isDirectory()) readDirectory(builder, path);
-    else addText(builder, decode(readBounded(path, stat.size), path), path);
+    else addText(builder, decode(readBounded(path, stat), path), path);
     builder.addSource(`file:${path}`);
   }
-  const warnings = [...builder.skipped].map(([kind, n]) => `skipped ${n} document(s) of kind ${kind}: kdiag does not read them`);
+  const skipped = [...builder.skipped].map(([kind, n]) => `${n} document(s) of kind ${kind}`);
+  if (builder.accepted === 0) {
+    // Nothing kdiag reads at all: one clear line instead of warnings followed by a vaguer error.
+    throw new InputError(`${shown(paths.join(', '))}: no Kubernetes objects found${skipped.length ? ` (skipped ${skipped.join(', ')})` : ''}`, {
+      hint: 'pass the output of `kubectl get pods,events,nodes -o yaml` (or -o json), or a `kubectl cluster-info dump` directory',
+    });
+  }
+  const warnings = skipped.map((s) => `skipped ${s}: kdiag does not read them`);
   return { snapshot: builder.finish(), warnings };
+}
+
+/** A path or name as it may appear in an error line: it can come from a stranger's archive. */
+function shown(name: string): string {
+  return neutralize(name);
 }
 
 function readDirectory(builder: SnapshotBuilder, root: string): void {
@@ -53,14 +66,15 @@ function readDirectory(builder: SnapshotBuilder, root: string): void {
     const rel = relative(root, file).split(sep);
     if (rel[rel.length - 1] === 'logs.txt' && rel.length >= 3) {
       // cluster-info dump: <namespace>/<pod>/logs.txt
-      builder.addLog(`${rel[0]}/${rel[1]}/${rel.length > 3 ? rel[2] : ''}`, readBounded(file, statSync(file).size).toString('utf8'));
+      builder.addLog(`${rel[0]}/${rel[1]}/${rel.length > 3 ? rel[2] : ''}`, readBounded(file, statSync(file)).toString('utf8'));
+      builder.accepted++;
       continue;
     }
     if (!DUMP_FILE.test(file)) continue;
-    addText(builder, decode(readBounded(file, statSync(file).size), file), file);
+    addText(builder, decode(readBounded(file, statSync(file)), file), file);
     read++;
   }
-  if (read === 0) throw new InputError(`${root}: the directory holds no .yaml, .yml or .json files`);
+  if (read === 0) throw new InputError(`${shown(root)}: the directory holds no .yaml, .yml or .json files`, { hint: 'pass a file, or the directory `kubectl cluster-info dump --output-directory DIR` wrote' });
 }
 
 function walk(dir: string): string[] {
@@ -73,17 +87,57 @@ function walk(dir: string): string[] {
   return out;
 }
 
-function readBounded(path: string, size: number): Buffer {
-  if (size > MAX_DUMP_BYTES) {
-    throw new InputError(`${path}: the file is ${Math.round(size / 2 ** 20)} MiB; kdiag reads dumps up to ${MAX_DUMP_BYTES / 2 ** 20} MiB`, {
-      hint: 'split it, or dump one namespace at a time (kubectl cluster-info dump --namespaces NS --output-directory DIR)',
-    });
-  }
+function tooBig(name: string, size: string): InputError {
+  return new InputError(`${shown(name)}: the file is ${size}; kdiag reads dumps up to ${MAX_DUMP_BYTES / 2 ** 20} MiB`, {
+    hint: 'split it, or dump one namespace at a time (kubectl cluster-info dump --namespaces NS --output-directory DIR)',
+  });
+}
+
+function checkSize(data: Buffer, name: string): Buffer {
+  if (data.length > MAX_DUMP_BYTES) throw tooBig(name, `${Math.round(data.length / 2 ** 20)} MiB`);
+  return data;
+}
+
+/** A regular file is refused by its size before any byte is read; pipes and devices are read up to the limit. */
+function readBounded(path: string, stat: { size: number; isFile(): boolean }): Buffer {
+  if (stat.size > MAX_DUMP_BYTES) throw tooBig(path, `${Math.round(stat.size / 2 ** 20)} MiB`);
+  let fd: number | undefined;
   try {
-    return readFileSync(path);
+    if (stat.isFile()) return checkSize(readFileSync(path), path);
+    fd = openSync(path, 'r');
+    return readStream(fd, path);
   } catch (err) {
-    throw new InputError(`${path}: cannot read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+    if (err instanceof InputError) throw err;
+    throw new InputError(`${shown(path)}: cannot read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** Reads a pipe, a device or standard input to its end, refusing more than MAX_DUMP_BYTES (so /dev/zero cannot exhaust memory). */
+function readStream(fd: number, name: string): Buffer {
+  const chunks: Buffer[] = [];
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  let total = 0;
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10); // a non-blocking pipe or TTY with no data yet
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw new InputError(`${shown(name)}: cannot read: ${code ?? 'error'}`);
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > MAX_DUMP_BYTES) throw tooBig(name, `more than ${MAX_DUMP_BYTES / 2 ** 20} MiB`);
+    chunks.push(Buffer.from(chunk.subarray(0, n)));
+  }
+  return Buffer.concat(chunks, total);
 }
 
 function decode(data: Buffer, name: string): string {
@@ -92,20 +146,28 @@ function decode(data: Buffer, name: string): string {
     try {
       bytes = gunzipSync(bytes, { maxOutputLength: MAX_DUMP_BYTES });
     } catch {
-      throw new InputError(`${name}: corrupt gzip data, or larger than ${MAX_DUMP_BYTES / 2 ** 20} MiB uncompressed`);
+      throw new InputError(`${shown(name)}: corrupt gzip data, or larger than ${MAX_DUMP_BYTES / 2 ** 20} MiB uncompressed`);
     }
   }
+  // UTF-16 with a byte-order mark: what Windows PowerShell 5 writes for `kubectl get … > dump.yaml`.
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2))).swap16().toString('utf16le');
   return bytes.toString('utf8');
 }
 
 function addText(builder: SnapshotBuilder, text: string, name: string): void {
   const parsed = parseDumpText(text, name);
   for (const value of parsed.values) builder.add(value);
-  for (const [key, log] of Object.entries(parsed.logs)) builder.addLog(key, log);
+  for (const [key, log] of Object.entries(parsed.logs)) {
+    builder.addLog(key, log);
+    builder.accepted++;
+  }
 }
 
 /** A Snapshot from objects already in memory (library use and tests). */
 export function snapshotFromObjects(objects: readonly unknown[], source = 'memory'): Snapshot {
+  // structuredClone recurses: measure first (iteratively) so deep input is an InputError, not a stack overflow.
+  if (nestedDeeperThan(objects, MAX_NESTING + 1)) throw new InputError(`${source}: an object is nested more than ${MAX_NESTING} levels deep`);
   const builder = new SnapshotBuilder();
   builder.addSource(source);
   for (const o of objects) builder.add(structuredClone(o));

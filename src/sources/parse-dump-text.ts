@@ -1,5 +1,7 @@
-import { LineCounter, parseAllDocuments } from 'yaml';
+import { Composer, LineCounter, Parser } from 'yaml';
 import { InputError } from '../errors.js';
+import { clip, neutralize } from '../report/sanitize.js';
+import { MAX_NESTING, nestedDeeperThan } from './build-snapshot.js';
 
 export interface ParsedDump {
   values: unknown[];
@@ -14,12 +16,13 @@ const LOG_START = /^==== START logs for container (\S+) of pod ([^/\s]+)\/(\S+) 
  * stdout, with its log sections), or multi-document YAML. Errors name the file and line.
  */
 export function parseDumpText(text: string, file: string): ParsedDump {
+  const name = neutralize(file);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === '') throw new InputError(`${file}: the file is empty`, { hint: 'pass the output of `kubectl get … -o yaml` or `kubectl cluster-info dump`' });
-  if (looksBinary(body)) throw new InputError(`${file}: not a text file (binary data)`, { hint: 'kdiag reads YAML or JSON dumps, optionally gzip-compressed' });
+  if (body.trim() === '') throw new InputError(`${name}: the file is empty`, { hint: 'pass the output of `kubectl get … -o yaml` or `kubectl cluster-info dump`' });
+  if (looksBinary(body)) throw new InputError(`${name}: not a text file (binary data)`, { hint: 'kdiag reads YAML or JSON dumps, optionally gzip-compressed' });
   const first = body.trimStart()[0];
-  if (first === '{' || first === '[') return parseJsonStream(body, file);
-  return { values: parseYaml(body, file), logs: {} };
+  if (first === '{' || first === '[') return parseJsonStream(body, name);
+  return { values: parseYaml(body, name), logs: {} };
 }
 
 function looksBinary(text: string): boolean {
@@ -33,33 +36,126 @@ function looksBinary(text: string): boolean {
   return bad > sample.length / 10;
 }
 
+/** A parsed document deeper than any Kubernetes object is refused before anything recurses over it. */
+function checkDepth(value: unknown, where: string): unknown {
+  if (nestedDeeperThan(value)) throw new InputError(`${where}: the document is nested more than ${MAX_NESTING} levels deep; Kubernetes objects never are`);
+  return value;
+}
+
+/** A parser's message, safe for one terminal line (V8's JSON errors quote the input). */
+function reason(err: unknown): string {
+  if (err instanceof RangeError && /call stack/i.test(err.message)) return 'the document is nested too deeply';
+  return clip(firstLine(err instanceof Error ? err.message : String(err)), 160);
+}
+
+/** Above this size, a YAML `kind: List` is parsed a slice of items at a time (see parseListInSlices). */
+const SLICE_ABOVE = 8 * 2 ** 20;
+const ITEMS_PER_SLICE = 2000;
+
 function parseYaml(text: string, file: string): unknown[] {
+  if (text.length > SLICE_ABOVE) {
+    const sliced = parseListInSlices(text, file);
+    if (sliced) return sliced;
+  }
+  return parseYamlDocuments(text, file, 0);
+}
+
+/**
+ * Each document is converted and dropped as soon as it is composed, so a multi-document file never holds
+ * every document's syntax tree at once. `lineOffset` maps line numbers of a slice back to the file.
+ */
+function parseYamlDocuments(text: string, file: string, lineOffset: number): unknown[] {
   const lines = new LineCounter();
-  const docs = parseAllDocuments(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lines });
-  const list = Array.isArray(docs) ? docs : [docs];
   const values: unknown[] = [];
-  for (const doc of list) {
-    const error = doc.errors[0];
-    if (error) {
-      const line = lines.linePos(error.pos[0]).line;
-      throw new InputError(`${file}${line ? `:${line}` : ''}: invalid YAML: ${firstLine(error.message)}`);
+  const where = (pos: number | undefined): string => {
+    const line = pos === undefined ? 0 : lines.linePos(pos).line;
+    return `${file}${line ? `:${line + lineOffset}` : ''}`;
+  };
+  try {
+    const composer = new Composer({ uniqueKeys: true });
+    for (const doc of composer.compose(new Parser(lines.addNewLine).parse(text))) {
+      const error = doc.errors[0];
+      if (error) throw new InputError(`${where(error.pos[0])}: invalid YAML: ${reason(error)}`);
+      // maxAliasCount bounds "billion laughs" alias bombs.
+      let value: unknown;
+      try {
+        value = doc.toJS({ maxAliasCount: 1000 });
+      } catch (err) {
+        throw new InputError(`${where(doc.range[0])}: invalid YAML: ${reason(err)}`);
+      }
+      if (value !== null && value !== undefined) values.push(checkDepth(value, where(doc.range[0])));
     }
-    // maxAliasCount bounds "billion laughs" alias bombs.
-    let value: unknown;
-    try {
-      value = doc.toJS({ maxAliasCount: 1000 });
-    } catch (err) {
-      throw new InputError(`${file}: invalid YAML: ${firstLine(err instanceof Error ? err.message : String(err))}`);
-    }
-    if (value !== null && value !== undefined) values.push(value);
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw new InputError(`${file}: invalid YAML: ${reason(err)}`);
   }
   return values;
 }
 
+/**
+ * `kubectl get … -o yaml` prints one `kind: List` document whose `items:` sequence holds everything. The
+ * YAML parser keeps the syntax tree of a whole document in memory (about 40 bytes per byte of input), so a
+ * large List is parsed as its top-level keys plus slices of `ITEMS_PER_SLICE` items, which gives the same
+ * values. Returns undefined when the text is not shaped like that, to parse it whole instead.
+ */
+function parseListInSlices(text: string, file: string): unknown[] | undefined {
+  if (/^(?:---|\.\.\.|%)/m.test(text)) return undefined; // several documents or directives: not the simple shape
+  const header = /^items:[ \t]*\r?\n/m.exec(text);
+  if (!header || /^items:/m.test(text.slice(header.index + header[0].length))) return undefined;
+  const start = header.index + header[0].length;
+  const itemStarts: number[] = [];
+  let indent = -1;
+  let end = text.length;
+  for (let pos = start; pos < text.length; ) {
+    const next = text.indexOf('\n', pos);
+    const lineEnd = next < 0 ? text.length : next + 1;
+    const line = text.slice(pos, Math.min(lineEnd, pos + 256));
+    const spaces = line.length - line.trimStart().length;
+    const rest = line.slice(spaces);
+    if (rest.trim() !== '' && !rest.startsWith('#')) {
+      if (indent < 0) {
+        if (!/^-(?:[ \t]|\r?\n|$)/.test(rest)) return undefined;
+        indent = spaces;
+      }
+      if (spaces < indent || (spaces === indent && !/^-(?:[ \t]|\r?\n|$)/.test(rest))) {
+        end = pos;
+        break;
+      }
+      if (spaces === indent) itemStarts.push(pos);
+    }
+    pos = lineEnd;
+  }
+  if (itemStarts.length === 0 || (end < text.length && /^[ \t]/.test(text.slice(end, end + 1)))) return undefined;
+  const lineOf = (pos: number): number => {
+    let n = 0;
+    for (let i = text.indexOf('\n'); i >= 0 && i < pos; i = text.indexOf('\n', i + 1)) n++;
+    return n;
+  };
+  // The top-level keys around `items:` (apiVersion, kind, metadata), with an empty list in its place.
+  const top = parseYamlDocuments(`${text.slice(0, header.index)}items: []\n${text.slice(end)}`, file, 0);
+  const list = top[0];
+  if (top.length !== 1 || !list || typeof list !== 'object' || Array.isArray(list)) return undefined;
+  const items: unknown[] = [];
+  let line = lineOf(itemStarts[0]!);
+  for (let i = 0; i < itemStarts.length; i += ITEMS_PER_SLICE) {
+    const from = itemStarts[i]!;
+    const to = i + ITEMS_PER_SLICE < itemStarts.length ? itemStarts[i + ITEMS_PER_SLICE]! : end;
+    const slice = text.slice(from, to);
+    const values = parseYamlDocuments(slice, file, line);
+    const seq = values[0];
+    if (values.length !== 1 || !Array.isArray(seq)) return undefined;
+    for (const item of seq) items.push(item);
+    for (let j = slice.indexOf('\n'); j >= 0; j = slice.indexOf('\n', j + 1)) line++;
+  }
+  (list as { items?: unknown }).items = items;
+  return [list];
+}
+
 function parseJsonStream(text: string, file: string): ParsedDump {
   try {
-    return { values: [JSON.parse(text)], logs: {} };
-  } catch {
+    return { values: [checkDepth(JSON.parse(text), file)], logs: {} };
+  } catch (err) {
+    if (err instanceof InputError) throw err;
     // Several JSON documents one after another, possibly with log sections between them.
   }
   const values: unknown[] = [];
@@ -94,14 +190,19 @@ function parseJsonStream(text: string, file: string): ParsedDump {
       else if (ch === '{' || ch === '[') depth++;
       else if (ch === '}' || ch === ']') depth--;
     }
-    if (depth === 0 && buffer.length > 0) {
+    if (depth <= 0 && buffer.length > 0) {
       const chunk = buffer.join('\n');
       buffer = [];
+      depth = 0;
+      inString = false;
+      escaped = false;
+      let value: unknown;
       try {
-        values.push(JSON.parse(chunk));
+        value = JSON.parse(chunk);
       } catch (err) {
-        throw new InputError(`${file}:${bufferStart}: invalid JSON: ${firstLine(err instanceof Error ? err.message : String(err))}`);
+        throw new InputError(`${file}:${bufferStart}: invalid JSON: ${reason(err)}`);
       }
+      values.push(checkDepth(value, `${file}:${bufferStart}`));
     }
   }
   if (buffer.length > 0) throw new InputError(`${file}:${bufferStart}: invalid JSON: the document is truncated`);

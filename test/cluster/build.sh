@@ -57,7 +57,7 @@ if [ ! -x "$BIN/crictl" ] || [ "$(cat "$BIN/.crictl-version" 2>/dev/null)" != "$
   log "building crictl $CRICTL_VERSION into $BIN"
   start=$(date +%s)
   tmpgobin="$BIN/.crictl-build.$$"; mkdir -p "$tmpgobin"
-  GOBIN="$tmpgobin" GOFLAGS= go install -trimpath -ldflags "-s -w -X sigs.k8s.io/cri-tools/pkg/version.Version=$CRICTL_VERSION" \
+  GOBIN="$tmpgobin" GOFLAGS="" go install -trimpath -ldflags "-s -w -X sigs.k8s.io/cri-tools/pkg/version.Version=$CRICTL_VERSION" \
     "sigs.k8s.io/cri-tools/cmd/crictl@$CRICTL_VERSION"
   mv -f "$tmpgobin/crictl" "$BIN/crictl"; rmdir "$tmpgobin"
   echo "$CRICTL_VERSION" > "$BIN/.crictl-version"

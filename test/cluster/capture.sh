@@ -7,9 +7,10 @@
 #   capture.sh [--keep] [NAME...]     (default: every scenario; --keep leaves the namespaces)
 #
 # Scenario header directives (comment lines):
-#   # expect: stage=<stage> rule=<rule-id>      copied into the fixture
+#   # expect: stage=<stage> rule=<rule-id>      copied into the fixture (so are # expect-<word>: lines)
 #   # expect-workload: workload=Kind/name ...   copied into the fixture (workload verdicts)
-#   # wait: <condition>                         all must hold; see check_cond below
+#   # wait: <condition>                         all must hold; see check_cond below (age:N waits until
+#                                               the Pod is N s old, past kdiag's 60 s grace period)
 #   # timeout: <seconds>                        default 120
 #   # setup: kubectl ... / # teardown: kubectl ...   run before apply / after capture
 #   # cni: missing-plugin|tiny-range            node CNI config during the scenario (restored after)
@@ -55,6 +56,9 @@ check_cond() { # check_cond CONDITION: true when the namespace's Pods/events sho
     ready) # at least one Pod, and every Pod Ready
       local r; r=$(pods_json_path '{range .items[*]}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}')
       [ -n "$r" ] && ! grep -qvx True <<<"$r" ;;
+    age) # the oldest Pod is at least N seconds old (past kdiag's grace period for transient causes)
+      local oldest; oldest=$(pods_json_path '{range .items[*]}{.metadata.creationTimestamp}{"\n"}{end}' | sort | head -n1)
+      [ -n "$oldest" ] && [ $(( $(date +%s) - $(date -d "$oldest" +%s) )) -ge "$arg" ] ;;
     job-complete)
       kubectl get jobs -n "$NS" -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Complete")].status}{"\n"}{end}' 2>/dev/null | grep -qx True ;;
     *) die "unknown wait condition '$c'" ;;
@@ -88,7 +92,7 @@ items:{{if not .items}} []{{end}}
 capture_one() {
   local file="$1" name; name=$(basename "$file" .yaml)
   NS="kdiag-$name"
-  local expect timeout cni; expect=$(directive "$file" expect); timeout=$(directive "$file" timeout)
+  local timeout cni; timeout=$(directive "$file" timeout)
   timeout=${timeout:-120}; cni=$(directive "$file" cni)
   local -a conds; mapfile -t conds < <(directive "$file" wait)
   log "=== $name (ns $NS): waiting for ${conds[*]} (max ${timeout}s)"
@@ -97,7 +101,7 @@ capture_one() {
   kubectl create namespace "$NS" >/dev/null
   wait_for "default ServiceAccount in $NS" 60 kubectl -n "$NS" get serviceaccount default
   local line
-  CUR_FILE="$file"; CUR_CNI="$cni"   # undone by undo_node_changes, also if capture.sh is interrupted
+  CUR_FILE="$file"; CUR_CNI="$cni"; CUR_NS="$NS"   # undone by undo_node_changes, also if interrupted
   while IFS= read -r line; do [ -n "$line" ] && eval "$line" >/dev/null; done < <(directive "$file" setup)
   [ -n "$cni" ] && { write_cni_conf "$cni"; sleep 2; }   # let containerd's config watcher reload
 
@@ -111,8 +115,8 @@ capture_one() {
 
   # reach the state, give its events 2s to land, and capture right after checking it again (states such
   # as CrashLoopBackOff come and go)
-  local ok=0 t0=$SECONDS try
-  for try in 1 2 3 4 5; do
+  local ok=0 t0=$SECONDS
+  for _ in 1 2 3 4 5; do
     wait_for "$name: ${conds[*]}" "$((timeout - (SECONDS - t0) > 5 ? timeout - (SECONDS - t0) : 5))" \
       all_conds "${conds[@]}" || break
     sleep 2
@@ -126,8 +130,7 @@ capture_one() {
   cver=$(kubectl get node "$NODE_NAME" -o jsonpath='{.status.nodeInfo.containerRuntimeVersion}')
   {
     echo "# kdiag real fixture: scenario $name (test/cluster/scenarios/$name.yaml), namespace $NS"
-    echo "# expect: $expect"
-    sed -n '/^# expect-workload: /p' "$file"
+    grep -E '^# expect(-[a-z]+)?:' "$file"   # every expect line, verbatim (tests read them)
     echo "# captured $(date -u +%Y-%m-%dT%H:%M:%SZ) from the local test cluster: Kubernetes $kver, $cver, runc $(runc --version | sed -n 's/^runc version //p')"
     echo "# reached: ${conds[*]} after $((SECONDS - t0))s; Secret values omitted"
     kubectl get pods,events,nodes,pvc,pv,storageclasses,configmaps,services,endpointslices,replicasets,deployments,jobs \
@@ -136,6 +139,17 @@ capture_one() {
     secrets_yaml
   } > "$dest.tmp"
   mv -f "$dest.tmp" "$dest"
+  # kdiag's live diagnosis of every Pod, taken now, before teardown restores the node (npm run test:cluster
+  # compares it with the diagnosis of the dump just saved)
+  if [ -n "${KDIAG_LIVE_DIR:-}" ] && [ "$ok" = 1 ]; then
+    mkdir -p "$KDIAG_LIVE_DIR/$name"
+    local p
+    for p in $(kubectl get pods -n "$NS" -o jsonpath='{.items[*].metadata.name}'); do
+      KUBECONFIG="$ADMIN_KUBECONFIG" node "$CLUSTER_HOME/../../bin/kdiag.js" pod "$p" -n "$NS" -o json \
+        > "$KDIAG_LIVE_DIR/$name/$p.json" 2> "$KDIAG_LIVE_DIR/$name/$p.stderr" || true
+    done
+  fi
+  CUR_NS=""
 
   undo_node_changes
   [ "$KEEP" = 1 ] || kubectl delete namespace "$NS" --wait=false >/dev/null
@@ -149,9 +163,14 @@ capture_one() {
   fi
 }
 
-CUR_FILE=""; CUR_CNI=""
+CUR_FILE=""; CUR_CNI=""; CUR_NS=""
 undo_node_changes() { # restore the node-wide state a scenario changed (CNI config, taint, cordon)
   local line f="$CUR_FILE"
+  if [ -n "$CUR_NS" ]; then   # interrupted before its capture was saved
+    rm -f "$OUT/${CUR_NS#kdiag-}.yaml.tmp" "$RUN/capture-failed/${CUR_NS#kdiag-}.yaml.tmp"
+    [ "$KEEP" = 1 ] || kubectl delete namespace "$CUR_NS" --wait=false >/dev/null 2>&1
+    CUR_NS=""
+  fi
   [ -n "$CUR_CNI" ] && write_cni_conf normal
   CUR_CNI=""; CUR_FILE=""
   [ -n "$f" ] || return 0

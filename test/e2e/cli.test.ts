@@ -71,7 +71,7 @@ describe('kdiag analyze', () => {
     const r = kdiag(['analyze', SHOP]);
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/POD\s+STATUS\s+STAGE\s+CAUSE/);
+    expect(lines[0]).toMatch(/NAME\s+STATUS\s+STAGE\s+CAUSE/);
     expect(lines[1]).toContain('failing');
     expect(r.stdout).toMatch(/\d+ item\(s\): \d+ failing/);
   });

@@ -98,7 +98,9 @@ export const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...ODD_UNICODE),
   fc.constantFrom(...TERMINAL_ATTACKS),
   fc.constantFrom(HUGE, HUGE_ATTACK),
-  fc.integer({ min: 1, max: 3000 }).chain((d) => fc.constantFrom(nested(d, 'object'), nested(d, 'array'))),
+  // Mostly below the reader's nesting limit (256), sometimes above it; structuredClone (in the test's own
+  // copies) overflows near 2000, so deeper input is tested through text and the CLI instead.
+  fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 250 }) }, { weight: 1, arbitrary: fc.integer({ min: 257, max: 1200 }) }).chain((d) => fc.constantFrom(nested(d, 'object'), nested(d, 'array'))),
   fc.constantFrom(protoKeys({ polluted: true }), protoKeys('x'), protoKeys(null), protoKeys([1, 2])),
   fc.array(fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 10 }), fc.constant({}), fc.constant([])), { maxLength: 6 }),
   fc.dictionary(fc.oneof(fc.constantFrom('name', 'type', 'status', 'reason', 'message', 'kind', '__proto__', 'constructor', 'state', 'waiting'), fc.string({ maxLength: 8 })), fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 10 }), fc.constant([])), { maxKeys: 5 }),

@@ -2,9 +2,9 @@
 // (dropped fields, wrong types, nulls, 100 KB strings, odd Unicode, deep nesting, prototype keys, junk
 // in arrays) and must never throw anything but InputError, always produce a valid kdiag/v1 document,
 // and never let a control character reach a text report. Fixed seed; the case counts are printed.
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import fc from 'fast-check';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,7 +19,6 @@ import { renderScanText } from '../../src/report/table.js';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
 import { parseDumpText } from '../../src/sources/parse-dump-text.js';
 import { applyMutation, clone, junk, loadScenarios, mutationArb, ROOT, unsafeAt } from './hostile.js';
-import { readFileSync } from 'node:fs';
 
 const SEED = 20261130;
 const RUNS = { parse: 600, files: 250, objects: 600, engine: 1000 } as const;
@@ -91,7 +90,8 @@ function checkDiagnoses(items: Diagnosis[], now: number): void {
 
 /** The engine over one snapshot: every Pod, then everything; only valid, safely rendered documents. */
 function runEngine(objects: unknown[]): void {
-  const snapshot = snapshotFromObjects(objects);
+  const snapshot = readerOutcome(() => snapshotFromObjects(objects));
+  if (!snapshot) return; // nested deeper than the reader accepts
   const engine = new Engine(snapshot);
   const pods = snapshot.pods.map((p) => engine.diagnosePod(p));
   const all = diagnoseAll(engine);
@@ -213,8 +213,8 @@ describe('hardening properties (fast-check, fixed seed)', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(junk, fc.anything({ maxDepth: 4, withNullPrototype: true, withObjectString: true })), { maxLength: 10 }), mutatedObjects, (values, objects) => {
         count('snapshotFromObjects');
-        const snapshot = snapshotFromObjects([...values, ...objects, { kind: 'List', items: values }]);
-        expect(Array.isArray(snapshot.pods)).toBe(true);
+        const snapshot = readerOutcome(() => snapshotFromObjects([...values, ...objects, { kind: 'List', items: values }]));
+        if (snapshot) expect(Array.isArray(snapshot.pods)).toBe(true);
       }),
       { seed: SEED + 2, numRuns: RUNS.objects },
     );

@@ -6,6 +6,7 @@ export const ADMIN = process.env.KDIAG_ADMIN_KUBECONFIG ?? '';
 export const LIMITED = process.env.KDIAG_LIMITED_KUBECONFIG ?? '';
 export const KUBECTL = process.env.KDIAG_KUBECTL ?? 'kubectl';
 export const CAPTURED = process.env.KDIAG_CAPTURED_DIR ?? '';
+export const LIVE_DIR = process.env.KDIAG_LIVE_DIR ?? '';
 export const AUDIT_LOG = process.env.KDIAG_AUDIT_LOG ?? '';
 
 if (!ADMIN) throw new Error('run these through npm run test:cluster (KDIAG_ADMIN_KUBECONFIG is not set)');

@@ -29,8 +29,18 @@ export function fixtureFiles(dir: string): string[] {
   }
 }
 
-/** The Pod an expectation is about: named, else the one marked as the subject, else the only/first Pod. */
-export function subjectPod<T extends { metadata?: { name?: string; labels?: Record<string, string> } }>(pods: readonly T[], name: string | undefined): T | undefined {
+/**
+ * The Pod an expectation is about: the named one, else the one labelled `kdiag.io/scenario-subject`,
+ * else the least healthy Pod of the dump (a Deployment scenario cannot name the replica that fails).
+ */
+export function subjectPod<T extends { metadata?: { name?: string; labels?: Record<string, string> } }>(
+  pods: readonly T[],
+  name: string | undefined,
+  statusOf: (pod: T) => string,
+): T | undefined {
   if (name) return pods.find((p) => p.metadata?.name === name);
-  return pods.find((p) => p.metadata?.labels?.['kdiag.io/scenario-subject'] === 'true') ?? pods[0];
+  const marked = pods.find((p) => p.metadata?.labels?.['kdiag.io/scenario-subject'] === 'true');
+  if (marked) return marked;
+  const rank: Record<string, number> = { failing: 0, progressing: 1, healthy: 2 };
+  return [...pods].sort((a, b) => (rank[statusOf(a)] ?? 3) - (rank[statusOf(b)] ?? 3))[0];
 }

@@ -30,7 +30,7 @@ for (const kind of ['real', 'synthetic', 'examples']) {
       it(basename(file), () => {
         const engine = new Engine(readDumps([file]).snapshot);
         for (const want of expectations) {
-          const pod = subjectPod(engine.snapshot.pods, want.pod);
+          const pod = subjectPod(engine.snapshot.pods, want.pod, (p) => engine.diagnosePod(p).status);
           expect(pod, `pod ${want.pod ?? '(the scenario Pod)'} in ${basename(file)}`).toBeDefined();
           const d = engine.diagnosePod(pod!);
           const got = { pod: pod!.metadata?.name, status: d.status, stage: d.stage ?? 'null', rule: d.findings[0] && d.status !== 'healthy' ? d.findings[0].rule : 'none' };

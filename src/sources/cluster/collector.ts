@@ -42,11 +42,13 @@ export class Collector {
     this.builder.addSource(source);
   }
 
+  /** Lists a kind; a Pod list filtered by labels is not the full list, so it does not count as seen. */
   async list(kind: SnapshotKind, namespace: string | undefined, options: ListOptions & { required?: boolean } = {}): Promise<KObject[]> {
     try {
       const items = await listAll(this.client, kind, namespace, { ...options, onResourceVersion: (rv) => (this.resourceVersions[kind] = rv) });
-      for (const o of items) this.builder.add(o);
-      this.builder.markSeen(kind);
+      const complete = !(kind === 'Pod' && (options.labelSelector || options.fieldSelector));
+      for (const o of items) this.builder.add(o, { markSeen: complete });
+      if (complete) this.builder.markSeen(kind);
       return items;
     } catch (err) {
       if (err instanceof ForbiddenError) {

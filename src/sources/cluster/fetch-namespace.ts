@@ -3,7 +3,7 @@ import type { Collector } from './collector.js';
 
 /** What `scan` and workload targets read: each kind listed once (paginated), joined in memory. */
 export const SCAN_KINDS: readonly SnapshotKind[] = [
-  'Pod', 'Event', 'Node', 'PersistentVolumeClaim', 'Service', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'Job',
+  'Pod', 'Event', 'Node', 'PersistentVolumeClaim', 'Service', 'EndpointSlice', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'Job',
 ];
 
 export interface FetchNamespaceOptions {

@@ -51,7 +51,6 @@ runRuleTests(rule, {
     {
       name: 'the real capture (Kubernetes 1.34)',
       fixture: 'real/readiness-service-no-endpoints.yaml',
-      target: 'front-end-5c4bb9db57-jxcn5',
       expect: [{ confidence: 'high', message: 'Service "frontend" selects app=frontend, which this Pod nearly matches with app=front-end', remediation: `kubectl patch svc -n kdiag-readiness-service-no-endpoints frontend --type=merge -p '{"spec":{"selector":{"app":"front-end"}}}'` }],
     },
     {
