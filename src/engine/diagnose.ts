@@ -4,7 +4,7 @@ import type { Snapshot } from '../model/snapshot.js';
 import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import { ALL_RULES } from '../rules/index.js';
-import { DEFAULT_RULE_OPTIONS, type ClusterView, type Finding, type PodRule, type Rule, type RuleOptions, type WorkloadRule } from '../rules/types.js';
+import { DEFAULT_RULE_OPTIONS, type ClusterView, type Finding, type PodRule, type PodRuleContext, type Rule, type RuleOptions, type WorkloadRule } from '../rules/types.js';
 import { currentStage } from './current-stage.js';
 import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
@@ -46,9 +46,12 @@ export class Engine {
   diagnoseFacts(facts: PodFacts): Diagnosis {
     const notes: string[] = [];
     const found: Finding[] = [];
+    // One context for every rule: rules are pure and only read it.
+    const ctx: PodRuleContext = { pod: facts, cluster: this.cluster, now: this.now, options: this.options };
     for (const rule of this.podRules) {
       try {
-        found.push(...rule.match({ pod: facts, cluster: this.cluster, now: this.now, options: this.options }));
+        const out = rule.match(ctx);
+        for (let i = 0; i < out.length; i++) found.push(out[i]!);
       } catch (err) {
         notes.push(`rule ${rule.id} failed on this Pod and was skipped: ${err instanceof Error ? err.message : String(err)}`);
       }

@@ -1,11 +1,14 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
-import { neutralize } from './sanitize.js';
+import { clip } from './sanitize.js';
 import { causeOf, subjectName } from './subject.js';
 
 const MARK = { passed: '✅', failed: '❌', pending: '⏳', unknown: '❔' } as const;
+// The same bounds as the text report: cluster text can be megabytes.
+const EVIDENCE_MAX = 600;
+const TEXT_MAX = 1000;
 
-function md(text: string): string {
-  return neutralize(text).replace(/([\\`*_[\]<>|])/g, '\\$1');
+function md(text: string, max = TEXT_MAX): string {
+  return clip(text, max).replace(/([\\`*_[\]<>|])/g, '\\$1');
 }
 
 /** One diagnosis as Markdown, for tickets and pull-request comments. */
@@ -18,7 +21,7 @@ export function renderMarkdown(d: Diagnosis): string {
   if (primary) {
     out.push(`**Cause:** ${md(primary.title)} (\`${primary.rule}\`, ${primary.severity}, ${primary.confidence} confidence)`, '');
     if (primary.evidence.length) {
-      out.push('**Evidence**', '', '```text', ...primary.evidence.map((e) => neutralize(e.text).replace(/```/g, "'''")), '```', '');
+      out.push('**Evidence**', '', '```text', ...primary.evidence.map((e) => clip(e.text, EVIDENCE_MAX).replace(/```/g, "'''")), '```', '');
     }
     if (primary.remediation.length) out.push('**Fix**', '', ...primary.remediation.map((r, i) => `${i + 1}. ${md(r)}`), '');
   }

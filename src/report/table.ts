@@ -3,7 +3,7 @@ import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import { STAGES } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import type { ReportOptions } from './options.js';
-import { clip, neutralize } from './sanitize.js';
+import { clip } from './sanitize.js';
 import { paint } from './style.js';
 import { causeOf } from './subject.js';
 
@@ -35,7 +35,7 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
     const status = d.status === 'failing' ? c.red(d.status) : d.status === 'progressing' ? c.yellow(d.status) : c.green(d.status);
     const created = parseTime(d.pod?.createdAt);
     const age = created !== undefined && options.now !== undefined ? formatAge(options.now - created) : '-';
-    table.push([neutralize(name(d)), status, d.stage ?? '-', clip(causeOf(d), 70), d.pod ? String(d.pod.restarts) : '-', age]);
+    table.push([clip(name(d), 320), status, d.stage ?? '-', clip(causeOf(d), 70), d.pod ? String(d.pod.restarts) : '-', age]);
   }
   const lines = [table.toString().split('\n').map((l) => l.trimEnd()).join('\n')];
   const counts = { failing: 0, progressing: 0, healthy: 0 };
@@ -54,5 +54,5 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
 /** The scan report: the table (or "No Pods found."), then what could not be seen. */
 export function renderScanText(items: Diagnosis[], notes: readonly string[], options: ReportOptions): string {
   const body = items.length === 0 ? 'No Pods found.\n' : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
-  return notes.length === 0 ? body : `${body}\nNotes\n${notes.map((n) => `  - ${neutralize(n)}`).join('\n')}\n`;
+  return notes.length === 0 ? body : `${body}\nNotes\n${notes.map((n) => `  - ${clip(n, 1000)}`).join('\n')}\n`;
 }

@@ -2,12 +2,16 @@ import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import type { Finding } from '../rules/types.js';
 import type { ReportOptions } from './options.js';
 import { renderPipeline } from './pipeline.js';
-import { clip, neutralize } from './sanitize.js';
+import { clip } from './sanitize.js';
 import { paint, type Paint } from './style.js';
 import { subjectName } from './subject.js';
 import { renderSummaryTable } from './table.js';
 
+// Cluster text can be megabytes (a 1 MB event message, a stranger's 1 MB pod name): every piece of it is
+// clipped with a visible marker so one report stays readable and bounded.
 const EVIDENCE_MAX = 600;
+const TEXT_MAX = 1000;
+const NAME_MAX = 320; // namespace/name of a valid object never needs more
 
 /** One Pod's diagnosis for a person: pipeline, verdict, evidence, fix, other findings, notes. */
 export function renderText(d: Diagnosis, options: ReportOptions): string {
@@ -16,10 +20,10 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   const where = d.pod
     ? [d.pod.node ? `node ${d.pod.node}` : 'no node', d.pod.phase ? `phase ${d.pod.phase}` : '', d.pod.owner ? `owner ${d.pod.owner.kind}/${d.pod.owner.name}` : ''].filter(Boolean).join(', ')
     : '';
-  lines.push(`${c.bold(neutralize(subjectName(d)))}${where ? c.dim(`  (${neutralize(where)})`) : ''}`);
+  lines.push(`${c.bold(clip(subjectName(d), NAME_MAX))}${where ? c.dim(`  (${clip(where, 2 * NAME_MAX)})`) : ''}`);
   lines.push(renderPipeline(d, c));
   lines.push('');
-  lines.push(`${verdict(d, c)} ${neutralize(d.summary)}`);
+  lines.push(`${verdict(d, c)} ${clip(d.summary, TEXT_MAX)}`);
 
   const [primary, ...rest] = d.findings;
   if (primary && (d.status !== 'healthy' || primary.severity !== 'info' || options.verbose)) {
@@ -30,24 +34,24 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   );
   if (others.length > 0) {
     lines.push('', c.bold('Also found'));
-    for (const f of others) lines.push(`  ${severityMark(f, c)} ${neutralize(f.message)} ${c.dim(`[${f.rule}]`)}`);
+    for (const f of others) lines.push(`  ${severityMark(f, c)} ${clip(f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`);
   }
   if (d.notes.length > 0) {
     lines.push('', c.bold('Notes'));
-    for (const n of d.notes) lines.push(`  - ${neutralize(n)}`);
+    for (const n of d.notes) lines.push(`  - ${clip(n, TEXT_MAX)}`);
   }
   return lines.join('\n') + '\n';
 }
 
 function renderPrimary(f: Finding, c: Paint): string[] {
-  const lines = ['', `${c.bold('Cause')}  ${neutralize(f.title)} ${c.dim(`[${f.rule}, ${f.severity}, ${f.confidence} confidence]`)}`];
+  const lines = ['', `${c.bold('Cause')}  ${clip(f.title, TEXT_MAX)} ${c.dim(`[${f.rule}, ${f.severity}, ${f.confidence} confidence]`)}`];
   if (f.evidence.length > 0) {
     lines.push('', c.bold('Evidence'));
     for (const e of f.evidence) lines.push(...indent(`• ${clip(e.text, EVIDENCE_MAX)}`, '    '));
   }
   if (f.remediation.length > 0) {
     lines.push('', c.bold('Fix'));
-    f.remediation.forEach((step, i) => lines.push(...indent(`${i + 1}. ${neutralize(step)}`, '     ')));
+    f.remediation.forEach((step, i) => lines.push(...indent(`${i + 1}. ${clip(step, TEXT_MAX)}`, '     ')));
   }
   lines.push('', c.dim(`More: kdiag explain ${f.rule}`));
   return lines;

@@ -1,7 +1,19 @@
-import { stringify } from 'yaml';
+import { Document, visit } from 'yaml';
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
+
+// The YAML stringifier escapes C0 controls in double-quoted strings but writes C1 controls, DEL, the line
+// separators and the bidi overrides raw (and U+0085/U+2028 raw inside double quotes even fold to a space
+// when read back). Strings holding any of them are forced into double quotes, where `\uXXXX` is exact.
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const RAW_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** The same document as JSON, as YAML. */
 export function renderYaml(value: Diagnosis | DiagnosisList): string {
-  return stringify(value, { lineWidth: 0 });
+  const doc = new Document(value);
+  visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value === 'string' && UNSAFE.test(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return doc.toString({ lineWidth: 0 }).replace(RAW_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -1,4 +1,5 @@
 import type { KObject } from '../model/k8s.js';
+import { normalizeObject } from '../model/normalize.js';
 import { emptySnapshot, isSnapshotKind, listFor, SNAPSHOT_KINDS, type Snapshot, type SnapshotKind } from '../model/snapshot.js';
 import { parseTime } from '../model/time.js';
 import { clip } from '../report/sanitize.js';
@@ -83,6 +84,7 @@ export class SnapshotBuilder {
       this.skip(kind || '(no kind)');
       return;
     }
+    normalizeObject(obj); // from here on the fields kdiag reads have the types k8s.ts declares
     const uid = typeof obj.metadata?.uid === 'string' ? `${kind}/${obj.metadata.uid}` : undefined;
     if (uid && this.seenUids.has(uid)) return; // the same object in two files of one dump
     if (uid) this.seenUids.add(uid);
@@ -128,7 +130,7 @@ export class SnapshotBuilder {
 
   private skip(kind: string): void {
     // The kind is the dump's text: it reaches the terminal in a warning, so it is neutralised and clipped.
-    const shown = clip(kind, 80);
+    const shown = clip(kind, 80).replace(/[\n\t]+/g, ' ');
     this.skipped.set(shown, (this.skipped.get(shown) ?? 0) + 1);
   }
 

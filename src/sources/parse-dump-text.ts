@@ -15,14 +15,14 @@ const LOG_START = /^==== START logs for container (\S+) of pod ([^/\s]+)\/(\S+) 
  * Parses one dump's text: a JSON document, concatenated JSON documents (`kubectl cluster-info dump`
  * stdout, with its log sections), or multi-document YAML. Errors name the file and line.
  */
-export function parseDumpText(text: string, file: string): ParsedDump {
+export function parseDumpText(text: string, file: string, options: { sliceAbove?: number } = {}): ParsedDump {
   const name = neutralize(file);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '') throw new InputError(`${name}: the file is empty`, { hint: 'pass the output of `kubectl get … -o yaml` or `kubectl cluster-info dump`' });
   if (looksBinary(body)) throw new InputError(`${name}: not a text file (binary data)`, { hint: 'kdiag reads YAML or JSON dumps, optionally gzip-compressed' });
   const first = body.trimStart()[0];
   if (first === '{' || first === '[') return parseJsonStream(body, name);
-  return { values: parseYaml(body, name), logs: {} };
+  return { values: parseYaml(body, name, options.sliceAbove ?? SLICE_ABOVE), logs: {} };
 }
 
 function looksBinary(text: string): boolean {
@@ -44,16 +44,17 @@ function checkDepth(value: unknown, where: string): unknown {
 
 /** A parser's message, safe for one terminal line (V8's JSON errors quote the input). */
 function reason(err: unknown): string {
-  if (err instanceof RangeError && /call stack/i.test(err.message)) return 'the document is nested too deeply';
+  // The YAML composer recurses; it reports a stack overflow as a parse error (a RangeError elsewhere).
+  if (err instanceof Error && /maximum call stack/i.test(err.message)) return 'the document is nested too deeply';
   return clip(firstLine(err instanceof Error ? err.message : String(err)), 160);
 }
 
-/** Above this size, a YAML `kind: List` is parsed a slice of items at a time (see parseListInSlices). */
+/** Above this size (characters), a YAML `kind: List` is parsed a slice of items at a time (see parseListInSlices). */
 const SLICE_ABOVE = 8 * 2 ** 20;
 const ITEMS_PER_SLICE = 2000;
 
-function parseYaml(text: string, file: string): unknown[] {
-  if (text.length > SLICE_ABOVE) {
+function parseYaml(text: string, file: string, sliceAbove: number): unknown[] {
+  if (text.length > sliceAbove) {
     const sliced = parseListInSlices(text, file);
     if (sliced) return sliced;
   }
@@ -72,7 +73,7 @@ function parseYamlDocuments(text: string, file: string, lineOffset: number): unk
     return `${file}${line ? `:${line + lineOffset}` : ''}`;
   };
   try {
-    const composer = new Composer({ uniqueKeys: true });
+    const composer = new Composer({ uniqueKeys: true, logLevel: 'error' }); // 'error': no process warnings quoting the input
     for (const doc of composer.compose(new Parser(lines.addNewLine).parse(text))) {
       const error = doc.errors[0];
       if (error) throw new InputError(`${where(error.pos[0])}: invalid YAML: ${reason(error)}`);

@@ -12,13 +12,13 @@ export interface Run {
   stderr: string;
 }
 
-export function kdiag(args: string[], options: { input?: string | Buffer; env?: Record<string, string>; cwd?: string } = {}): Run {
+export function kdiag(args: string[], options: { input?: string | Buffer; env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {}): Run {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? ROOT,
     input: options.input ?? '',
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: process.env.HOME ?? '/tmp', ...options.env },
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: options.timeoutMs ?? 20_000,
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

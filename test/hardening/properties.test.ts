@@ -21,7 +21,7 @@ import { parseDumpText } from '../../src/sources/parse-dump-text.js';
 import { applyMutation, clone, junk, loadScenarios, mutationArb, ROOT, unsafeAt } from './hostile.js';
 
 const SEED = 20261130;
-const RUNS = { parse: 600, files: 250, objects: 600, engine: 1000 } as const;
+const RUNS = { parse: 500, slices: 200, files: 300, objects: 1000, engine: 1200 } as const;
 
 const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schema/kdiag-v1.schema.json'), 'utf8')));
 const scenarios = loadScenarios();
@@ -64,10 +64,9 @@ function checkDiagnoses(items: Diagnosis[], now: number): void {
   for (const d of items) {
     const doc = JSON.parse(renderDiagnosis(d, 'json', { color: false }));
     if (!validate(doc)) throw new Error(`invalid kdiag/v1 Diagnosis: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
-    for (const format of OUTPUT_FORMATS) {
-      const out = renderDiagnosis(d, format, { color: false, now });
-      if (format === 'text' || format === 'markdown') checkText(out, `${format} report`);
-    }
+    // JSON above; YAML of every item is rendered with the list below.
+    checkText(renderDiagnosis(d, 'text', { color: false, now }), 'text report');
+    checkText(renderDiagnosis(d, 'markdown', { color: false, now }), 'markdown report');
     checkText(renderDiagnosis(d, 'text', { color: true, verbose: true, now }).replace(SGR, ''), 'coloured text report');
     for (const n of d.notes) {
       const m = /^rule (\S+) failed on this (?:Pod|workload) and was skipped: (.*)$/s.exec(n);
@@ -185,6 +184,30 @@ describe('hardening properties (fast-check, fixed seed)', () => {
         if (parsed) readerOutcome(() => snapshotFromObjects(parsed.values));
       }),
       { seed: SEED, numRuns: RUNS.parse },
+    );
+  }, 60_000);
+
+  it(`a big YAML List parsed in slices gives exactly what parsing it whole gives (${RUNS.slices} runs)`, () => {
+    fc.assert(
+      fc.property(mutatedObjects, fc.boolean(), fc.constantFrom('\n', '\r\n'), (objects, indentSeq, eol) => {
+        let text: string;
+        try {
+          text = yamlStringify({ apiVersion: 'v1', items: objects, kind: 'List', metadata: { resourceVersion: '' } }, { lineWidth: 0, indentSeq }).replace(/\n/g, eol);
+        } catch {
+          return;
+        }
+        count('sliced YAML');
+        const outcome = (sliceAbove: number): unknown => {
+          try {
+            return parseDumpText(text, 'gen.yaml', { sliceAbove });
+          } catch (err) {
+            if (err instanceof InputError) return 'InputError';
+            throw err;
+          }
+        };
+        expect(outcome(0)).toEqual(outcome(Number.POSITIVE_INFINITY));
+      }),
+      { seed: SEED + 4, numRuns: RUNS.slices },
     );
   }, 60_000);
 

@@ -13,7 +13,7 @@ if (!ADMIN) throw new Error('run these through npm run test:cluster (KDIAG_ADMIN
 
 /** kdiag against the live cluster as the admin (or another kubeconfig). */
 export function live(args: string[], kubeconfig = ADMIN, env: Record<string, string> = {}): Run {
-  return kdiag(args, { env: { KUBECONFIG: kubeconfig, ...env } });
+  return kdiag(args, { env: { KUBECONFIG: kubeconfig, ...env }, timeoutMs: 300_000 });
 }
 
 /** kubectl as the admin: only the tests' own setup writes to the cluster, never kdiag. */

@@ -60,7 +60,9 @@ const rule: PodRule = {
         }),
       );
     }
-    for (const c of pod.containers) {
+    // preStop failures are only ever read from FailedPreStopHook events.
+    const preStop = pod.events.some((e) => e.reason === 'FailedPreStopHook');
+    for (const c of preStop ? pod.containers : []) {
       if (claimed.has(c.name)) continue;
       const ev = containerEventsOf(pod.events, c, pod.containers.length)
         .filter((e) => e.reason === 'FailedPreStopHook' && e.lastSeen !== undefined && now - e.lastSeen <= options.recentMs)

@@ -16,6 +16,8 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
   const n = pod.containers.length;
   const byContainer = new Map<ContainerFacts, ContainerProblem>();
   for (const p of containerProblems(pod)) if (p.cause === cause) byContainer.set(p.container, p);
+  // Nothing to report without a kill of this kind or an Unhealthy event (all that probeFailures reads).
+  if (byContainer.size === 0 && !pod.events.some((e) => e.reason === 'Unhealthy')) return out;
   for (const c of pod.containers) {
     const probe = probeOf(c, type);
     const killed = byContainer.get(c);

@@ -4,7 +4,9 @@ import { ownerRef, specPath } from '../helpers/restarts.js';
 import type { Evidence, PodRule } from '../types.js';
 
 function empty(r: Record<string, unknown> | undefined): boolean {
-  return !r || typeof r !== 'object' || Object.keys(r).length === 0;
+  if (!r || typeof r !== 'object') return true;
+  for (const k in r) if (Object.hasOwn(r, k)) return false; // Object.keys(r).length === 0, without the array
+  return true;
 }
 
 const rule: PodRule = {

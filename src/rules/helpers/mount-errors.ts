@@ -1,6 +1,7 @@
 import type { EventFact } from '../../model/events.js';
 import type { ClaimFacts, PodFacts } from '../../model/facts.js';
 import type { KObject, Volume } from '../../model/k8s.js';
+import { memoPod, memoPodAt } from './memo.js';
 import { awaitingSandbox, eventText, notSuperseded, volumesDoneAt } from './sandbox-errors.js';
 
 export type MountErrorKind =
@@ -139,8 +140,12 @@ export const TRANSIENT_RECUR_MS = 5 * 60_000;
  * Mount failures that still hold the Pod: newer than any sign the kubelet got past mounting, and
  * not for a volume that a later `Unable to attach or mount volumes` summary no longer lists.
  */
-export function currentMountFailures(pod: PodFacts, now: number): MountFailure[] {
+export function currentMountFailures(pod: PodFacts, now: number): readonly MountFailure[] {
   if (!volumesPending(pod)) return [];
+  return mountFailuresCached(pod, now);
+}
+
+const mountFailuresCached = memoPodAt((pod: PodFacts, now: number): readonly MountFailure[] => {
   const done = volumesDoneAt(pod);
   const current = pod.events.filter((e) => notSuperseded(e, done));
   const summaries = current.map(parseMountTimeout).filter((t): t is MountTimeout => t !== undefined);
@@ -156,13 +161,17 @@ export function currentMountFailures(pod: PodFacts, now: number): MountFailure[]
       return pending.has(outer) || pending.has(f.volume);
     })
     .filter((f) => !TRANSIENT_KINDS.has(f.kind) || f.event.lastSeen === undefined || now - f.event.lastSeen <= TRANSIENT_RECUR_MS);
-}
+});
 
 /** Kubelet cache races that usually clear on the next retry. */
 export const TRANSIENT_KINDS: ReadonlySet<MountErrorKind> = new Set(['not-registered', 'cache-sync']);
 
-export function currentAttachFailures(pod: PodFacts): AttachFailure[] {
+export function currentAttachFailures(pod: PodFacts): readonly AttachFailure[] {
   if (!volumesPending(pod)) return [];
+  return attachFailuresCached(pod);
+}
+
+const attachFailuresCached = memoPod((pod: PodFacts): readonly AttachFailure[] => {
   const done = volumesDoneAt(pod);
   // A later successful attach of the same volume makes older failures history.
   const attached = pod.events.filter((e) => e.reason === 'SuccessfulAttachVolume');
@@ -171,7 +180,7 @@ export function currentAttachFailures(pod: PodFacts): AttachFailure[] {
     .map(parseAttachFailure)
     .filter((f): f is AttachFailure => f !== undefined)
     .filter((f) => !attached.some((a) => a.message.includes(`"${f.volume}"`) && (a.lastSeen ?? 0) > (f.event.lastSeen ?? 0)));
-}
+});
 
 /** The latest failure per key (volume + kind), oldest first: one finding per stuck volume. */
 export function latestPer<T extends { event: EventFact }>(items: readonly T[], key: (t: T) => string): T[] {

@@ -56,7 +56,21 @@ export interface NodeReadiness {
   heartbeat?: number;
 }
 
+// Many Pods share a node: its readiness is read once per Node object (snapshots are never changed).
+const readinessMemo = new WeakMap<Node, NodeReadiness>();
+
+/** The node's readiness; shared between callers, read-only. */
 export function nodeReadiness(node: Node | undefined): NodeReadiness {
+  if (!node || typeof node !== 'object') return readinessOf(node);
+  let r = readinessMemo.get(node);
+  if (!r) {
+    r = readinessOf(node);
+    readinessMemo.set(node, r);
+  }
+  return r;
+}
+
+function readinessOf(node: Node | undefined): NodeReadiness {
   const condition = nodeCondition(node, 'Ready');
   if (!condition) return { state: 'unknown', causes: ['other'] };
   const readiness: NodeReadiness = {

@@ -3,7 +3,8 @@ import type { EventFact } from '../../model/events.js';
 import type { PodFacts } from '../../model/facts.js';
 import { formatAge, parseTime } from '../../model/time.js';
 import { eventsWith } from './events.js';
-import { pullFailures, type PullFailure } from './image-pull.js';
+import { PULL_WAITING_REASONS, pullFailures, type PullFailure } from './image-pull.js';
+import { copyEvidence, memoPodAt, memoString } from './memo.js';
 
 /** What a pull error says went wrong; each kind belongs to exactly one `image/*` rule. */
 export type PullErrorKind = 'signature-failed' | 'wrong-platform' | 'tls' | 'rate-limited' | 'registry-unreachable' | 'unauthorized' | 'not-found' | 'other';
@@ -27,6 +28,12 @@ const KINDS: ReadonlyArray<readonly [PullErrorKind, RegExp]> = [
 
 /** Classifies one pull error text; `other` when nothing specific matches. */
 export function classifyPullError(text: string): PullErrorKind {
+  return typeof text === 'string' ? classifyCached(text) : classifyUncached(text);
+}
+
+const classifyCached = memoString(classifyUncached);
+
+function classifyUncached(text: string): PullErrorKind {
   for (const [kind, re] of KINDS) if (re.test(text)) return kind;
   return 'other';
 }
@@ -45,6 +52,18 @@ export interface ClassifiedPull extends PullFailure {
  * The current waiting message wins over the last `Failed` event: an older event may hold an older error.
  */
 export function classifiedPulls(pod: PodFacts, now: number): ClassifiedPull[] {
+  // Most Pods pull nothing; the rest are classified once per Pod, and each rule gets its own evidence.
+  if (!pod.containers.some(isPulling)) return [];
+  return classifiedCached(pod, now).map((p) => ({ ...p, evidence: copyEvidence(p.evidence) }));
+}
+
+function isPulling(c: ContainerFacts): boolean {
+  return c.waiting !== undefined && (PULL_WAITING_REASONS as readonly string[]).includes(c.waiting.reason);
+}
+
+const classifiedCached = memoPodAt(classify);
+
+function classify(pod: PodFacts, now: number): ClassifiedPull[] {
   return pullFailures(pod, now)
     .filter((f) => f.container.kind !== 'ephemeral')
     .map((f) => {
@@ -77,6 +96,12 @@ const WRAPPERS: readonly RegExp[] = [
 
 /** Strips the kubelet's and the runtime's wrappers so the cause reads first. */
 export function pullErrorDetail(text: string): string {
+  return typeof text === 'string' ? detailCached(text) : detailUncached(text);
+}
+
+const detailCached = memoString(detailUncached);
+
+function detailUncached(text: string): string {
   let out = text.split('\n')[0]!.trim();
   for (let changed = true; changed; ) {
     changed = false;

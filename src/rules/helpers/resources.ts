@@ -67,7 +67,18 @@ export function podRequests(pod: Pod): ResourceList {
  * some Pod is bound to a node. A dump of one pending Pod says nothing about what runs on the nodes.
  */
 export function clusterPods(cluster: ClusterView): readonly Pod[] | undefined {
-  return cluster.saw('Pod') && cluster.pods.some((p) => typeof p.spec?.nodeName === 'string' && p.spec.nodeName !== '') ? cluster.pods : undefined;
+  return cluster.saw('Pod') && someBound(cluster.pods) ? cluster.pods : undefined;
+}
+
+// Asked for every Pod: remembered per Pod list, so a snapshot of mostly Pending Pods is not scanned once per Pod.
+const boundMemo = new WeakMap<readonly Pod[], { length: number; bound: boolean }>();
+
+function someBound(pods: readonly Pod[]): boolean {
+  const hit = boundMemo.get(pods);
+  if (hit && hit.length === pods.length) return hit.bound;
+  const bound = pods.some((p) => typeof p.spec?.nodeName === 'string' && p.spec.nodeName !== '');
+  boundMemo.set(pods, { length: pods.length, bound });
+  return bound;
 }
 
 export interface NodeResources {
@@ -82,29 +93,85 @@ export interface NodeResources {
   unschedulable: boolean;
 }
 
-/** Per node: allocatable, and what is left after the other Pods' requests when those Pods are known. */
-export function nodeResources(nodes: readonly Node[], pods?: readonly Pod[], excludeUid?: string): NodeResources[] {
-  const byNode = new Map<string, { requested: ResourceList; count: number }>();
-  if (pods) {
-    for (const p of pods) {
-      const node = p.spec?.nodeName;
-      if (!node || p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
-      if (excludeUid && p.metadata?.uid === excludeUid) continue;
-      const entry = byNode.get(node) ?? { requested: {}, count: 0 };
-      add(entry.requested, podRequests(p));
-      entry.count++;
-      byNode.set(node, entry);
-    }
+interface NodeUsage {
+  requested: ResourceList;
+  count: number;
+}
+
+/** Requests and Pod count per node name, summed over `pods` in order, skipping `excludeUid`. */
+function usageByNode(pods: readonly Pod[], excludeUid?: string): Map<string, NodeUsage> {
+  const byNode = new Map<string, NodeUsage>();
+  for (const p of pods) {
+    const node = p.spec?.nodeName;
+    if (!node || p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
+    if (excludeUid && p.metadata?.uid === excludeUid) continue;
+    const entry = byNode.get(node) ?? { requested: {}, count: 0 };
+    add(entry.requested, podRequests(p));
+    entry.count++;
+    byNode.set(node, entry);
   }
+  return byNode;
+}
+
+interface UsageMemo {
+  length: number;
+  byNode: Map<string, NodeUsage>;
+  /** UIDs of the Pods that the totals count. */
+  counted: Set<string>;
+  /** nodeResources over these totals, per node list. */
+  results: WeakMap<readonly Node[], { length: number; result: readonly NodeResources[] }>;
+}
+
+// Snapshots are never changed, so the totals over one Pod list are computed once, not once per Pending
+// Pod (that was quadratic in the number of Pods), and so is what they leave free on each node.
+const usageMemo = new WeakMap<readonly Pod[], UsageMemo>();
+
+function podUsage(pods: readonly Pod[]): UsageMemo {
+  let memo = usageMemo.get(pods);
+  if (!memo || memo.length !== pods.length) {
+    const counted = new Set<string>();
+    for (const p of pods) {
+      const uid = p.metadata?.uid;
+      if (uid && p.spec?.nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed') counted.add(uid);
+    }
+    memo = { length: pods.length, byNode: usageByNode(pods), counted, results: new WeakMap() };
+    usageMemo.set(pods, memo);
+  }
+  return memo;
+}
+
+const allocatableOnly = new WeakMap<readonly Node[], { length: number; result: readonly NodeResources[] }>();
+
+/**
+ * Per node: allocatable, and what is left after the other Pods' requests when those Pods are known.
+ * The result may be shared with other callers: read-only.
+ */
+export function nodeResources(nodes: readonly Node[], pods?: readonly Pod[], excludeUid?: string): readonly NodeResources[] {
+  if (!pods) return remembered(allocatableOnly, nodes, () => buildNodeResources(nodes));
+  const memo = podUsage(pods);
+  // Excluding a Pod the totals count: sum again without it (subtracting could round differently).
+  if (excludeUid && memo.counted.has(excludeUid)) return buildNodeResources(nodes, pods, usageByNode(pods, excludeUid));
+  return remembered(memo.results, nodes, () => buildNodeResources(nodes, pods, memo.byNode));
+}
+
+function remembered(cache: WeakMap<readonly Node[], { length: number; result: readonly NodeResources[] }>, nodes: readonly Node[], build: () => readonly NodeResources[]): readonly NodeResources[] {
+  const hit = cache.get(nodes);
+  if (hit && hit.length === nodes.length) return hit.result;
+  const result = build();
+  cache.set(nodes, { length: nodes.length, result });
+  return result;
+}
+
+function buildNodeResources(nodes: readonly Node[], pods?: readonly Pod[], byNode?: Map<string, NodeUsage>): NodeResources[] {
   return nodes.map((n) => {
     const name = n.metadata?.name ?? '';
     const allocatable = quantities(n.status?.allocatable);
-    const used = byNode.get(name);
+    const used = byNode?.get(name);
     const free: ResourceList = { ...allocatable };
     if (pods) for (const [k, v] of Object.entries(used?.requested ?? {})) if (free[k] !== undefined) free[k] = free[k]! - v;
     if (pods && free.pods !== undefined) free.pods = free.pods - (used?.count ?? 0);
     const r: NodeResources = { name, allocatable, free, podCount: used?.count ?? 0, unschedulable: n.spec?.unschedulable === true };
-    if (pods) r.requested = used?.requested ?? {};
+    if (pods) r.requested = { ...used?.requested };
     return r;
   });
 }

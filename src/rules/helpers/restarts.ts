@@ -6,6 +6,7 @@ import { parseDuration, parseTime } from '../../model/time.js';
 import type { Evidence } from '../types.js';
 import { explainExitCode } from './containers.js';
 import { fieldEvidence } from './evidence.js';
+import { memoPod } from './memo.js';
 import { containerEventsOf, inWindow } from './probes.js';
 
 /**
@@ -181,10 +182,12 @@ export function containerProblem(pod: PodFacts, c: ContainerFacts): ContainerPro
   return undefined;
 }
 
-/** Every container's current failure, in container order. */
-export function containerProblems(pod: PodFacts): ContainerProblem[] {
-  return pod.containers.map((c) => containerProblem(pod, c)).filter((p): p is ContainerProblem => p !== undefined);
+/** Every container's current failure, in container order. Computed once per Pod: read-only. */
+export function containerProblems(pod: PodFacts): readonly ContainerProblem[] {
+  return problemsCached(pod);
 }
+
+const problemsCached = memoPod((pod: PodFacts): readonly ContainerProblem[] => pod.containers.map((c) => containerProblem(pod, c)).filter((p): p is ContainerProblem => p !== undefined));
 
 /** Failing now (not merely restarted earlier and running again). */
 export function isFailingNow(p: ContainerProblem): boolean {

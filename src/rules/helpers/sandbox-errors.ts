@@ -1,5 +1,6 @@
 import type { EventFact } from '../../model/events.js';
 import type { PodFacts } from '../../model/facts.js';
+import { memoPod, memoString } from './memo.js';
 
 /** The event correlator's prefix when it merges similar events (client-go tools/record events_cache.go). */
 const COMBINED = /^\(combined from similar events\):\s*/;
@@ -84,8 +85,14 @@ export interface SandboxError {
 const PREFIX = /^Failed to create pod sandbox:\s*/;
 const GRPC = /^rpc error: code = \w+ desc = /;
 
-/** Classifies the text of a `FailedCreatePodSandBox` event (k8s-messages.md §2.4, §6.3). */
+/** Classifies the text of a `FailedCreatePodSandBox` event (k8s-messages.md §2.4, §6.3). The result is shared: read-only. */
 export function classifySandboxError(message: string): SandboxError {
+  return typeof message === 'string' ? classifyCached(message) : classifyUncached(message);
+}
+
+const classifyCached = memoString(classifyUncached);
+
+function classifyUncached(message: string): SandboxError {
   const error = message.replace(COMBINED, '').replace(PREFIX, '').replace(GRPC, '');
   const out: SandboxError = { kind: 'other', error };
   // libcni: plugin type="<type>" name="<net>" failed (add): <msg>   (older libcni: no name=)
@@ -146,13 +153,17 @@ export interface SandboxFailure {
  * The Pod's sandbox failures that still matter: only while it is waiting for its sandbox, and only
  * those newer than any sign that a sandbox existed (a Running Pod's old failures are history).
  */
-export function currentSandboxFailures(pod: PodFacts): SandboxFailure[] {
+export function currentSandboxFailures(pod: PodFacts): readonly SandboxFailure[] {
   if (pod.deletingSince !== undefined || !awaitingSandbox(pod)) return [];
+  return sandboxFailuresCached(pod);
+}
+
+const sandboxFailuresCached = memoPod((pod: PodFacts): readonly SandboxFailure[] => {
   const done = sandboxSeenAt(pod);
   return pod.events
     .filter((e) => e.reason === 'FailedCreatePodSandBox' && notSuperseded(e, done))
     .map((event) => ({ event, error: classifySandboxError(event.message) }));
-}
+});
 
 /** Earliest first-seen time among events, for grace periods. */
 export function firstSeen(events: readonly EventFact[]): number | undefined {

@@ -9,6 +9,7 @@ import type { Node } from '../../model/k8s.js';
 import type { Confidence, Evidence, RuleOptions, Severity } from '../types.js';
 import { eventEvidence, eventsWith, latestEvent } from './events.js';
 import { fieldEvidence } from './evidence.js';
+import { copyEvidence, memoPodAt, memoString } from './memo.js';
 import { matchNodeSelectorTerm, nodeConstraintMismatch, NODE_HEALTH_TAINTS, pinnedNodeName, untoleratedTaints, type NodeSelectorTerm } from './node-affinity.js';
 import { largestNode, nodeResources, podRequests } from './resources.js';
 import { ago, formatAge, parseTime } from './time.js';
@@ -169,8 +170,14 @@ function histogram(text: string): SchedulerReason[] {
     .map((m) => classifyReason(m[2]!.trim().replace(/\.+$/, ''), Number(m[1])));
 }
 
-/** Decomposes a FailedScheduling / PodScheduled=False message. Never throws. */
+const parseCached = memoString(parseUncached);
+
+/** Decomposes a FailedScheduling / PodScheduled=False message. Never throws. The result is shared: read-only. */
 export function parseSchedulerMessage(message: string): ParsedSchedulerMessage {
+  return typeof message === 'string' ? parseCached(message) : parseUncached(message);
+}
+
+function parseUncached(message: string): ParsedSchedulerMessage {
   let raw = (message ?? '').trim();
   const out: ParsedSchedulerMessage = { raw, noNodes: false, reasons: [], truncated: false };
   if (raw.endsWith(' ...')) {
@@ -291,6 +298,14 @@ export function awaitingScheduling(pod: PodFacts): boolean {
 /** The Pod's current scheduling failure, or undefined when it is scheduled, gated, or never failed. */
 export function schedulingFailure(pod: PodFacts, now: number): SchedulingFailure | undefined {
   if (!awaitingScheduling(pod)) return undefined;
+  const f = failureCached(pod, now);
+  // Each rule gets its own evidence objects (they go into its finding); the rest is shared, read-only.
+  return f && { ...f, evidence: copyEvidence(f.evidence) };
+}
+
+const failureCached = memoPodAt(failureOf);
+
+function failureOf(pod: PodFacts, now: number): SchedulingFailure | undefined {
   const cond = pod.conditions.PodScheduled;
   const condFailed = cond?.status === 'False' && (cond.reason === 'Unschedulable' || cond.reason === 'SchedulerError') && !!cond.message;
   // Events that predate this Pod belong to an earlier Pod of the same name.

@@ -31,7 +31,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/services-networking/service/#defining-a-service'],
   },
   match({ pod }) {
-    if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed') return [];
+    if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed' || pod.services.length === 0) return [];
     const ports = pod.containers
       .filter((c) => c.kind === 'app' || c.kind === 'sidecar')
       .flatMap((c) => asList<NonNullable<typeof c.spec.ports>[number]>(c.spec.ports).filter((p) => typeof p === 'object').map((p) => ({ ...p, container: c.name })));

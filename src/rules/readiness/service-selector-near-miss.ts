@@ -40,10 +40,12 @@ const rule: PodRule = {
   },
   match({ pod, cluster }) {
     if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed') return [];
+    const services = cluster.list('Service', pod.namespace);
+    if (services.length === 0) return [];
     const labels = podLabels(pod.pod);
     const complete = clusterPods(cluster) !== undefined;
     const out: Finding[] = [];
-    for (const svc of cluster.list('Service', pod.namespace)) {
+    for (const svc of services) {
       const name = svc.metadata?.name ?? '';
       const selector = serviceSelector(svc);
       if (!selector || selects(selector, labels)) continue;

@@ -27,6 +27,7 @@ const rule: PodRule = {
   },
   match({ pod, now }) {
     const failures = currentMountFailures(pod, now).filter((f) => f.kind === 'hostpath-type');
+    if (failures.length === 0) return [];
     return latestPer(failures, (f) => f.volume).map((f) => {
       const { volume } = podVolume(pod, f.volume);
       const path = f.subject ?? volume?.hostPath?.path ?? '?';

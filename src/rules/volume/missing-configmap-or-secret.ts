@@ -43,6 +43,7 @@ const rule: PodRule = {
   },
   match({ pod, cluster, now }) {
     const failures = currentMountFailures(pod, now).filter((f) => KINDS.has(f.kind));
+    if (failures.length === 0) return [];
     return latestPer(failures, (f) => `${f.volume}\u0000${f.kind}\u0000${f.subject ?? ''}`).flatMap((f) => check(pod.namespace, pod.name, f, cluster, now, podVolume(pod, f.volume).volume));
   },
 };

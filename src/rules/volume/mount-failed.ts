@@ -76,6 +76,7 @@ const rule: PodRule = {
   },
   match({ pod, now, options }) {
     const failures = currentMountFailures(pod, now).filter((f) => !ELSEWHERE.has(f.kind));
+    if (failures.length === 0) return [];
     return latestPer(failures, (f) => f.volume).map((f) => {
       const sameVolume = failures.filter((g) => g.volume === f.volume);
       const since = Math.min(...sameVolume.map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));

@@ -28,6 +28,7 @@ const rule: PodRule = {
   },
   match({ pod, now, options }) {
     const failures = currentAttachFailures(pod).filter((f) => f.kind === 'multi-attach');
+    if (failures.length === 0) return [];
     return latestPer(failures, (f) => f.volume).map((f) => {
       const first = Math.min(...failures.filter((g) => g.volume === f.volume).map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
       const users = f.usedBy?.length ? ` by Pod(s) ${f.usedBy.join(', ')}` : ' on another node';

@@ -19,8 +19,8 @@ const MAX_LOGS = 1;
 
 /**
  * The bounded fetch plan for one Pod: at most 3 sequential waves, independent requests in parallel.
- * Wave 1: the Pod, its Events, the namespace's Services. Wave 2: what the Pod names (Node, PVCs,
- * ConfigMaps, Secret names, owner, previous logs). Wave 3: the owner's owner and the storage classes.
+ * Wave 1: the Pod, its Events, the namespace's Services. Wave 2: what the Pod names (its Node, or every
+ * Node while it is unscheduled; PVCs, ConfigMaps, Secret names, owner, previous logs). Wave 3: the owner's owner and the storage classes.
  */
 export async function fetchPodSnapshot(collector: Collector, options: FetchPodOptions): Promise<Snapshot> {
   const { namespace, name } = options;
@@ -44,10 +44,13 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
     .filter((s) => s?.name && s.lastState?.terminated && (s.state?.waiting || s.state?.terminated || (s.restartCount ?? 0) > 0))
     .slice(0, MAX_LOGS);
   const wave2: Array<Promise<unknown>> = [];
-  if (spec.nodeName) wave2.push(collector.get('Node', undefined, spec.nodeName));
+  // A bound Pod needs its Node; an unscheduled one needs every Node (taints, labels, allocatable).
+  wave2.push(spec.nodeName ? collector.get('Node', undefined, spec.nodeName) : collector.list('Node', undefined));
   const hasClaims = (spec.volumes ?? []).some((v) => v?.persistentVolumeClaim);
   const pvcs = hasClaims ? collector.list('PersistentVolumeClaim', namespace) : Promise.resolve([] as KObject[]);
   wave2.push(pvcs);
+  // A claim's own events say why it does not bind (FailedBinding, ProvisioningFailed).
+  if (hasClaims) wave2.push(collector.list('Event', namespace, { fieldSelector: 'involvedObject.kind=PersistentVolumeClaim' }));
   if (refs.configMaps) wave2.push(collector.list('ConfigMap', namespace));
   if (refs.secrets) wave2.push(collector.list('Secret', namespace));
   const ownerObj = owner && ['ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job'].includes(owner.kind) ? collector.get(owner.kind as 'ReplicaSet', namespace, owner.name) : Promise.resolve(undefined);
@@ -62,9 +65,11 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
   const claims = await pvcs;
   if (claims.length > 0) {
     wave3.push(collector.list('StorageClass', undefined));
+    // PersistentVolumes matter while the Pod is unscheduled (node affinity); a crashed (so scheduled)
+    // Pod reads a log instead, which keeps the plan within 12 requests.
     const volumes = claims.map((c) => c.spec?.volumeName).filter((v): v is string => typeof v === 'string' && v !== '');
-    if (volumes.length === 1) wave3.push(collector.get('PersistentVolume', undefined, volumes[0]!));
-    else if (volumes.length > 1) wave3.push(collector.list('PersistentVolume', undefined));
+    if (!spec.nodeName && volumes.length === 1) wave3.push(collector.get('PersistentVolume', undefined, volumes[0]!));
+    else if (!spec.nodeName && volumes.length > 1) wave3.push(collector.list('PersistentVolume', undefined));
   }
   if (wave3.length > 0) {
     options.onStep?.('reading owners and storage');
