@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine/diagnose.js';
+import { snapshotFromObjects } from '../../src/sources/dump.js';
 import { at, conditions, containerStatus, event, node, pod } from '../harness/builders.js';
 import { unsafeAt } from './hostile.js';
 import { run, type Measured } from './run.js';
@@ -171,6 +173,31 @@ describe('200,000 distinct Events for one Pod (known rule bug)', () => {
     const d = JSON.parse(r.stdout);
     expect(d.notes.filter((n: string) => n.includes('was skipped'))).toEqual([]);
     expect(d.findings[0]?.rule).toBe('image/not-found');
+  });
+});
+
+describe('a long run of whitespace in a termination message (known rule bug)', () => {
+  // rules/helpers/restarts.ts terminationMessage() runs msg.replace(/\s*\n\s*/g, …) on the whole message
+  // before clipping it: quadratic on a run of whitespace without a newline (60 K spaces: ~1.3 s; 1 MB:
+  // minutes). A real kubelet caps termination messages at 4 KB, a hand-made dump does not. When the helper
+  // clips first (or uses a pattern that cannot backtrack), this starts failing: then drop `.fails`.
+  it.fails('container/recent-restarts diagnoses it in well under a second', () => {
+    const restarted = pod({
+      metadata: { name: 'spaces', uid: 'pod-spaces' },
+      status: {
+        phase: 'Running',
+        conditions: conditions({ sandbox: true, ready: true }),
+        containerStatuses: [containerStatus({ ready: true, started: true, restartCount: 5, running: { startedAt: at(-30) }, lastTerminated: { exitCode: 1, reason: 'Error', message: `panic: boom${' '.repeat(60_000)}!`, startedAt: at(-90), finishedAt: at(-31) } })],
+      },
+    });
+    const snapshot = snapshotFromObjects([restarted, node()]);
+    const engine = new Engine(snapshot);
+    const started = performance.now();
+    const d = engine.diagnosePod(snapshot.pods[0]!);
+    const ms = performance.now() - started;
+    figures.push(`diagnosePod with a 60,000-space termination message: ${Math.round(ms)} ms`);
+    expect(d.findings.some((f) => f.rule === 'container/recent-restarts')).toBe(true);
+    expect(ms).toBeLessThan(300);
   });
 });
 
