@@ -76,7 +76,7 @@ export class Engine {
       summary: summarize(facts, status, findings, this.now),
       stages: stageStates(POD_STAGES, status, stage),
       findings,
-      notes: [...this.visibilityNotes(facts), ...notes],
+      notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
     };
   }
 

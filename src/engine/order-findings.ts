@@ -9,6 +9,7 @@ const CONFIDENCE_RANK: Record<Confidence, number> = { high: 0, medium: 1, low: 2
  * first stage that fails), then the more certain finding; ties keep registry order.
  */
 export function orderFindings(findings: readonly Finding[]): Finding[] {
+  if (findings.length < 2) return findings.slice(); // most Pods: nothing to order
   return findings
     .map((f, i) => ({ f, i }))
     .sort(

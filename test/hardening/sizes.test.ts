@@ -153,13 +153,10 @@ describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, () => {
   }, 600_000);
 });
 
-describe('200,000 distinct Events for one Pod (known rule bug)', () => {
-  // Several rule helpers take `Math.min(...times)` over all of a Pod's events (rules/helpers/pull-errors.ts
-  // pullFailingSince, rules/helpers/mount-errors.ts since, and others): past ~120,000 arguments V8 throws
-  // RangeError. The engine turns that into a note per rule ("rule image/not-found failed on this Pod and was
-  // skipped: Maximum call stack size exceeded") and the Pod is reported progressing instead of failing.
-  // This test documents it; when the rules are fixed it starts failing: then drop `.fails`.
-  it.fails('the image rules still diagnose the Pod', () => {
+describe('200,000 distinct Events for one Pod', () => {
+  // Rule helpers once took `Math.min(...times)` over all of a Pod's events: past ~120,000 arguments V8
+  // throws RangeError and the rules were skipped. They use rules/helpers/numbers.ts minOf/maxOf now.
+  it('the image rules still diagnose the Pod', () => {
     const n = 200_000;
     const file = join(dir, 'events-200k.json');
     const events = [];
@@ -176,12 +173,11 @@ describe('200,000 distinct Events for one Pod (known rule bug)', () => {
   });
 });
 
-describe('a long run of whitespace in a termination message (known rule bug)', () => {
-  // rules/helpers/restarts.ts terminationMessage() runs msg.replace(/\s*\n\s*/g, …) on the whole message
-  // before clipping it: quadratic on a run of whitespace without a newline (60 K spaces: ~1.3 s; 1 MB:
-  // minutes). A real kubelet caps termination messages at 4 KB, a hand-made dump does not. When the helper
-  // clips first (or uses a pattern that cannot backtrack), this starts failing: then drop `.fails`.
-  it.fails('container/recent-restarts diagnoses it in well under a second', () => {
+describe('a long run of whitespace in a termination message', () => {
+  // terminationMessage() once ran a backtracking regex over the whole message (quadratic on a long run of
+  // whitespace: 60 K spaces took ~1.3 s, 1 MB minutes); it clips first now. A real kubelet caps termination
+  // messages at 4 KB, a hand-made dump does not.
+  it('container/recent-restarts diagnoses it in well under a second', () => {
     const restarted = pod({
       metadata: { name: 'spaces', uid: 'pod-spaces' },
       status: {

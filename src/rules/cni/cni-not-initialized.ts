@@ -3,6 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { conditionEvidence, nodeReadiness } from '../helpers/node-health.js';
 import { awaitingSandbox, currentSandboxFailures, firstSeen, hostNetwork, notSuperseded, sandboxSeenAt, withinGrace } from '../helpers/sandbox-errors.js';
 import type { Evidence, PodRule } from '../types.js';
+import { minOf } from '../helpers/numbers.js';
 
 const rule: PodRule = {
   id: 'cni/cni-not-initialized',
@@ -45,7 +46,7 @@ const rule: PodRule = {
     if (lastSandbox) evidence.push(eventEvidence(lastSandbox.event, now));
     times.push(firstSeen(notReady), firstSeen(sandbox.map((s) => s.event)));
     const known = times.filter((t): t is number => t !== undefined);
-    const since = known.length > 0 ? Math.min(...known) : undefined;
+    const since = known.length > 0 ? minOf(known) : undefined;
     const dir = lastSandbox?.error.where ?? '/etc/cni/net.d';
     const node = pod.nodeName;
     return [

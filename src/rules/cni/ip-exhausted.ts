@@ -25,7 +25,9 @@ const rule: PodRule = {
     links: ['https://www.cni.dev/plugins/current/ipam/host-local/'],
   },
   match({ pod, now }) {
-    const failures = currentSandboxFailures(pod).filter((f) => f.error.kind === 'ip-exhausted');
+    const all = currentSandboxFailures(pod);
+    if (all.length === 0) return [];
+    const failures = all.filter((f) => f.error.kind === 'ip-exhausted');
     const last = failures[failures.length - 1];
     if (!last) return [];
     const range = last.error.subject ?? '?';

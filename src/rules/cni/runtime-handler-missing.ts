@@ -25,7 +25,9 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/containers/runtime-class/'],
   },
   match({ pod, now }) {
-    const failures = currentSandboxFailures(pod).filter((f) => f.error.kind === 'runtime-handler');
+    const all = currentSandboxFailures(pod);
+    if (all.length === 0) return [];
+    const failures = all.filter((f) => f.error.kind === 'runtime-handler');
     const last = failures[failures.length - 1];
     if (!last) return [];
     const handler = last.error.subject ?? '?';

@@ -25,7 +25,9 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/setup/production-environment/container-runtimes/#override-pause-image-containerd'],
   },
   match({ pod, now, options }) {
-    const failures = currentSandboxFailures(pod).filter((f) => f.error.kind === 'sandbox-image');
+    const all = currentSandboxFailures(pod);
+    if (all.length === 0) return [];
+    const failures = all.filter((f) => f.error.kind === 'sandbox-image');
     const last = failures[failures.length - 1];
     if (!last) return [];
     const image = last.error.subject ?? '?';

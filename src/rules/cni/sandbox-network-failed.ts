@@ -56,7 +56,9 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/network-plugins/'],
   },
   match({ pod, now, options }) {
-    const failures = currentSandboxFailures(pod).filter((f) => !ELSEWHERE.has(f.error.kind));
+    const all = currentSandboxFailures(pod);
+    if (all.length === 0) return [];
+    const failures = all.filter((f) => !ELSEWHERE.has(f.error.kind));
     const last = failures[failures.length - 1];
     if (!last) return [];
     const ex = explain(last.error, pod.nodeName);

@@ -2,7 +2,7 @@ import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { asList } from '../helpers/probes.js';
-import { cap, containerProblems, isFailingNow, missingCommand, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
+import { anyCause, cap, containerProblems, isFailingNow, missingCommand, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -27,7 +27,9 @@ const rule: PodRule = {
     ],
   },
   match({ pod }) {
-    return containerProblems(pod)
+    const problems = containerProblems(pod);
+    if (!anyCause(problems, 'command-not-found')) return [];
+    return problems
       .filter((p) => p.cause === 'command-not-found' && isFailingNow(p))
       .map((p) => {
         const c = p.container;

@@ -1,7 +1,7 @@
 import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { cap, containerProblems, isFailingNow, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
+import { anyCause, cap, containerProblems, isFailingNow, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -24,7 +24,9 @@ const rule: PodRule = {
     ],
   },
   match({ pod }) {
-    return containerProblems(pod)
+    const problems = containerProblems(pod);
+    if (!anyCause(problems, 'completed')) return [];
+    return problems
       .filter((p) => p.cause === 'completed' && isFailingNow(p) && (p.container.kind === 'app' || p.container.kind === 'sidecar'))
       .map((p) => {
         const c = p.container;

@@ -1,7 +1,7 @@
 import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { backOffEvent, cap, containerProblems, describeExit, logsCommand, restartSummary, terminationEvidence, terminationMessage, type ContainerProblem } from '../helpers/restarts.js';
+import { anyCause, backOffEvent, cap, containerProblems, describeExit, logsCommand, restartSummary, terminationEvidence, terminationMessage, type ContainerProblem } from '../helpers/restarts.js';
 import type { PodFacts } from '../../model/facts.js';
 import type { PodRule } from '../types.js';
 
@@ -35,7 +35,9 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/tasks/debug/debug-application/debug-pods/'],
   },
   match({ pod, now }) {
-    return containerProblems(pod)
+    const problems = containerProblems(pod);
+    if (!anyCause(problems, 'other')) return [];
+    return problems
       .filter((p) => p.cause === 'other' && loops(pod, p))
       .map((p) => {
         const c = p.container;

@@ -2,9 +2,10 @@ import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { containerEventsOf } from '../helpers/probes.js';
-import { containerProblems, terminationEvidence } from '../helpers/restarts.js';
+import { anyCause, containerProblems, terminationEvidence } from '../helpers/restarts.js';
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { PodRule } from '../types.js';
+import { minOf } from '../helpers/numbers.js';
 
 const RESERVED = /is reserved for|name is reserved/;
 
@@ -27,14 +28,16 @@ const rule: PodRule = {
     ],
   },
   match({ pod, now, options }) {
-    return containerProblems(pod)
+    const problems = containerProblems(pod);
+    if (!anyCause(problems, 'create-error')) return [];
+    return problems
       .filter((p) => p.cause === 'create-error' && p.mode === 'waiting')
       .map((p) => {
         const c = p.container;
         const message = c.waiting!.message;
         const events = containerEventsOf(pod.events, c, pod.containers.length).filter((e) => e.reason === 'Failed' && e.message.startsWith('Error: ') && (!message || e.message.includes(message.slice(0, 40))));
         const first = events.map((e) => e.firstSeen).filter((t): t is number => t !== undefined);
-        const since = first.length > 0 ? Math.min(...first) : (parseTime(pod.pod.status?.startTime) ?? pod.createdAt);
+        const since = first.length > 0 ? minOf(first) : (parseTime(pod.pod.status?.startTime) ?? pod.createdAt);
         const early = since !== undefined && now - since < options.graceMs;
         const evidence = terminationEvidence(p);
         const last = events.at(-1);

@@ -1,9 +1,9 @@
 import { describeContainer } from '../helpers/containers.js';
-import { eventEvidence } from '../helpers/events.js';
+import { eventEvidence, hasEventReason } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { containerEventsOf } from '../helpers/probes.js';
-import { cap, containerProblems, isFailingNow, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
+import { anyCause, cap, containerProblems, isFailingNow, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
 import { ago } from '../helpers/time.js';
 import type { Evidence, Finding, PodRule } from '../types.js';
 
@@ -32,9 +32,13 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/'],
   },
   match({ pod, now, options }) {
+    const all = containerProblems(pod);
+    // preStop failures are only ever read from FailedPreStopHook events.
+    const preStop = hasEventReason(pod.events, 'FailedPreStopHook');
+    if (!preStop && !anyCause(all, 'post-start-hook')) return [];
     const out: Finding[] = [];
     // A container failing now for another reason gets that rule's finding, not a preStop footnote.
-    const problems = containerProblems(pod).filter(isFailingNow);
+    const problems = all.filter(isFailingNow);
     const claimed = new Set<string>(problems.map((p) => p.container.name));
     for (const p of problems.filter((x) => x.cause === 'post-start-hook')) {
       const c = p.container;
@@ -60,8 +64,6 @@ const rule: PodRule = {
         }),
       );
     }
-    // preStop failures are only ever read from FailedPreStopHook events.
-    const preStop = pod.events.some((e) => e.reason === 'FailedPreStopHook');
     for (const c of preStop ? pod.containers : []) {
       if (claimed.has(c.name)) continue;
       const ev = containerEventsOf(pod.events, c, pod.containers.length)

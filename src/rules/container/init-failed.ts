@@ -1,7 +1,7 @@
 import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { backOffEvent, cap, containerProblems, describeExit, isFailingNow, logsCommand, restartSummary, terminationEvidence, terminationMessage } from '../helpers/restarts.js';
+import { anyCause, backOffEvent, cap, containerProblems, describeExit, isFailingNow, logsCommand, restartSummary, terminationEvidence, terminationMessage } from '../helpers/restarts.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -24,7 +24,9 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/tasks/debug/debug-application/debug-init-containers/'],
   },
   match({ pod, now }) {
-    return containerProblems(pod)
+    const problems = containerProblems(pod);
+    if (!anyCause(problems, 'other')) return [];
+    return problems
       .filter((p) => p.container.kind === 'init' && p.cause === 'other' && isFailingNow(p))
       .map((p) => {
         const c = p.container;

@@ -1,7 +1,7 @@
 import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { cap, containerProblems, describeExit, logsCommand, terminationEvidence, terminationMessage } from '../helpers/restarts.js';
+import { anyCause, cap, containerProblems, describeExit, logsCommand, terminationEvidence, terminationMessage } from '../helpers/restarts.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -26,7 +26,9 @@ const rule: PodRule = {
     if (!runsToCompletion) return [];
     const job = pod.owner.ref?.kind === 'Job' ? pod.owner.ref.name : undefined;
     const backoffLimit = pod.owner.job?.spec?.backoffLimit;
-    return containerProblems(pod)
+    const problems = containerProblems(pod);
+    if (!anyCause(problems, 'other')) return [];
+    return problems
       .filter((p) => p.container.kind === 'app' && p.mode === 'terminated' && p.cause === 'other')
       .map((p) => {
         const c = p.container;

@@ -1,23 +1,24 @@
 import type { ContainerFacts } from '../../model/containers.js';
 import type { PodFacts } from '../../model/facts.js';
 import { describeContainer } from '../helpers/containers.js';
-import { eventEvidence } from '../helpers/events.js';
+import { eventEvidence, hasEventReason } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { asList, describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs, quoteProbeFailure, type ProbeType } from '../helpers/probes.js';
-import { cap, containerProblems, finishedAt, restartSummary, specPath, terminationEvidence, type ContainerProblem, type ExitCause } from '../helpers/restarts.js';
+import { anyCause, cap, containerProblems, finishedAt, restartSummary, specPath, terminationEvidence, type ContainerProblem, type ExitCause } from '../helpers/restarts.js';
 import { ago, parseTime } from '../helpers/time.js';
 import type { Evidence, Finding, PodRule, PodRuleContext } from '../types.js';
 
 /** Shared by liveness-failed and startup-probe-failed: kills by the probe, and the probe failing now. */
 export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCause, ctx: PodRuleContext): Finding[] {
   const { pod, now, options } = ctx;
+  const problems = containerProblems(pod);
+  // Nothing to report without a kill of this kind or an Unhealthy event (all that probeFailures reads).
+  if (!anyCause(problems, cause) && !hasEventReason(pod.events, 'Unhealthy')) return [];
   const out: Finding[] = [];
   const n = pod.containers.length;
   const byContainer = new Map<ContainerFacts, ContainerProblem>();
-  for (const p of containerProblems(pod)) if (p.cause === cause) byContainer.set(p.container, p);
-  // Nothing to report without a kill of this kind or an Unhealthy event (all that probeFailures reads).
-  if (byContainer.size === 0 && !pod.events.some((e) => e.reason === 'Unhealthy')) return out;
+  for (const p of problems) if (p.cause === cause) byContainer.set(p.container, p);
   for (const c of pod.containers) {
     const probe = probeOf(c, type);
     const killed = byContainer.get(c);

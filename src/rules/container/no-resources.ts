@@ -1,7 +1,12 @@
+import type { ContainerFacts } from '../../model/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { ownerRef, specPath } from '../helpers/restarts.js';
 import type { Evidence, PodRule } from '../types.js';
+
+function isBare(c: ContainerFacts): boolean {
+  return (c.kind === 'app' || c.kind === 'sidecar') && empty(c.spec.resources?.requests) && empty(c.spec.resources?.limits);
+}
 
 function empty(r: Record<string, unknown> | undefined): boolean {
   if (!r || typeof r !== 'object') return true;
@@ -28,8 +33,8 @@ const rule: PodRule = {
   match({ pod }) {
     // Context for healthy Pods only: on a Pod that is failing or still starting it would read as a cause.
     if (pod.phase !== 'Running' || pod.conditions.Ready?.status !== 'True') return [];
-    const bare = pod.containers.filter((c) => (c.kind === 'app' || c.kind === 'sidecar') && empty(c.spec.resources?.requests) && empty(c.spec.resources?.limits));
-    if (bare.length === 0) return [];
+    if (!pod.containers.some(isBare)) return [];
+    const bare = pod.containers.filter(isBare);
     const names = bare.map((c) => `"${c.name}"`).join(', ');
     const qos = pod.pod.status?.qosClass;
     const evidence: Evidence[] = bare.map((c) => fieldEvidence('pod', `${specPath(c)}.resources`, c.spec.resources ?? {}));

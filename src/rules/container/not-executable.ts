@@ -2,7 +2,7 @@ import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { asList } from '../helpers/probes.js';
-import { cap, containerProblems, isFailingNow, restartSummary, terminationEvidence, unexecutableFile } from '../helpers/restarts.js';
+import { anyCause, cap, containerProblems, isFailingNow, restartSummary, terminationEvidence, unexecutableFile } from '../helpers/restarts.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const FORMAT = /exec format error/;
@@ -28,8 +28,10 @@ const rule: PodRule = {
     ],
   },
   match({ pod }) {
+    const problems = containerProblems(pod);
+    if (!anyCause(problems, 'not-executable')) return [];
     const arch = pod.node?.status?.nodeInfo?.architecture;
-    return containerProblems(pod)
+    return problems
       .filter((p) => p.cause === 'not-executable' && isFailingNow(p))
       .map((p) => {
         const c = p.container;

@@ -1,7 +1,7 @@
 import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { cap, containerProblems, finishedAt, logsCommand, ownerRef, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
+import { anyCause, cap, containerProblems, finishedAt, logsCommand, ownerRef, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
 import { ago } from '../helpers/time.js';
 import { formatQuantity, parseQuantity } from '../../model/quantity.js';
 import type { PodRule } from '../types.js';
@@ -29,7 +29,9 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/assign-memory-resource/'],
   },
   match({ pod, now, options }) {
-    return containerProblems(pod)
+    const problems = containerProblems(pod);
+    if (!anyCause(problems, 'oom')) return [];
+    return problems
       .filter((p) => p.cause === 'oom')
       .flatMap((p) => {
         const c = p.container;

@@ -20,7 +20,9 @@ const rule: PodRule = {
     fix: ['Read the previous instance\'s logs: kubectl logs POD -c CONTAINER --previous', 'Look at the last state: kubectl describe pod POD'],
   },
   match({ pod, now, options }) {
-    return containerProblems(pod)
+    const problems = containerProblems(pod);
+    if (problems.length === 0) return [];
+    return problems
       .filter((p) => p.mode === 'restarted' && !OWN_RULE.has(p.cause) && p.container.kind !== 'init')
       .flatMap((p) => {
         const end = finishedAt(p.term);

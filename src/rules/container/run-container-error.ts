@@ -1,6 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
-import { containerProblems, isFailingNow, restartSummary, terminationEvidence } from '../helpers/restarts.js';
+import { anyCause, containerProblems, isFailingNow, restartSummary, terminationEvidence } from '../helpers/restarts.js';
 import type { PodRule } from '../types.js';
 
 // containerd's long wrapper hides the cause at the end.
@@ -23,7 +23,9 @@ const rule: PodRule = {
     fix: ['Read the runtime\'s message: kubectl describe pod POD', 'Fix the spec field it names (mounts, securityContext, workingDir)'],
   },
   match({ pod }) {
-    return containerProblems(pod)
+    const problems = containerProblems(pod);
+    if (!anyCause(problems, 'start-error')) return [];
+    return problems
       .filter((p) => p.cause === 'start-error' && isFailingNow(p))
       .map((p) => {
         const c = p.container;

@@ -8,6 +8,12 @@ export function eventsWith(events: readonly EventFact[], reasons: string | reado
   return events.filter((e) => wanted.includes(e.reason) && (!test || test(e)));
 }
 
+/** True when some event has this reason (dedupe never changes which reasons a Pod's events have). */
+export function hasEventReason(events: readonly EventFact[], reason: string): boolean {
+  for (const e of events) if (e.reason === reason) return true;
+  return false;
+}
+
 /** The most recently seen event with one of the reasons. */
 export function latestEvent(events: readonly EventFact[], reasons: string | readonly string[], test?: (e: EventFact) => boolean): EventFact | undefined {
   const found = eventsWith(events, reasons, test);

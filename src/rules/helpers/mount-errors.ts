@@ -3,6 +3,7 @@ import type { ClaimFacts, PodFacts } from '../../model/facts.js';
 import type { KObject, Volume } from '../../model/k8s.js';
 import { memoPod, memoPodAt } from './memo.js';
 import { awaitingSandbox, eventText, notSuperseded, volumesDoneAt } from './sandbox-errors.js';
+import { minOf } from './numbers.js';
 
 export type MountErrorKind =
   | 'missing-configmap'
@@ -283,7 +284,7 @@ function latest(events: readonly EventFact[]): EventFact | undefined {
 
 function since(events: readonly EventFact[]): { since?: number } {
   const times = events.map((e) => e.firstSeen ?? e.lastSeen).filter((t): t is number => t !== undefined);
-  return times.length > 0 ? { since: Math.min(...times) } : {};
+  return times.length > 0 ? { since: minOf(times) } : {};
 }
 
 /** The text with its first letter upper-cased, for messages that start with a quoted name. */

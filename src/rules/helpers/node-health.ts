@@ -3,6 +3,7 @@ import type { PodFacts } from '../../model/facts.js';
 import { parseTime } from '../../model/time.js';
 import type { Evidence } from '../types.js';
 import { ago } from './time.js';
+import { minOf } from './numbers.js';
 
 /** Why a kubelet reports Ready=False, read from the KubeletNotReady message (§5.1 of k8s-messages.md). */
 export type NotReadyCause = 'network' | 'runtime' | 'pleg' | 'capacity' | 'shutdown' | 'other';
@@ -37,8 +38,10 @@ export function describeNotReadyCause(cause: NotReadyCause): string {
 }
 
 export function nodeCondition(node: Node | undefined, type: string): Condition | undefined {
-  const list = Array.isArray(node?.status?.conditions) ? node.status.conditions : [];
-  return list.find((c) => c?.type === type);
+  const list = node?.status?.conditions;
+  if (!Array.isArray(list)) return undefined;
+  for (const c of list) if (c?.type === type) return c;
+  return undefined;
 }
 
 export function nodeName(node: Node | undefined): string {
@@ -133,7 +136,7 @@ export function noExecuteFate(pod: Pod, taint: Taint): NoExecuteFate {
   if (matching.length === 0) return { taint, kind: 'now' };
   if (matching.some((t) => typeof t.tolerationSeconds !== 'number')) return { taint, kind: 'never' };
   // The shortest matching toleration wins (pkg/controller/tainteviction getMinTolerationTime).
-  const seconds = Math.max(0, Math.min(...matching.map((t) => t.tolerationSeconds as number)));
+  const seconds = Math.max(0, minOf(matching.map((t) => t.tolerationSeconds as number)));
   const fate: NoExecuteFate = { taint, kind: 'at', tolerationSeconds: seconds };
   const added = parseTime(taint.timeAdded);
   if (added !== undefined) fate.evictAt = added + seconds * 1000;

@@ -5,6 +5,7 @@ import { formatAge, parseTime } from '../../model/time.js';
 import { eventsWith } from './events.js';
 import { PULL_WAITING_REASONS, pullFailures, type PullFailure } from './image-pull.js';
 import { copyEvidence, memoPodAt, memoString } from './memo.js';
+import { minOf } from './numbers.js';
 
 /** What a pull error says went wrong; each kind belongs to exactly one `image/*` rule. */
 export type PullErrorKind = 'signature-failed' | 'wrong-platform' | 'tls' | 'rate-limited' | 'registry-unreachable' | 'unauthorized' | 'not-found' | 'other';
@@ -55,6 +56,14 @@ export function classifiedPulls(pod: PodFacts, now: number): ClassifiedPull[] {
   // Most Pods pull nothing; the rest are classified once per Pod, and each rule gets its own evidence.
   if (!pod.containers.some(isPulling)) return [];
   return classifiedCached(pod, now).map((p) => ({ ...p, evidence: copyEvidence(p.evidence) }));
+}
+
+/** classifiedPulls of one kind: what each `image/*` rule reads (nothing is copied for the other kinds). */
+export function classifiedPullsOf(pod: PodFacts, now: number, kind: PullErrorKind): ClassifiedPull[] {
+  if (!pod.containers.some(isPulling)) return [];
+  const out: ClassifiedPull[] = [];
+  for (const p of classifiedCached(pod, now)) if (p.kind === kind) out.push({ ...p, evidence: copyEvidence(p.evidence) });
+  return out;
 }
 
 function isPulling(c: ContainerFacts): boolean {
@@ -128,7 +137,7 @@ export function pullFailingSince(pod: PodFacts, c: ContainerFacts): number | und
     .filter((e) => e.reason !== 'Failed' || /^(Failed to pull image|Error: )/.test(e.message))
     .map((e) => e.firstSeen)
     .filter((t): t is number => t !== undefined);
-  if (times.length > 0) return Math.min(...times);
+  if (times.length > 0) return minOf(times);
   return parseTime(pod.pod.status?.startTime) ?? pod.createdAt;
 }
 

@@ -2,6 +2,7 @@
 import type { ContainerSpec, Node, Pod } from '../../model/k8s.js';
 import { formatQuantity, parseQuantity } from '../../model/quantity.js';
 import type { ClusterView } from '../types.js';
+import { memoString } from './memo.js';
 
 /** Resource name → amount in base units (cores, bytes, counts). */
 export type ResourceList = Record<string, number>;
@@ -14,11 +15,14 @@ function maxInto(into: ResourceList, from: ResourceList): void {
   for (const [k, v] of Object.entries(from)) into[k] = Math.max(into[k] ?? 0, v);
 }
 
+// `100m`, `128Mi`: a handful of spellings, read again for every Pod.
+const quantityText = memoString(parseQuantity);
+
 function quantities(list: unknown): ResourceList {
   const out: ResourceList = {};
   if (!list || typeof list !== 'object') return out;
   for (const [k, v] of Object.entries(list as Record<string, unknown>)) {
-    const q = parseQuantity(v);
+    const q = typeof v === 'string' ? quantityText(v) : parseQuantity(v);
     if (q !== undefined) out[k] = q;
   }
   return out;
@@ -35,9 +39,20 @@ export function containerRequests(c: ContainerSpec): ResourceList {
  * The Pod's effective requests (k8s.io/component-helpers resource.PodRequests): the sum of app
  * containers and sidecars, or the largest init container plus the sidecars started before it,
  * whichever is larger per resource; pod-level `spec.resources.requests` replace cpu/memory;
- * `spec.overhead` is added.
+ * `spec.overhead` is added. Remembered for the last Pod asked about (several rules ask): read-only.
  */
 export function podRequests(pod: Pod): ResourceList {
+  if (pod !== lastPod) {
+    lastRequests = requestsOf(pod);
+    lastPod = pod;
+  }
+  return lastRequests;
+}
+
+let lastPod: Pod | undefined;
+let lastRequests: ResourceList = {};
+
+function requestsOf(pod: Pod): ResourceList {
   const spec = pod.spec ?? {};
   const reqs: ResourceList = {};
   for (const c of Array.isArray(spec.containers) ? spec.containers : []) add(reqs, containerRequests(c ?? {}));

@@ -189,6 +189,12 @@ export function containerProblems(pod: PodFacts): readonly ContainerProblem[] {
 
 const problemsCached = memoPod((pod: PodFacts): readonly ContainerProblem[] => pod.containers.map((c) => containerProblem(pod, c)).filter((p): p is ContainerProblem => p !== undefined));
 
+/** True when some problem has this cause: a test that allocates nothing, for rules to bail out early. */
+export function anyCause(problems: readonly ContainerProblem[], cause: ExitCause): boolean {
+  for (const p of problems) if (p.cause === cause) return true;
+  return false;
+}
+
 /** Failing now (not merely restarted earlier and running again). */
 export function isFailingNow(p: ContainerProblem): boolean {
   return p.mode !== 'restarted';
@@ -207,7 +213,8 @@ export function describeExit(term: ContainerStateTerminated | undefined): string
 
 /** `; message: "…"` from the termination message, trimmed to one readable line. */
 export function terminationMessage(term: ContainerStateTerminated | undefined, max = 300): string {
-  const msg = (term?.message ?? '').trim();
+  // Clip before the regex: whitespace runs in a hostile message would make it quadratic.
+  const msg = (term?.message ?? '').slice(0, max * 4).trim();
   if (!msg) return '';
   const one = msg.replace(/\s*\n\s*/g, ' ⏎ ');
   return one.length > max ? `${one.slice(0, max)}…` : one;

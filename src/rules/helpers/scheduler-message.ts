@@ -9,7 +9,7 @@ import type { Node } from '../../model/k8s.js';
 import type { Confidence, Evidence, RuleOptions, Severity } from '../types.js';
 import { eventEvidence, eventsWith, latestEvent } from './events.js';
 import { fieldEvidence } from './evidence.js';
-import { copyEvidence, memoPodAt, memoString } from './memo.js';
+import { memoPodAt, memoString } from './memo.js';
 import { matchNodeSelectorTerm, nodeConstraintMismatch, NODE_HEALTH_TAINTS, pinnedNodeName, untoleratedTaints, type NodeSelectorTerm } from './node-affinity.js';
 import { largestNode, nodeResources, podRequests } from './resources.js';
 import { ago, formatAge, parseTime } from './time.js';
@@ -295,12 +295,14 @@ export function awaitingScheduling(pod: PodFacts): boolean {
   return pod.deletingSince === undefined;
 }
 
-/** The Pod's current scheduling failure, or undefined when it is scheduled, gated, or never failed. */
+/**
+ * The Pod's current scheduling failure, or undefined when it is scheduled, gated, or never failed.
+ * Worked out once per Pod and shared by every scheduling rule: read-only. A rule that quotes its
+ * evidence takes copies (copyEvidence), so that no two findings share an object.
+ */
 export function schedulingFailure(pod: PodFacts, now: number): SchedulingFailure | undefined {
   if (!awaitingScheduling(pod)) return undefined;
-  const f = failureCached(pod, now);
-  // Each rule gets its own evidence objects (they go into its finding); the rest is shared, read-only.
-  return f && { ...f, evidence: copyEvidence(f.evidence) };
+  return failureCached(pod, now);
 }
 
 const failureCached = memoPodAt(failureOf);

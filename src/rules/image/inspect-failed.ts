@@ -1,4 +1,4 @@
-import { describeContainer, waitingWith } from '../helpers/containers.js';
+import { anyWaiting, describeContainer, waitingWith } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -25,6 +25,7 @@ const rule: PodRule = {
     ],
   },
   match({ pod, now }) {
+    if (!anyWaiting(pod, 'ImageInspectError')) return [];
     return waitingWith(pod, 'ImageInspectError')
       .filter((c) => c.kind !== 'ephemeral')
       .map((c) => {

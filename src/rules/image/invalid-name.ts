@@ -1,4 +1,4 @@
-import { describeContainer, waitingWith } from '../helpers/containers.js';
+import { anyWaiting, describeContainer, waitingWith } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -39,6 +39,7 @@ const rule: PodRule = {
     ],
   },
   match({ pod, now }) {
+    if (!anyWaiting(pod, 'InvalidImageName')) return [];
     return waitingWith(pod, 'InvalidImageName')
       .filter((c) => c.kind !== 'ephemeral')
       .map((c) => {

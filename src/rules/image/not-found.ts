@@ -1,6 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
-import { classifiedPulls } from '../helpers/pull-errors.js';
+import { classifiedPullsOf } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
 // containerd `<ref>: not found` (HTTP 404), CRI-O `manifest unknown`; the classifier keeps
@@ -27,18 +27,18 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/containers/images/'],
   },
   match({ pod, now }) {
-    return classifiedPulls(pod, now)
-      .filter((f) => f.kind === 'not-found')
-      .map((f) =>
-        finding(rule, {
-          message: `Image "${f.image}" of ${describeContainer(f.container)} does not exist in the registry (tag or digest not found).`,
-          evidence: f.evidence,
-          remediation: [
-            `Check the reference "${f.image}" for typos and confirm the tag exists in the registry.`,
-            `Push the tag, or deploy a tag that exists: kubectl set image -n ${pod.namespace} <workload> ${f.container.name}=<image:tag>`,
-          ],
-        }),
-      );
+    const pulls = classifiedPullsOf(pod, now, 'not-found');
+    if (pulls.length === 0) return [];
+    return pulls.map((f) =>
+      finding(rule, {
+        message: `Image "${f.image}" of ${describeContainer(f.container)} does not exist in the registry (tag or digest not found).`,
+        evidence: f.evidence,
+        remediation: [
+          `Check the reference "${f.image}" for typos and confirm the tag exists in the registry.`,
+          `Push the tag, or deploy a tag that exists: kubectl set image -n ${pod.namespace} <workload> ${f.container.name}=<image:tag>`,
+        ],
+      }),
+    );
   },
 };
 

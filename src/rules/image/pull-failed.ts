@@ -1,6 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
-import { classifiedPulls, failingFor } from '../helpers/pull-errors.js';
+import { classifiedPullsOf, failingFor } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
 // The ≤1.31 back-off message carries no error at all; only a Failed event would.
@@ -22,24 +22,24 @@ const rule: PodRule = {
     ],
   },
   match({ pod, now, options }) {
-    return classifiedPulls(pod, now)
-      .filter((f) => f.kind === 'other')
-      .map((f) => {
-        const early = f.since !== undefined && now - f.since < options.graceMs;
-        const blind = NO_DETAIL.test(f.error.trim());
-        return finding(rule, {
-          severity: early ? 'warning' : 'error',
-          confidence: blind ? 'low' : 'medium',
-          message: blind
-            ? `Pulling image "${f.image}" of ${describeContainer(f.container)} keeps failing (${f.container.waiting!.reason})${failingFor(now, f.since)}; the pull error itself was not recorded in the Pod status or events.`
-            : `Pulling image "${f.image}" of ${describeContainer(f.container)} failed: ${f.detail}${failingFor(now, f.since)}.`,
-          evidence: f.evidence,
-          remediation: [
-            `Read the whole error: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-            `Reproduce the pull on node ${pod.nodeName || '<node>'}: crictl pull ${f.image}`,
-          ],
-        });
+    const pulls = classifiedPullsOf(pod, now, 'other');
+    if (pulls.length === 0) return [];
+    return pulls.map((f) => {
+      const early = f.since !== undefined && now - f.since < options.graceMs;
+      const blind = NO_DETAIL.test(f.error.trim());
+      return finding(rule, {
+        severity: early ? 'warning' : 'error',
+        confidence: blind ? 'low' : 'medium',
+        message: blind
+          ? `Pulling image "${f.image}" of ${describeContainer(f.container)} keeps failing (${f.container.waiting!.reason})${failingFor(now, f.since)}; the pull error itself was not recorded in the Pod status or events.`
+          : `Pulling image "${f.image}" of ${describeContainer(f.container)} failed: ${f.detail}${failingFor(now, f.since)}.`,
+        evidence: f.evidence,
+        remediation: [
+          `Read the whole error: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
+          `Reproduce the pull on node ${pod.nodeName || '<node>'}: crictl pull ${f.image}`,
+        ],
       });
+    });
   },
 };
 

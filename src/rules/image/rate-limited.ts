@@ -1,6 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
-import { classifiedPulls, failingFor, imageRegistry } from '../helpers/pull-errors.js';
+import { classifiedPullsOf, failingFor, imageRegistry } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -25,22 +25,22 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/containers/images/#image-pull-policy'],
   },
   match({ pod, now, options }) {
-    return classifiedPulls(pod, now)
-      .filter((f) => f.kind === 'rate-limited')
-      .map((f) => {
-        const early = f.since !== undefined && now - f.since < options.graceMs;
-        const registry = imageRegistry(f.image);
-        return finding(rule, {
-          severity: early ? 'warning' : 'error',
-          message: `Registry ${registry} is rate-limiting pulls of image "${f.image}" for ${describeContainer(f.container)} (${f.detail})${failingFor(now, f.since)}; the kubelet keeps retrying with back-off.`,
-          evidence: f.evidence,
-          remediation: [
-            `Authenticate the pull with an account that has a higher limit: kubectl create secret docker-registry regcred -n ${pod.namespace} --docker-server=${registry} --docker-username=<user> --docker-password=<token>, then add it to spec.imagePullSecrets.`,
-            `Mirror "${f.image}" into a registry you control (or a pull-through cache) and deploy from there.`,
-            `Prefer imagePullPolicy: IfNotPresent with immutable tags so nodes reuse the cached image.`,
-          ],
-        });
+    const pulls = classifiedPullsOf(pod, now, 'rate-limited');
+    if (pulls.length === 0) return [];
+    return pulls.map((f) => {
+      const early = f.since !== undefined && now - f.since < options.graceMs;
+      const registry = imageRegistry(f.image);
+      return finding(rule, {
+        severity: early ? 'warning' : 'error',
+        message: `Registry ${registry} is rate-limiting pulls of image "${f.image}" for ${describeContainer(f.container)} (${f.detail})${failingFor(now, f.since)}; the kubelet keeps retrying with back-off.`,
+        evidence: f.evidence,
+        remediation: [
+          `Authenticate the pull with an account that has a higher limit: kubectl create secret docker-registry regcred -n ${pod.namespace} --docker-server=${registry} --docker-username=<user> --docker-password=<token>, then add it to spec.imagePullSecrets.`,
+          `Mirror "${f.image}" into a registry you control (or a pull-through cache) and deploy from there.`,
+          `Prefer imagePullPolicy: IfNotPresent with immutable tags so nodes reuse the cached image.`,
+        ],
       });
+    });
   },
 };
 

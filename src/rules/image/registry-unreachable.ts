@@ -1,6 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
-import { classifiedPulls, failingFor, registryEndpoint } from '../helpers/pull-errors.js';
+import { classifiedPullsOf, failingFor, registryEndpoint } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
 const DNS = /no such host/;
@@ -27,26 +27,26 @@ const rule: PodRule = {
     ],
   },
   match({ pod, now, options }) {
-    return classifiedPulls(pod, now)
-      .filter((f) => f.kind === 'registry-unreachable')
-      .map((f) => {
-        const early = f.since !== undefined && now - f.since < options.graceMs;
-        const endpoint = registryEndpoint(f.error, f.image);
-        const how = DNS.test(f.error) ? `host name ${endpoint.split(':')[0]} does not resolve` : `cannot connect to ${endpoint}`;
-        const host = endpoint.replace(/:\d+$/, '');
-        return finding(rule, {
-          severity: early ? 'warning' : 'error',
-          message: `Node ${pod.nodeName || '(unknown)'} cannot reach the registry for image "${f.image}" of ${describeContainer(f.container)}: ${how} (${f.detail})${failingFor(now, f.since)}.`,
-          evidence: f.evidence,
-          remediation: [
-            `From node ${pod.nodeName || '<node>'}, try the pull as the runtime does: crictl pull ${f.image}`,
-            DNS.test(f.error)
-              ? `Check the host name "${host}" in the image reference and the node's resolver (/etc/resolv.conf on the node, not the cluster DNS): nslookup ${host}`
-              : `Check that the registry listens on ${endpoint} and that the node can reach it (firewall, security groups, proxy): curl -v https://${endpoint}/v2/`,
-            `Once the registry is reachable the kubelet retries by itself; to retry now: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
-          ],
-        });
+    const pulls = classifiedPullsOf(pod, now, 'registry-unreachable');
+    if (pulls.length === 0) return [];
+    return pulls.map((f) => {
+      const early = f.since !== undefined && now - f.since < options.graceMs;
+      const endpoint = registryEndpoint(f.error, f.image);
+      const how = DNS.test(f.error) ? `host name ${endpoint.split(':')[0]} does not resolve` : `cannot connect to ${endpoint}`;
+      const host = endpoint.replace(/:\d+$/, '');
+      return finding(rule, {
+        severity: early ? 'warning' : 'error',
+        message: `Node ${pod.nodeName || '(unknown)'} cannot reach the registry for image "${f.image}" of ${describeContainer(f.container)}: ${how} (${f.detail})${failingFor(now, f.since)}.`,
+        evidence: f.evidence,
+        remediation: [
+          `From node ${pod.nodeName || '<node>'}, try the pull as the runtime does: crictl pull ${f.image}`,
+          DNS.test(f.error)
+            ? `Check the host name "${host}" in the image reference and the node's resolver (/etc/resolv.conf on the node, not the cluster DNS): nslookup ${host}`
+            : `Check that the registry listens on ${endpoint} and that the node can reach it (firewall, security groups, proxy): curl -v https://${endpoint}/v2/`,
+          `Once the registry is reachable the kubelet retries by itself; to retry now: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
+        ],
       });
+    });
   },
 };
 

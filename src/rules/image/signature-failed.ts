@@ -1,8 +1,8 @@
-import { describeContainer, waitingWith } from '../helpers/containers.js';
+import { anyWaiting, describeContainer, waitingWith } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { classifiedPulls, imageEventsOf, pullErrorDetail } from '../helpers/pull-errors.js';
+import { classifiedPullsOf, imageEventsOf, pullErrorDetail } from '../helpers/pull-errors.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -25,9 +25,9 @@ const rule: PodRule = {
     ],
   },
   match({ pod, now }) {
-    const out = classifiedPulls(pod, now)
-      .filter((f) => f.kind === 'signature-failed')
-      .map((f) => ({ container: f.container, image: f.image, detail: f.detail, evidence: f.evidence }));
+    const pulls = classifiedPullsOf(pod, now, 'signature-failed');
+    if (pulls.length === 0 && !anyWaiting(pod, 'SignatureValidationFailed')) return [];
+    const out = pulls.map((f) => ({ container: f.container, image: f.image, detail: f.detail, evidence: f.evidence }));
     for (const c of waitingWith(pod, 'SignatureValidationFailed').filter((c) => c.kind !== 'ephemeral')) {
       const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.state.waiting.reason`, c.waiting!.reason)];
       if (c.waiting!.message) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.waiting.message`, c.waiting!.message));

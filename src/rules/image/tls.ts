@@ -1,6 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
-import { classifiedPulls, failingFor, imageRegistry, registryEndpoint } from '../helpers/pull-errors.js';
+import { classifiedPullsOf, failingFor, imageRegistry, registryEndpoint } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
 const PLAIN_HTTP = /server gave HTTP response to HTTPS client|first record does not look like a TLS handshake/;
@@ -27,31 +27,31 @@ const rule: PodRule = {
     ],
   },
   match({ pod, now, options }) {
-    return classifiedPulls(pod, now)
-      .filter((f) => f.kind === 'tls')
-      .map((f) => {
-        const early = f.since !== undefined && now - f.since < options.graceMs;
-        const endpoint = registryEndpoint(f.error, f.image);
-        const host = imageRegistry(f.image);
-        const plain = PLAIN_HTTP.test(f.error);
-        return finding(rule, {
-          severity: early ? 'warning' : 'error',
-          message: plain
-            ? `Registry ${endpoint} for image "${f.image}" of ${describeContainer(f.container)} speaks plain HTTP, but the runtime on node ${pod.nodeName || '(unknown)'} requires HTTPS (${f.detail})${failingFor(now, f.since)}.`
-            : `The runtime on node ${pod.nodeName || '(unknown)'} does not trust the TLS certificate of registry ${endpoint} for image "${f.image}" of ${describeContainer(f.container)} (${f.detail})${failingFor(now, f.since)}.`,
-          evidence: f.evidence,
-          remediation: plain
-            ? [
-                `Serve the registry over HTTPS, or declare ${host} as a plain-HTTP registry on every node (containerd: /etc/containerd/certs.d/${host}/hosts.toml with server = "http://${host}"; CRI-O: registries.conf insecure = true).`,
-                `Then retry the pull: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
-              ]
-            : [
-                `Inspect the certificate the node sees: openssl s_client -connect ${endpoint} -servername ${endpoint.replace(/:\d+$/, '')} </dev/null`,
-                `Install the registry's CA on every node (containerd: /etc/containerd/certs.d/${host}/ca.crt; CRI-O: /etc/containers/certs.d/${host}/ca.crt), or fix the certificate's host name or expiry.`,
-                `Then retry the pull: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
-              ],
-        });
+    const pulls = classifiedPullsOf(pod, now, 'tls');
+    if (pulls.length === 0) return [];
+    return pulls.map((f) => {
+      const early = f.since !== undefined && now - f.since < options.graceMs;
+      const endpoint = registryEndpoint(f.error, f.image);
+      const host = imageRegistry(f.image);
+      const plain = PLAIN_HTTP.test(f.error);
+      return finding(rule, {
+        severity: early ? 'warning' : 'error',
+        message: plain
+          ? `Registry ${endpoint} for image "${f.image}" of ${describeContainer(f.container)} speaks plain HTTP, but the runtime on node ${pod.nodeName || '(unknown)'} requires HTTPS (${f.detail})${failingFor(now, f.since)}.`
+          : `The runtime on node ${pod.nodeName || '(unknown)'} does not trust the TLS certificate of registry ${endpoint} for image "${f.image}" of ${describeContainer(f.container)} (${f.detail})${failingFor(now, f.since)}.`,
+        evidence: f.evidence,
+        remediation: plain
+          ? [
+              `Serve the registry over HTTPS, or declare ${host} as a plain-HTTP registry on every node (containerd: /etc/containerd/certs.d/${host}/hosts.toml with server = "http://${host}"; CRI-O: registries.conf insecure = true).`,
+              `Then retry the pull: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
+            ]
+          : [
+              `Inspect the certificate the node sees: openssl s_client -connect ${endpoint} -servername ${endpoint.replace(/:\d+$/, '')} </dev/null`,
+              `Install the registry's CA on every node (containerd: /etc/containerd/certs.d/${host}/ca.crt; CRI-O: /etc/containers/certs.d/${host}/ca.crt), or fix the certificate's host name or expiry.`,
+              `Then retry the pull: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
+            ],
       });
+    });
   },
 };
 

@@ -3,7 +3,7 @@ import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { asList } from '../helpers/probes.js';
-import { classifiedPulls, imageRegistry } from '../helpers/pull-errors.js';
+import { classifiedPullsOf, imageRegistry } from '../helpers/pull-errors.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -29,7 +29,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/pull-image-private-registry/'],
   },
   match({ pod, now, cluster }) {
-    const refused = classifiedPulls(pod, now).filter((f) => f.kind === 'unauthorized');
+    const refused = classifiedPullsOf(pod, now, 'unauthorized');
     if (refused.length === 0) return [];
     const secrets = asList<{ name?: string }>(pod.pod.spec?.imagePullSecrets).map((s) => (typeof s.name === 'string' ? s.name : '')).filter(Boolean);
     // kubelet 1.29+: `Unable to retrieve some image pull secrets (<names>); attempting to pull the image may not succeed.`

@@ -1,7 +1,7 @@
 import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { classifiedPulls } from '../helpers/pull-errors.js';
+import { classifiedPullsOf } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -28,19 +28,19 @@ const rule: PodRule = {
     const info = pod.node?.status?.nodeInfo ?? {};
     const arch = info.architecture;
     const platform = arch ? `${info.operatingSystem ?? 'linux'}/${arch}` : undefined;
-    return classifiedPulls(pod, now)
-      .filter((f) => f.kind === 'wrong-platform')
-      .map((f) =>
-        finding(rule, {
-          message: `Image "${f.image}" of ${describeContainer(f.container)} has no variant for ${platform ? `node ${pod.nodeName}'s platform ${platform}` : 'the node\'s platform'} (${f.detail}).`,
-          evidence: platform ? [...f.evidence, fieldEvidence('node', `nodes/${pod.nodeName}.status.nodeInfo.architecture`, arch)] : f.evidence,
-          remediation: [
-            `See which platforms the image offers: docker manifest inspect ${f.image}`,
-            `Build and push it for ${platform ?? 'the node\'s platform'} too: docker buildx build --platform ${platform ?? 'linux/amd64'},<other platforms> -t ${f.image} --push .`,
-            `Or pin the workload to nodes of a matching architecture with a nodeSelector on kubernetes.io/arch.`,
-          ],
-        }),
-      );
+    const pulls = classifiedPullsOf(pod, now, 'wrong-platform');
+    if (pulls.length === 0) return [];
+    return pulls.map((f) =>
+      finding(rule, {
+        message: `Image "${f.image}" of ${describeContainer(f.container)} has no variant for ${platform ? `node ${pod.nodeName}'s platform ${platform}` : 'the node\'s platform'} (${f.detail}).`,
+        evidence: platform ? [...f.evidence, fieldEvidence('node', `nodes/${pod.nodeName}.status.nodeInfo.architecture`, arch)] : f.evidence,
+        remediation: [
+          `See which platforms the image offers: docker manifest inspect ${f.image}`,
+          `Build and push it for ${platform ?? 'the node\'s platform'} too: docker buildx build --platform ${platform ?? 'linux/amd64'},<other platforms> -t ${f.image} --push .`,
+          `Or pin the workload to nodes of a matching architecture with a nodeSelector on kubernetes.io/arch.`,
+        ],
+      }),
+    );
   },
 };
 

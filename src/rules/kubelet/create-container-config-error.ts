@@ -1,6 +1,6 @@
 import type { ContainerFacts } from '../../model/containers.js';
 import type { PodFacts } from '../../model/facts.js';
-import { describeContainer } from '../helpers/containers.js';
+import { anyWaiting, describeContainer } from '../helpers/containers.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -178,7 +178,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/configure-pod-configmap/', 'https://kubernetes.io/docs/tasks/configure-pod-container/security-context/'],
   },
   match({ pod, cluster, now, options }) {
-    if (pod.deletingSince !== undefined) return [];
+    if (pod.deletingSince !== undefined || !anyWaiting(pod, 'CreateContainerConfigError')) return [];
     return pod.containers
       .filter((c) => c.waiting?.reason === 'CreateContainerConfigError')
       .map((c) => {

@@ -47,6 +47,8 @@ const rule: PodRule = {
     }
     const target = pod.conditions.DisruptionTarget;
     const byScheduler = target?.status === 'True' && target.reason === 'PreemptionByScheduler';
+    // Neither marked nor being deleted: nothing the events could add (see below).
+    if (!byScheduler && pod.deletingSince === undefined) return [];
     const event = latestEvent(pod.events, 'Preempted', (e) => /^Preempted by (pod|podgroup) /.test(e.message));
     // A Preempted event on a Pod that is neither being deleted nor marked as a disruption target is history.
     if (!byScheduler && !(event && pod.deletingSince !== undefined)) return [];

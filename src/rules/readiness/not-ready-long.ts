@@ -4,6 +4,7 @@ import { finding } from '../helpers/finding.js';
 import { probeFailures } from '../helpers/probes.js';
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { Evidence, PodRule } from '../types.js';
+import { maxOf } from '../helpers/numbers.js';
 
 const rule: PodRule = {
   id: 'readiness/not-ready-long',
@@ -35,7 +36,7 @@ const rule: PodRule = {
       for (const type of ['Readiness', 'Startup', 'Liveness'] as const) if (probeFailures(pod.events, c, n, type, startedAt).length > 0) return [];
     }
     const starts = notReady.map((c) => parseTime(c.running?.startedAt)).filter((t): t is number => t !== undefined);
-    const since = parseTime(ready?.lastTransitionTime) ?? (starts.length > 0 ? Math.max(...starts) : undefined);
+    const since = parseTime(ready?.lastTransitionTime) ?? (starts.length > 0 ? maxOf(starts) : undefined);
     if (since === undefined || now - since < options.stuckMs) return [];
     const names = notReady.map((c) => describeContainer(c)).join(', ');
     const evidence: Evidence[] = notReady.map((c) => fieldEvidence('pod', `${c.statusPath}.ready`, false));

@@ -25,8 +25,11 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-readiness-gate'],
   },
   match({ pod, now, options }) {
+    if (pod.phase !== 'Running' || pod.deletingSince !== undefined) return [];
+    const declared = pod.pod.spec?.readinessGates;
+    if (!Array.isArray(declared) || declared.length === 0) return [];
     const gates = asList<{ conditionType?: string }>(pod.pod.spec?.readinessGates).map((g) => (typeof g.conditionType === 'string' ? g.conditionType : '')).filter(Boolean);
-    if (gates.length === 0 || pod.phase !== 'Running' || pod.deletingSince !== undefined) return [];
+    if (gates.length === 0) return [];
     const ready = pod.conditions.Ready;
     if (ready?.status === 'True') return [];
     // Containers come first: until they are ready, the kubelet reports ContainersNotReady, not the gates.

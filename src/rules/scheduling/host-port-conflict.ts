@@ -1,6 +1,7 @@
 import type { Pod } from '../../model/k8s.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { clusterPods } from '../helpers/resources.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
@@ -39,7 +40,7 @@ const rule: PodRule = {
     const mine = reasonsIn(f, ['host-ports']);
     if (mine.length === 0) return [];
     const wanted = hostPorts(pod.pod);
-    const evidence: Evidence[] = [...f.evidence];
+    const evidence: Evidence[] = copyEvidence(f.evidence);
     for (const w of wanted) evidence.push(fieldEvidence('pod', `spec.containers[name=${w.container}].ports[hostPort=${w.port}]`, `${w.port}/${w.protocol}`));
     let holders = '';
     const pods = clusterPods(cluster);

@@ -1,5 +1,6 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { clusterPods, formatResource, largestNode, nodeResources, podRequests } from '../helpers/resources.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf, workloadRef } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
@@ -35,7 +36,7 @@ const rule: PodRule = {
     const requests = podRequests(pod.pod);
     const otherPods = clusterPods(cluster);
     const nodes = nodeResources(cluster.nodes, otherPods, pod.uid);
-    const evidence: Evidence[] = [...f.evidence];
+    const evidence: Evidence[] = copyEvidence(f.evidence);
     const parts: string[] = [];
     let neverFits = false;
     for (const r of mine) {

@@ -1,4 +1,5 @@
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
 import type { PodRule } from '../types.js';
 
@@ -25,7 +26,7 @@ const rule: PodRule = {
         message: `The cluster had no nodes to schedule the Pod on${since}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
         confidence: f.fromCondition ? 'high' : 'medium',
-        evidence: f.evidence,
+        evidence: copyEvidence(f.evidence),
         remediation: ['kubectl get nodes', 'Add or start nodes (or scale a node group up from zero); on a machine that should have joined, read the kubelet logs: journalctl -u kubelet'],
       }),
     ];

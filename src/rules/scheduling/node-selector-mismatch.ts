@@ -1,5 +1,6 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { describeNodeSelectorTerm, nodeConstraintMismatch, pinnedNodeName, podNodeConstraints } from '../helpers/node-affinity.js';
 import { confidenceFor, isContextReason, nodeAffinityExclusions, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
@@ -36,7 +37,7 @@ const rule: PodRule = {
     if (mine.length === 0) return [];
     const count = mine.reduce((m, r) => Math.max(m, r.count), 0);
     const { selector, terms } = podNodeConstraints(pod.pod);
-    const evidence: Evidence[] = [...f.evidence];
+    const evidence: Evidence[] = copyEvidence(f.evidence);
     if (Object.keys(selector).length > 0) evidence.push(fieldEvidence('pod', 'spec.nodeSelector', selector));
     if (terms.length > 0) evidence.push(fieldEvidence('pod', 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms', terms));
     const wants = [

@@ -1,6 +1,7 @@
 import type { Pod } from '../../model/k8s.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { describeLabelSelector, matchLabelSelector, type LabelSelector } from '../helpers/node-affinity.js';
 import { clusterPods } from '../helpers/resources.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
@@ -45,7 +46,7 @@ const rule: PodRule = {
     if (!f) return [];
     const mine = reasonsIn(f, ['pod-affinity', 'pod-anti-affinity', 'existing-anti-affinity']);
     if (mine.length === 0) return [];
-    const evidence: Evidence[] = [...f.evidence];
+    const evidence: Evidence[] = copyEvidence(f.evidence);
     const parts: string[] = [];
     const pods = clusterPods(cluster);
     const labels = pod.pod.metadata?.labels ?? {};

@@ -1,5 +1,6 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
 
@@ -27,7 +28,7 @@ const rule: PodRule = {
     if (mine.length === 0) return [];
     const name = mine[0]!.claim ?? '';
     const claim = pod.claims.find((c) => c.claimName === name);
-    const evidence: Evidence[] = [...f.evidence];
+    const evidence: Evidence[] = copyEvidence(f.evidence);
     if (claim) evidence.push(fieldEvidence('pod', `spec.volumes[name=${claim.volume}].persistentVolumeClaim.claimName`, name));
     // A claim that exists in the snapshot was created after the scheduler's last try: it will retry.
     const existsNow = claim?.pvc !== undefined;

@@ -1,5 +1,6 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { clusterPods, nodeResources } from '../helpers/resources.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
@@ -28,7 +29,7 @@ const rule: PodRule = {
     const count = mine[0]!.count;
     const pods = clusterPods(cluster);
     const nodes = nodeResources(cluster.nodes, pods, pod.uid);
-    const evidence: Evidence[] = [...f.evidence];
+    const evidence: Evidence[] = copyEvidence(f.evidence);
     const limits = nodes
       .filter((n) => n.allocatable.pods !== undefined)
       .map((n) => `${n.name} allows ${n.allocatable.pods}${pods ? ` and runs ${n.podCount}` : ''}`);

@@ -1,5 +1,6 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { describeLabelSelector, nodeLabels, type LabelSelector } from '../helpers/node-affinity.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
@@ -41,7 +42,7 @@ const rule: PodRule = {
     const count = mine.reduce((m, r) => Math.max(m, r.count), 0);
     const all = Array.isArray(pod.pod.spec?.topologySpreadConstraints) ? (pod.pod.spec.topologySpreadConstraints as SpreadConstraint[]) : [];
     const hard = all.filter((c) => c && (c.whenUnsatisfiable ?? 'DoNotSchedule') === 'DoNotSchedule');
-    const evidence: Evidence[] = [...f.evidence];
+    const evidence: Evidence[] = copyEvidence(f.evidence);
     if (hard.length) evidence.push(fieldEvidence('pod', 'spec.topologySpreadConstraints', hard));
     const described = hard.map((c) => `maxSkew ${c.maxSkew ?? 1} over ${c.topologyKey ?? '?'} for Pods with ${describeLabelSelector(c.labelSelector)}${c.minDomains ? `, minDomains ${c.minDomains}` : ''}`);
     const missingLabel = mine.some((r) => r.text.includes('missing required label'));

@@ -2,6 +2,7 @@ import type { ClaimFacts, PodFacts } from '../../model/facts.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { confidenceFor, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, type ReasonCategory } from '../helpers/scheduler-message.js';
 import type { ClusterView, Evidence, PodRule } from '../types.js';
 
@@ -151,7 +152,7 @@ const rule: PodRule = {
     const problems = claims
       .map((c) => ({ claim: c, problem: claimProblem(c, pod, cluster, now, wffc) }))
       .filter((p): p is { claim: ClaimFacts; problem: ClaimProblem } => p.problem !== undefined);
-    const evidence: Evidence[] = [...f.evidence, ...problems.flatMap((p) => p.problem.evidence)];
+    const evidence: Evidence[] = [...copyEvidence(f.evidence), ...problems.flatMap((p) => p.problem.evidence)];
     let what: string;
     if (mine.some((r) => r.category === 'pvc-ephemeral-pending')) what = `the ephemeral volume controller has not created PersistentVolumeClaim "${named[0] ?? ''}" yet`;
     else if (mine.some((r) => r.category === 'volume-capacity')) what = 'the storage driver reports too little free capacity for its claims on the nodes';

@@ -1,5 +1,6 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
 
@@ -21,7 +22,7 @@ const rule: PodRule = {
     if (!f) return [];
     const mine = reasonsIn(f, ['node-unschedulable', 'node-unknown-conditions']);
     if (mine.length === 0) return [];
-    const evidence: Evidence[] = [...f.evidence];
+    const evidence: Evidence[] = copyEvidence(f.evidence);
     const cordoned = cluster.nodes.filter((n) => n.spec?.unschedulable === true).map((n) => n.metadata?.name ?? '');
     for (const name of cordoned.slice(0, 5)) evidence.push(fieldEvidence('node', `node/${name}.spec.unschedulable`, true));
     const parts: string[] = [];

@@ -1,4 +1,5 @@
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { allReasons, confidenceFor, describeReasons, isContextReason, nodeAffinityExclusions, schedulingFailure, schedulingSeverity, schedulingTail, type ReasonCategory } from '../helpers/scheduler-message.js';
 import type { PodRule } from '../types.js';
 
@@ -68,7 +69,7 @@ const rule: PodRule = {
         message: `Pod cannot be scheduled: ${what}.${tailText ? ` ${tailText}` : ''}`.replace(/\.\.(\s|$)/, '.$1'),
         severity: sev.severity,
         confidence: unclaimed.length > 0 ? confidenceFor(pod, f, unclaimed) : f.fromCondition ? 'high' : 'medium',
-        evidence: f.evidence,
+        evidence: copyEvidence(f.evidence),
         remediation: [
           `Read the full scheduler message and events: kubectl describe pod ${pod.name} -n ${pod.namespace}`,
           'Each "<count> <reason>" entry is how many nodes failed for that reason; fix the one covering the nodes the Pod should run on',

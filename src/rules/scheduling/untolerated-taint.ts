@@ -1,6 +1,7 @@
 import type { Taint } from '../../model/k8s.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { describeTaint, untoleratedTaints } from '../helpers/node-affinity.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
@@ -49,7 +50,7 @@ const rule: PodRule = {
     const mine = reasonsIn(f, ['taint']);
     if (mine.length === 0) return [];
     const count = mine.reduce((s, r) => s + r.count, 0);
-    const evidence: Evidence[] = [...f.evidence];
+    const evidence: Evidence[] = copyEvidence(f.evidence);
     // Taints read from the nodes (cordoned nodes are reported as unschedulable first, so skip them).
     const byTaint = new Map<string, { taint: Taint; nodes: string[] }>();
     for (const n of cluster.nodes) {

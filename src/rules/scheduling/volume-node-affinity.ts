@@ -1,5 +1,6 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { copyEvidence } from '../helpers/memo.js';
 import { describeNodeSelectorTerm, matchNodeSelectorTerm, type NodeSelectorTerm } from '../helpers/node-affinity.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
@@ -31,7 +32,7 @@ const rule: PodRule = {
     const mine = reasonsIn(f, ['volume-node-affinity']);
     if (mine.length === 0) return [];
     const count = mine.reduce((m, r) => Math.max(m, r.count), 0);
-    const evidence: Evidence[] = [...f.evidence];
+    const evidence: Evidence[] = copyEvidence(f.evidence);
     const pinned: string[] = [];
     for (const c of pod.claims) {
       const terms = c.pv?.spec?.nodeAffinity?.required?.nodeSelectorTerms;

@@ -3,6 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { capitalize, currentAttachFailures, describeVolume, latestPer } from '../helpers/mount-errors.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule } from '../types.js';
+import { minOf } from '../helpers/numbers.js';
 
 const CODE_HINT: Record<string, string> = {
   NotFound: 'the disk does not exist (deleted outside Kubernetes, or in another zone/project)',
@@ -35,10 +36,12 @@ const rule: PodRule = {
     links: ['https://kubernetes-csi.github.io/docs/external-attacher.html'],
   },
   match({ pod, now, options }) {
-    const failures = currentAttachFailures(pod).filter((f) => f.kind === 'attach');
+    const all = currentAttachFailures(pod);
+    if (all.length === 0) return [];
+    const failures = all.filter((f) => f.kind === 'attach');
     if (failures.length === 0) return [];
     return latestPer(failures, (f) => f.volume).map((f) => {
-      const first = Math.min(...failures.filter((g) => g.volume === f.volume).map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
+      const first = minOf(failures.filter((g) => g.volume === f.volume).map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
       const why = f.driver
         ? `the external-attacher of CSI driver ${f.driver} never attached it (is the driver's controller running?)`
         : f.code

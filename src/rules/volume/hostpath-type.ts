@@ -26,7 +26,9 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/#hostpath'],
   },
   match({ pod, now }) {
-    const failures = currentMountFailures(pod, now).filter((f) => f.kind === 'hostpath-type');
+    const all = currentMountFailures(pod, now);
+    if (all.length === 0) return [];
+    const failures = all.filter((f) => f.kind === 'hostpath-type');
     if (failures.length === 0) return [];
     return latestPer(failures, (f) => f.volume).map((f) => {
       const { volume } = podVolume(pod, f.volume);

@@ -42,7 +42,9 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/#configmap', 'https://kubernetes.io/docs/concepts/storage/volumes/#secret'],
   },
   match({ pod, cluster, now }) {
-    const failures = currentMountFailures(pod, now).filter((f) => KINDS.has(f.kind));
+    const all = currentMountFailures(pod, now);
+    if (all.length === 0) return [];
+    const failures = all.filter((f) => KINDS.has(f.kind));
     if (failures.length === 0) return [];
     return latestPer(failures, (f) => `${f.volume}\u0000${f.kind}\u0000${f.subject ?? ''}`).flatMap((f) => check(pod.namespace, pod.name, f, cluster, now, podVolume(pod, f.volume).volume));
   },

@@ -3,6 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { capitalize, currentMountFailures, describeVolume, latestPer, podVolume, TRANSIENT_KINDS, type MountFailure } from '../helpers/mount-errors.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule, Severity } from '../types.js';
+import { minOf } from '../helpers/numbers.js';
 
 // Owned by volume/missing-configmap-or-secret and volume/hostpath-type.
 const ELSEWHERE = new Set(['missing-configmap', 'missing-secret', 'missing-configmap-key', 'missing-secret-key', 'hostpath-type']);
@@ -75,11 +76,13 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/'],
   },
   match({ pod, now, options }) {
-    const failures = currentMountFailures(pod, now).filter((f) => !ELSEWHERE.has(f.kind));
+    const all = currentMountFailures(pod, now);
+    if (all.length === 0) return [];
+    const failures = all.filter((f) => !ELSEWHERE.has(f.kind));
     if (failures.length === 0) return [];
     return latestPer(failures, (f) => f.volume).map((f) => {
       const sameVolume = failures.filter((g) => g.volume === f.volume);
-      const since = Math.min(...sameVolume.map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
+      const since = minOf(sameVolume.map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
       const transient = TRANSIENT_KINDS.has(f.kind);
       // Transient cache races get the longer stuck window before they count as failing.
       const grace = transient ? options.stuckMs : options.graceMs;

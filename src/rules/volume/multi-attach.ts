@@ -4,6 +4,7 @@ import { capitalize, currentAttachFailures, describeVolume, latestPer } from '..
 import { workloadRef } from '../helpers/node-health.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule } from '../types.js';
+import { minOf } from '../helpers/numbers.js';
 
 const rule: PodRule = {
   id: 'volume/multi-attach',
@@ -27,10 +28,12 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/persistent-volumes/#access-modes'],
   },
   match({ pod, now, options }) {
-    const failures = currentAttachFailures(pod).filter((f) => f.kind === 'multi-attach');
+    const all = currentAttachFailures(pod);
+    if (all.length === 0) return [];
+    const failures = all.filter((f) => f.kind === 'multi-attach');
     if (failures.length === 0) return [];
     return latestPer(failures, (f) => f.volume).map((f) => {
-      const first = Math.min(...failures.filter((g) => g.volume === f.volume).map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
+      const first = minOf(failures.filter((g) => g.volume === f.volume).map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
       const users = f.usedBy?.length ? ` by Pod(s) ${f.usedBy.join(', ')}` : ' on another node';
       const rolling = pod.owner.ref?.kind === 'ReplicaSet';
       return finding(rule, {

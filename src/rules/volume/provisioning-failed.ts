@@ -27,7 +27,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/dynamic-provisioning/'],
   },
   match({ pod, now, options }) {
-    if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed') return [];
+    if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed' || pod.claims.length === 0) return [];
     return pod.claims.flatMap((claim) => {
       const p = provisioningProblem(claim, now, options.graceMs, options.stuckMs);
       if (!p) return [];
