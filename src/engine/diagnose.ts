@@ -4,6 +4,7 @@ import type { Snapshot } from '../model/snapshot.js';
 import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import { ALL_RULES } from '../rules/index.js';
+import { TriggerIndex } from '../rules/triggers.js';
 import { DEFAULT_RULE_OPTIONS, type ClusterView, type Finding, type PodRule, type PodRuleContext, type Rule, type RuleOptions, type WorkloadRule } from '../rules/types.js';
 import { currentStage } from './current-stage.js';
 import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
@@ -21,6 +22,7 @@ export class Engine {
   readonly index: SnapshotIndex;
   readonly now: number;
   private readonly podRules: PodRule[];
+  private readonly triggers: TriggerIndex;
   private readonly workloadRules: WorkloadRule[];
   private readonly options: RuleOptions;
   private readonly cluster: ClusterView;
@@ -33,6 +35,7 @@ export class Engine {
     this.now = options.now ?? parseTime(snapshot.meta.capturedAt) ?? 0;
     const rules = options.rules ?? ALL_RULES;
     this.podRules = rules.filter((r): r is PodRule => r.scope === 'pod');
+    this.triggers = new TriggerIndex(this.podRules);
     this.workloadRules = rules.filter((r): r is WorkloadRule => r.scope === 'workload');
     this.options = { ...DEFAULT_RULE_OPTIONS, ...options.ruleOptions };
     const index = this.index;
@@ -48,7 +51,14 @@ export class Engine {
     const found: Finding[] = [];
     // One context for every rule: rules are pure and only read it.
     const ctx: PodRuleContext = { pod: facts, cluster: this.cluster, now: this.now, options: this.options };
-    for (const rule of this.podRules) {
+    // A rule none of whose triggers holds would find nothing: skip it.
+    const holds = this.triggers.podMask(facts);
+    const masks = this.triggers.masks;
+    const rules = this.podRules;
+    for (let r = 0; r < rules.length; r++) {
+      const rule = rules[r]!;
+      const mask = masks[r]!;
+      if (mask !== 0 && (mask & holds) === 0) continue;
       try {
         const out = rule.match(ctx);
         for (let i = 0; i < out.length; i++) found.push(out[i]!);

@@ -61,16 +61,6 @@ export interface WorkloadFacts {
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
-// Conditions by type, read by nearly every rule. Like Object.create(null), nothing is inherited (no
-// `__proto__` setter, no `constructor`, no `toString`): the prototype is an object with a null prototype
-// and no properties. Unlike Object.create(null), the records stay in V8's fast mode, where reads are cheap.
-const NoInheritance = function NoInheritance(): void {} as unknown as new () => Record<string, Condition>;
-NoInheritance.prototype = Object.create(null) as Record<string, Condition>;
-
-function conditionRecord(): Record<string, Condition> {
-  return new NoInheritance();
-}
 const nsName = (ns: string, name: string): string => `${ns}/${name}`;
 
 /** Lookup tables over one Snapshot, built once so facts for many Pods stay cheap. */
@@ -134,7 +124,8 @@ export class SnapshotIndex {
 
   get(kind: SnapshotKind, namespace: string, name: string): KObject | undefined {
     if (kind === 'Node') return this.nodes.get(name);
-    return this.byKind.get(kind)?.get(nsName(namespace, name));
+    const objects = this.byKind.get(kind);
+    return objects && objects.size > 0 ? objects.get(nsName(namespace, name)) : undefined;
   }
 
   /** True when absence of an object of this kind in the snapshot means it does not exist. */
@@ -146,7 +137,7 @@ export class SnapshotIndex {
     const namespace = str(pod.metadata?.namespace);
     const nodeName = str(pod.spec?.nodeName);
     const node = nodeName ? this.nodes.get(nodeName) : undefined;
-    const conditions = conditionRecord(); // a condition type may be "__proto__"
+    const conditions: Record<string, Condition> = Object.create(null); // a condition type may be "__proto__"
     for (const c of Array.isArray(pod.status?.conditions) ? pod.status.conditions : []) {
       if (c && typeof c.type === 'string') conditions[c.type] = c;
     }
@@ -234,7 +225,7 @@ export class SnapshotIndex {
   workloadFacts(kind: string, object: KObject, pods: PodFacts[]): WorkloadFacts {
     const namespace = str(object.metadata?.namespace);
     const name = str(object.metadata?.name);
-    const conditions = conditionRecord(); // a condition type may be "__proto__"
+    const conditions: Record<string, Condition> = Object.create(null); // a condition type may be "__proto__"
     for (const c of Array.isArray(object.status?.conditions) ? object.status.conditions : []) {
       if (c && typeof c.type === 'string') conditions[c.type] = c;
     }

@@ -93,8 +93,38 @@ export interface WorkloadRuleContext {
   options: RuleOptions;
 }
 
+/**
+ * Necessary conditions, declared so the engine can skip a rule cheaply: a rule with triggers can only
+ * find something when at least one of them holds for the Pod (each must follow from the rule's own first
+ * checks). Optional: a rule without triggers always runs, and skipping never changes a diagnosis
+ * (test/engine/triggers.test.ts runs every fixture both ways).
+ */
+export interface PodTriggers {
+  /** The Pod waits to be scheduled (not bound, PodScheduled not True, not finished, not being deleted). */
+  unscheduled?: true;
+  /** The Pod is bound and waits for its sandbox (volumes, network), and is not being deleted. */
+  awaitingSandbox?: true;
+  /** Some container has a current problem: a crash loop, a start error, a failed or restarted instance. */
+  containerProblem?: true;
+  /** Some container waits with one of these reasons. */
+  waiting?: readonly string[];
+  /** One of the Pod's own events has one of these reasons. */
+  events?: readonly string[];
+  /** status.phase is one of these. */
+  phase?: readonly string[];
+  /** status.reason is one of these. */
+  reason?: readonly string[];
+  /** The Pod is being deleted. */
+  deleting?: true;
+  /** The Pod mounts a PersistentVolumeClaim. */
+  claims?: true;
+  /** A Service selects the Pod. */
+  services?: true;
+}
+
 export interface PodRule extends RuleBase {
   scope: 'pod';
+  triggers?: PodTriggers;
   match(ctx: PodRuleContext): Finding[];
 }
 

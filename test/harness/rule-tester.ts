@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
 import type { Snapshot } from '../../src/model/snapshot.js';
+import { TriggerIndex } from '../../src/rules/triggers.js';
 import { DEFAULT_RULE_OPTIONS, type Finding, type Rule, type RuleOptions } from '../../src/rules/types.js';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
 import { T0 } from './builders.js';
@@ -71,6 +72,18 @@ export function runRule(rule: Rule, row: RuleCase): Finding[] {
   return rule.match({ ...ctxBase, pod: deepFreeze(engine.index.podFacts(pod)) });
 }
 
+/** True when the engine runs the rule on the row's target Pod: it declares no triggers, or one of them holds. */
+export function triggersHold(rule: Rule, row: RuleCase): boolean {
+  if (rule.scope !== 'pod' || !rule.triggers) return true;
+  const snapshot = snapshotFor(row);
+  const engine = new Engine(snapshot, { rules: [rule], now: row.now ?? (row.fixture ? undefined : T0) });
+  const pod = row.target ? snapshot.pods.find((p) => p.metadata?.name === row.target) : snapshot.pods[0];
+  if (!pod) throw new Error(`no Pod ${row.target ?? ''} in the row's snapshot`);
+  const triggers = new TriggerIndex([rule]);
+  const mask = triggers.masks[0]!;
+  return mask === 0 || (mask & triggers.podMask(engine.index.podFacts(pod))) !== 0;
+}
+
 function matches(text: string, pattern: string | RegExp): boolean {
   return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
 }
@@ -98,6 +111,7 @@ export function runRuleTests(rule: Rule, cases: { valid: RuleCase[]; invalid: In
           const found = runRule(rule, row);
           expect(runRule(rule, row), 'deterministic').toEqual(found);
           expect(found.length, `findings: ${JSON.stringify(found.map((f) => f.message))}`).toBe(row.expect.length);
+          expect(triggersHold(rule, row), 'a rule that fires must have a trigger that holds, or the engine skips it').toBe(true);
           row.expect.forEach((want, i) => {
             const got = found[i]!;
             expect(got.rule).toBe(rule.id);

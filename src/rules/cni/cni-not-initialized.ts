@@ -26,6 +26,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/network-plugins/'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, now, options }) {
     if (pod.deletingSince !== undefined || !awaitingSandbox(pod) || hostNetwork(pod)) return [];
     const evidence: Evidence[] = [];

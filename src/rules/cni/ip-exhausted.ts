@@ -24,6 +24,7 @@ const rule: PodRule = {
     ],
     links: ['https://www.cni.dev/plugins/current/ipam/host-local/'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, now }) {
     const all = currentSandboxFailures(pod);
     if (all.length === 0) return [];

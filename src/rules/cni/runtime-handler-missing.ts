@@ -24,6 +24,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/containers/runtime-class/'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, now }) {
     const all = currentSandboxFailures(pod);
     if (all.length === 0) return [];

@@ -24,6 +24,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/setup/production-environment/container-runtimes/#override-pause-image-containerd'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, now, options }) {
     const all = currentSandboxFailures(pod);
     if (all.length === 0) return [];

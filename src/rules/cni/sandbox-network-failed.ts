@@ -55,6 +55,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/extend-kubernetes/compute-storage-net/network-plugins/'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, now, options }) {
     const all = currentSandboxFailures(pod);
     if (all.length === 0) return [];

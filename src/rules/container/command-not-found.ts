@@ -26,6 +26,7 @@ const rule: PodRule = {
       'For scripts: check the #! line and convert line endings (dos2unix)',
     ],
   },
+  triggers: { containerProblem: true },
   match({ pod }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'command-not-found')) return [];

@@ -23,6 +23,7 @@ const rule: PodRule = {
       'Run the server in the foreground as the container\'s main process',
     ],
   },
+  triggers: { containerProblem: true },
   match({ pod }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'completed')) return [];

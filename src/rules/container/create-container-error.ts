@@ -27,6 +27,7 @@ const rule: PodRule = {
       'Check node disk space and runtime health; delete the Pod to let it start elsewhere',
     ],
   },
+  triggers: { containerProblem: true },
   match({ pod, now, options }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'create-error')) return [];

@@ -31,6 +31,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/'],
   },
+  triggers: { containerProblem: true, events: ['FailedPreStopHook'] },
   match({ pod, now, options }) {
     const all = containerProblems(pod);
     // preStop failures are only ever read from FailedPreStopHook events.

@@ -23,6 +23,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/tasks/debug/debug-application/debug-init-containers/'],
   },
+  triggers: { containerProblem: true },
   match({ pod, now }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'other')) return [];

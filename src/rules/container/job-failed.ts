@@ -21,6 +21,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/workloads/controllers/job/#handling-pod-and-container-failures'],
   },
+  triggers: { containerProblem: true },
   match({ pod }) {
     const runsToCompletion = pod.restartPolicy === 'Never' || (pod.restartPolicy === 'OnFailure' && pod.phase === 'Failed');
     if (!runsToCompletion) return [];

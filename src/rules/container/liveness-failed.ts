@@ -111,6 +111,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/'],
   },
+  triggers: { containerProblem: true, events: ['Unhealthy'] },
   match(ctx) {
     return probeKillFindings(rule, 'Liveness', 'liveness', ctx);
   },

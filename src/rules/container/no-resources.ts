@@ -30,6 +30,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/'],
   },
+  triggers: { phase: ['Running'] },
   match({ pod }) {
     // Context for healthy Pods only: on a Pod that is failing or still starting it would read as a cause.
     if (pod.phase !== 'Running' || pod.conditions.Ready?.status !== 'True') return [];

@@ -27,6 +27,7 @@ const rule: PodRule = {
       'For permission denied: RUN chmod +x /path/to/entrypoint in the Dockerfile (or COPY --chmod=755), and check runAsUser/fsGroup',
     ],
   },
+  triggers: { containerProblem: true },
   match({ pod }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'not-executable')) return [];

@@ -28,6 +28,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/assign-memory-resource/'],
   },
+  triggers: { containerProblem: true },
   match({ pod, now, options }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'oom')) return [];

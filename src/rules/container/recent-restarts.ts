@@ -19,6 +19,7 @@ const rule: PodRule = {
     causes: ['an intermittent crash, a dependency outage the app exits on, a node or runtime event'],
     fix: ['Read the previous instance\'s logs: kubectl logs POD -c CONTAINER --previous', 'Look at the last state: kubectl describe pod POD'],
   },
+  triggers: { containerProblem: true },
   match({ pod, now, options }) {
     const problems = containerProblems(pod);
     if (problems.length === 0) return [];

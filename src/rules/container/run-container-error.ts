@@ -22,6 +22,7 @@ const rule: PodRule = {
     ],
     fix: ['Read the runtime\'s message: kubectl describe pod POD', 'Fix the spec field it names (mounts, securityContext, workingDir)'],
   },
+  triggers: { containerProblem: true },
   match({ pod }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'start-error')) return [];

@@ -20,6 +20,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-startup-probes'],
   },
+  triggers: { containerProblem: true, events: ['Unhealthy'] },
   match(ctx) {
     return probeKillFindings(rule, 'Startup', 'startup-probe', ctx);
   },

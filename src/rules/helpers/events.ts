@@ -1,6 +1,6 @@
 import type { EventFact } from '../../model/events.js';
 import type { Evidence } from '../types.js';
-import { ago } from './time.js';
+import { ago, isoTime } from './time.js';
 
 /** Events with one of the reasons (and matching the optional test), oldest first. */
 export function eventsWith(events: readonly EventFact[], reasons: string | readonly string[], test?: (e: EventFact) => boolean): EventFact[] {
@@ -31,6 +31,6 @@ export function eventEvidence(e: EventFact, now: number): Evidence {
   const count = e.count > 1 ? ` ×${e.count}${span}` : '';
   const from = e.source ? ` from ${e.source}` : '';
   const evidence: Evidence = { source: 'event', text: `${e.type} ${e.reason}${count}${from} (last ${ago(now, e.lastSeen)}): ${e.message}` };
-  if (e.lastSeen !== undefined) evidence.at = new Date(e.lastSeen).toISOString();
+  if (e.lastSeen !== undefined) evidence.at = isoTime(e.lastSeen);
   return evidence;
 }

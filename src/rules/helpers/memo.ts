@@ -9,13 +9,22 @@ import type { Evidence } from '../types.js';
  * (the oldest entry goes when full) so that a stream of unique messages cannot grow it without end.
  */
 export function memoString<T>(fn: (text: string) => T, max = 4096): (text: string) => T {
-  const cache = new Map<string, T>();
-  return (text: string): T => {
-    const hit = cache.get(text);
-    if (hit !== undefined || cache.has(text)) return hit as T;
-    const value = fn(text);
-    if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-    cache.set(text, value);
+  return memoKey<string, T>(fn, max);
+}
+
+/** memoString for a number key (an epoch-ms time many events share). */
+export function memoNumber<T>(fn: (n: number) => T, max = 4096): (n: number) => T {
+  return memoKey<number, T>(fn, max);
+}
+
+function memoKey<K extends string | number, T>(fn: (key: K) => T, max: number): (key: K) => T {
+  const cache = new Map<K, T>();
+  return (key: K): T => {
+    const hit = cache.get(key);
+    if (hit !== undefined || cache.has(key)) return hit as T;
+    const value = fn(key); // a throw caches nothing, so it throws again next time
+    if (cache.size >= max) cache.delete(cache.keys().next().value as K);
+    cache.set(key, value);
     return value;
   };
 }

@@ -2,7 +2,7 @@ import type { Condition, Node, Pod, Taint, Toleration } from '../../model/k8s.js
 import type { PodFacts } from '../../model/facts.js';
 import { parseTime } from '../../model/time.js';
 import type { Evidence } from '../types.js';
-import { ago } from './time.js';
+import { ago, isoTime } from './time.js';
 import { minOf } from './numbers.js';
 
 /** Why a kubelet reports Ready=False, read from the KubeletNotReady message (§5.1 of k8s-messages.md). */
@@ -100,7 +100,7 @@ export function conditionEvidence(node: Node, condition: Condition, now: number)
   if (since !== undefined) text += `, since ${ago(now, since)}`;
   if (beat !== undefined && condition.status !== 'True') text += `, last heartbeat ${ago(now, beat)}`;
   const evidence: Evidence = { source: 'node', path: `status.conditions[type=${type}]`, text };
-  if (since !== undefined) evidence.at = new Date(since).toISOString();
+  if (since !== undefined) evidence.at = isoTime(since);
   return evidence;
 }
 

@@ -7,12 +7,14 @@ import { memoString } from './memo.js';
 /** Resource name → amount in base units (cores, bytes, counts). */
 export type ResourceList = Record<string, number>;
 
+// These run for every Pod in the snapshot (the per-node totals): own keys in Object.entries order,
+// without building the entries arrays.
 function add(into: ResourceList, from: ResourceList): void {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+  for (const k in from) if (Object.hasOwn(from, k)) into[k] = (into[k] ?? 0) + from[k]!;
 }
 
 function maxInto(into: ResourceList, from: ResourceList): void {
-  for (const [k, v] of Object.entries(from)) into[k] = Math.max(into[k] ?? 0, v);
+  for (const k in from) if (Object.hasOwn(from, k)) into[k] = Math.max(into[k] ?? 0, from[k]!);
 }
 
 // `100m`, `128Mi`: a handful of spellings, read again for every Pod.
@@ -21,7 +23,9 @@ const quantityText = memoString(parseQuantity);
 function quantities(list: unknown): ResourceList {
   const out: ResourceList = {};
   if (!list || typeof list !== 'object') return out;
-  for (const [k, v] of Object.entries(list as Record<string, unknown>)) {
+  for (const k in list) {
+    if (!Object.hasOwn(list, k)) continue;
+    const v = (list as Record<string, unknown>)[k];
     const q = typeof v === 'string' ? quantityText(v) : parseQuantity(v);
     if (q !== undefined) out[k] = q;
   }

@@ -187,7 +187,14 @@ export function containerProblems(pod: PodFacts): readonly ContainerProblem[] {
   return problemsCached(pod);
 }
 
-const problemsCached = memoPod((pod: PodFacts): readonly ContainerProblem[] => pod.containers.map((c) => containerProblem(pod, c)).filter((p): p is ContainerProblem => p !== undefined));
+const problemsCached = memoPod((pod: PodFacts): readonly ContainerProblem[] => {
+  const out: ContainerProblem[] = [];
+  for (const c of pod.containers) {
+    const p = containerProblem(pod, c);
+    if (p !== undefined) out.push(p);
+  }
+  return out;
+});
 
 /** True when some problem has this cause: a test that allocates nothing, for rules to bail out early. */
 export function anyCause(problems: readonly ContainerProblem[], cause: ExitCause): boolean {

@@ -24,6 +24,7 @@ const rule: PodRule = {
       'Or move the Pod to another node: kubectl delete pod POD (its controller recreates it)',
     ],
   },
+  triggers: { waiting: ['ImageInspectError'] },
   match({ pod, now }) {
     if (!anyWaiting(pod, 'ImageInspectError')) return [];
     return waitingWith(pod, 'ImageInspectError')

@@ -38,6 +38,7 @@ const rule: PodRule = {
       'kubectl set image deploy/NAME CONTAINER=IMAGE:TAG',
     ],
   },
+  triggers: { waiting: ['InvalidImageName'] },
   match({ pod, now }) {
     if (!anyWaiting(pod, 'InvalidImageName')) return [];
     return waitingWith(pod, 'InvalidImageName')

@@ -24,6 +24,7 @@ const rule: PodRule = {
       'Or push it to a registry and use imagePullPolicy: IfNotPresent',
     ],
   },
+  triggers: { waiting: ['ErrImageNeverPull'] },
   match({ pod, now }) {
     if (!anyWaiting(pod, 'ErrImageNeverPull')) return [];
     return waitingWith(pod, 'ErrImageNeverPull')

@@ -1,5 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
+import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
 import { classifiedPullsOf } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
@@ -26,6 +27,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/containers/images/'],
   },
+  triggers: { waiting: PULL_WAITING_REASONS },
   match({ pod, now }) {
     const pulls = classifiedPullsOf(pod, now, 'not-found');
     if (pulls.length === 0) return [];

@@ -1,5 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
+import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
 import { classifiedPullsOf, failingFor } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
@@ -21,6 +22,7 @@ const rule: PodRule = {
       'Reproduce on the node: crictl pull IMAGE',
     ],
   },
+  triggers: { waiting: PULL_WAITING_REASONS },
   match({ pod, now, options }) {
     const pulls = classifiedPullsOf(pod, now, 'other');
     if (pulls.length === 0) return [];

@@ -1,5 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
+import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
 import { classifiedPullsOf, failingFor, imageRegistry } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
@@ -24,6 +25,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/containers/images/#image-pull-policy'],
   },
+  triggers: { waiting: PULL_WAITING_REASONS },
   match({ pod, now, options }) {
     const pulls = classifiedPullsOf(pod, now, 'rate-limited');
     if (pulls.length === 0) return [];

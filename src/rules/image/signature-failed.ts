@@ -2,6 +2,7 @@ import { anyWaiting, describeContainer, waitingWith } from '../helpers/container
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
 import { classifiedPullsOf, imageEventsOf, pullErrorDetail } from '../helpers/pull-errors.js';
 import type { Evidence, PodRule } from '../types.js';
 
@@ -24,6 +25,7 @@ const rule: PodRule = {
       'Check the node policy for the image\'s registry (/etc/containers/policy.json on CRI-O nodes)',
     ],
   },
+  triggers: { waiting: [...PULL_WAITING_REASONS, 'SignatureValidationFailed'] },
   match({ pod, now }) {
     const pulls = classifiedPullsOf(pod, now, 'signature-failed');
     if (pulls.length === 0 && !anyWaiting(pod, 'SignatureValidationFailed')) return [];

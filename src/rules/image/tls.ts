@@ -1,5 +1,6 @@
 import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
+import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
 import { classifiedPullsOf, failingFor, imageRegistry, registryEndpoint } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
@@ -26,6 +27,7 @@ const rule: PodRule = {
       'Renew or reissue the registry certificate for the right host name',
     ],
   },
+  triggers: { waiting: PULL_WAITING_REASONS },
   match({ pod, now, options }) {
     const pulls = classifiedPullsOf(pod, now, 'tls');
     if (pulls.length === 0) return [];

@@ -2,6 +2,7 @@ import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
 import { asList } from '../helpers/probes.js';
 import { classifiedPullsOf, imageRegistry } from '../helpers/pull-errors.js';
 import type { Evidence, PodRule } from '../types.js';
@@ -28,6 +29,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/pull-image-private-registry/'],
   },
+  triggers: { waiting: PULL_WAITING_REASONS },
   match({ pod, now, cluster }) {
     const refused = classifiedPullsOf(pod, now, 'unauthorized');
     if (refused.length === 0) return [];

@@ -1,6 +1,7 @@
 import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
 import { classifiedPullsOf } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
@@ -24,6 +25,7 @@ const rule: PodRule = {
       'Inspect what the image offers: docker manifest inspect IMAGE (or: crane manifest IMAGE)',
     ],
   },
+  triggers: { waiting: PULL_WAITING_REASONS },
   match({ pod, now }) {
     const info = pod.node?.status?.nodeInfo ?? {};
     const arch = info.architecture;

@@ -119,6 +119,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/node-pressure-eviction/'],
   },
+  triggers: { phase: ['Failed'] },
   match({ pod, now }) {
     if (pod.phase !== 'Failed' || NOT_ADMISSION.has(pod.reason)) return [];
     const rejected = REJECTED.test(pod.message) || KNOWN.has(pod.reason) || /^OutOf./.test(pod.reason);

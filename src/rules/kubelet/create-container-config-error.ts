@@ -177,6 +177,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/configure-pod-configmap/', 'https://kubernetes.io/docs/tasks/configure-pod-container/security-context/'],
   },
+  triggers: { waiting: ['CreateContainerConfigError'] },
   match({ pod, cluster, now, options }) {
     if (pod.deletingSince !== undefined || !anyWaiting(pod, 'CreateContainerConfigError')) return [];
     return pod.containers

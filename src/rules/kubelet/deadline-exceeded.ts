@@ -23,6 +23,7 @@ const rule: PodRule = {
       'Raise activeDeadlineSeconds in the Pod template, or make the work finish sooner (check the logs of the last run: kubectl logs POD -n NS)',
     ],
   },
+  triggers: { reason: ['DeadlineExceeded'] },
   match({ pod, now }) {
     if (pod.reason !== 'DeadlineExceeded') return [];
     const deadline = pod.pod.spec?.activeDeadlineSeconds;

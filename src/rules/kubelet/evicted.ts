@@ -53,6 +53,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/node-pressure-eviction/'],
   },
+  triggers: { reason: ['Evicted'] },
   match({ pod, now }) {
     if (pod.reason !== 'Evicted') return [];
     const msg = pod.message;

@@ -18,6 +18,7 @@ const rule: PodRule = {
       'A controller-managed Pod is replaced once the old one is deleted; a stuck one can be force-deleted when the node is confirmed down: kubectl delete pod POD -n NS --grace-period=0 --force',
     ],
   },
+  triggers: { reason: ['NodeLost'] },
   match({ pod, now }) {
     if (pod.reason !== 'NodeLost') return [];
     const evidence: Evidence[] = [fieldEvidence('pod', 'status.reason', pod.reason)];

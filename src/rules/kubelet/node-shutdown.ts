@@ -23,6 +23,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/'],
   },
+  triggers: { reason: ['Terminated', 'Shutdown'] },
   match({ pod, now }) {
     // A Pod that had already Succeeded keeps its phase; only Failed ones were cut short.
     if (pod.phase === 'Succeeded') return [];

@@ -28,6 +28,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination', 'https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown'],
   },
+  triggers: { deleting: true },
   match({ pod, cluster, now, options }) {
     const deadline = pod.deletingSince;
     // deletionTimestamp already includes the grace period; allow graceMs more for the kubelet to report.

@@ -21,6 +21,7 @@ const rule: PodRule = {
       'Check the probes: kubectl get pod POD -o jsonpath=\'{.spec.containers[*].readinessProbe}\'',
     ],
   },
+  triggers: { phase: ['Running'] },
   match({ pod, now, options }) {
     if (pod.phase !== 'Running' || pod.deletingSince !== undefined) return [];
     const ready = pod.conditions.Ready;

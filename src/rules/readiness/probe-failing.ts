@@ -29,6 +29,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-readiness-probes'],
   },
+  triggers: { phase: ['Running'] },
   match({ pod, now, options }) {
     if (pod.phase !== 'Running' || pod.deletingSince !== undefined) return [];
     const out: Finding[] = [];

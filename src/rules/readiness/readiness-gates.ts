@@ -24,6 +24,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-readiness-gate'],
   },
+  triggers: { phase: ['Running'] },
   match({ pod, now, options }) {
     if (pod.phase !== 'Running' || pod.deletingSince !== undefined) return [];
     const declared = pod.pod.spec?.readinessGates;

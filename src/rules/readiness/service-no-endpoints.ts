@@ -30,6 +30,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/services-networking/service/#defining-a-service'],
   },
+  triggers: { services: true },
   match({ pod }) {
     if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed' || pod.services.length === 0) return [];
     const ports = pod.containers

@@ -34,6 +34,7 @@ const rule: PodRule = {
     fix: ['Drop the hostPort and expose the Pod with a Service (ClusterIP/NodePort/LoadBalancer) instead', 'Keep replicas ≤ nodes (or use a DaemonSet), and use maxSurge: 0 in the rollout strategy', 'Pick a different port'],
     links: ['https://kubernetes.io/docs/concepts/configuration/overview/#services'],
   },
+  triggers: { unscheduled: true },
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f) return [];

@@ -28,6 +28,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/', 'https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/'],
   },
+  triggers: { unscheduled: true },
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f) return [];

@@ -15,6 +15,7 @@ const rule: PodRule = {
     fix: ['kubectl get nodes', 'Start or add nodes; check the kubelet logs on a machine that should have joined (journalctl -u kubelet)'],
     links: ['https://kubernetes.io/docs/concepts/architecture/nodes/'],
   },
+  triggers: { unscheduled: true },
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f || !f.parsed.noNodes) return [];

@@ -28,6 +28,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/'],
   },
+  triggers: { unscheduled: true },
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f) return [];

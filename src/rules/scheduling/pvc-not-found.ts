@@ -21,6 +21,7 @@ const rule: PodRule = {
     fix: ['List the claims: kubectl get pvc -n NAMESPACE', 'Create the claim, or correct claimName in the Pod template'],
     links: ['https://kubernetes.io/docs/concepts/storage/persistent-volumes/#persistentvolumeclaims'],
   },
+  triggers: { unscheduled: true },
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f) return [];

@@ -24,6 +24,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/pod-scheduling-readiness/'],
   },
+  triggers: { unscheduled: true },
   match({ pod, now, options }) {
     if (!awaitingScheduling(pod)) return [];
     const gates = (Array.isArray(pod.pod.spec?.schedulingGates) ? pod.pod.spec.schedulingGates : []).map((g) => g?.name ?? '').filter(Boolean);

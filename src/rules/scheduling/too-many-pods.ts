@@ -21,6 +21,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/reference/config-api/kubelet-config.v1beta1/'],
   },
+  triggers: { unscheduled: true },
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f) return [];

@@ -141,6 +141,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/storage/persistent-volumes/', 'https://kubernetes.io/docs/concepts/storage/storage-classes/'],
   },
+  triggers: { unscheduled: true },
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f) return [];

@@ -17,6 +17,7 @@ const rule: PodRule = {
     fix: ['List cordoned nodes: kubectl get nodes (STATUS shows SchedulingDisabled)', 'When the maintenance is over: kubectl uncordon NODE', 'Or add schedulable nodes'],
     links: ['https://kubernetes.io/docs/concepts/architecture/nodes/#manual-node-administration'],
   },
+  triggers: { unscheduled: true },
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f) return [];

@@ -51,6 +51,7 @@ const rule: PodRule = {
     fix: ['Read the full scheduler message: kubectl describe pod POD (Events and Conditions)', 'Each entry `<count> <reason>` says how many nodes failed for that reason; fix the reason that covers the nodes the Pod should run on'],
     links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/kube-scheduler/'],
   },
+  triggers: { unscheduled: true },
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f || f.parsed.noNodes) return [];

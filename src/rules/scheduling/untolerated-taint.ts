@@ -44,6 +44,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/'],
   },
+  triggers: { unscheduled: true },
   match({ pod, cluster, now, options }) {
     const f = schedulingFailure(pod, now);
     if (!f) return [];

@@ -35,6 +35,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes-csi.github.io/docs/external-attacher.html'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, now, options }) {
     const all = currentAttachFailures(pod);
     if (all.length === 0) return [];

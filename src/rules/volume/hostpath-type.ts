@@ -25,6 +25,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/#hostpath'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, now }) {
     const all = currentMountFailures(pod, now);
     if (all.length === 0) return [];

@@ -41,6 +41,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/#configmap', 'https://kubernetes.io/docs/concepts/storage/volumes/#secret'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, cluster, now }) {
     const all = currentMountFailures(pod, now);
     if (all.length === 0) return [];

@@ -75,6 +75,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, now, options }) {
     const all = currentMountFailures(pod, now);
     if (all.length === 0) return [];

@@ -26,6 +26,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/storage/persistent-volumes/'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, now }) {
     if (!volumesPending(pod)) return [];
     const done = volumesDoneAt(pod);

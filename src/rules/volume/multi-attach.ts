@@ -27,6 +27,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/storage/persistent-volumes/#access-modes'],
   },
+  triggers: { awaitingSandbox: true },
   match({ pod, now, options }) {
     const all = currentAttachFailures(pod);
     if (all.length === 0) return [];

@@ -26,6 +26,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/storage/dynamic-provisioning/'],
   },
+  triggers: { claims: true },
   match({ pod, now, options }) {
     if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed' || pod.claims.length === 0) return [];
     return pod.claims.flatMap((claim) => {

@@ -33,6 +33,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/storage/storage-classes/#volume-binding-mode'],
   },
+  triggers: { awaitingSandbox: true },
   match(ctx) {
     const { pod } = ctx;
     // Unscheduled Pods are the scheduling stage's; started Pods already have their volumes.
