@@ -12,7 +12,8 @@ export function diagnoseAll(engine: Engine, filter: { namespace?: string; select
     .workloads()
     .filter((w) => inScope(w.object))
     .map((w) => engine.diagnoseWorkload(w))
-    .filter((d): d is Diagnosis => d !== undefined);
+    // A workload with context only (info) is not worth a row of its own in a listing.
+    .filter((d): d is Diagnosis => d !== undefined && d.status !== 'healthy');
   return [...workloads, ...pods];
 }
 

@@ -104,16 +104,17 @@ export class Engine {
     if (found.length === 0) return undefined;
     const findings = orderFindings(found);
     const primary = findings[0]!;
-    const status: DiagnosisStatus = primary.severity === 'error' ? 'failing' : 'progressing';
+    // Context alone (info) does not make a workload unhealthy; a warning means it is still settling.
+    const status: DiagnosisStatus = primary.severity === 'error' ? 'failing' : primary.severity === 'warning' ? 'progressing' : 'healthy';
     return {
       apiVersion: 'kdiag/v1',
       kind: 'Diagnosis',
       pod: null,
       workload: { kind: workload.kind, namespace: workload.namespace, name: workload.name },
       status,
-      stage: primary.stage,
+      stage: status === 'healthy' ? null : primary.stage,
       summary: primary.message,
-      stages: stageStates(STAGES, status, primary.stage),
+      stages: stageStates(STAGES, status, status === 'healthy' ? null : primary.stage),
       findings,
       notes: [...this.snapshot.meta.notes, ...notes],
     };

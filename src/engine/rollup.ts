@@ -10,7 +10,7 @@ export interface RollupGroup {
   pods: string[];
 }
 
-/** Groups Pod diagnoses that share status, stage and primary rule, largest group first. */
+/** Groups Pod diagnoses that share status, stage and primary rule: failing first, then the largest group. */
 export function rollup(items: readonly Diagnosis[]): RollupGroup[] {
   const groups = new Map<string, RollupGroup>();
   for (const d of items) {
@@ -21,11 +21,14 @@ export function rollup(items: readonly Diagnosis[]): RollupGroup[] {
     if (g) g.pods.push(d.pod.name);
     else groups.set(key, { status: d.status, stage: d.stage, rule, example: d, pods: [d.pod.name] });
   }
-  return [...groups.values()].sort((a, b) => b.pods.length - a.pods.length);
+  const rank = { failing: 0, progressing: 1, healthy: 2 } as const;
+  return [...groups.values()].sort((a, b) => rank[a.status] - rank[b.status] || b.pods.length - a.pods.length);
 }
 
 /** "3/3 pods: Image not found in the registry (image/not-found)". */
 export function describeGroup(g: RollupGroup, total: number): string {
-  const cause = g.status === 'healthy' ? 'healthy' : g.rule ? `${g.example.findings[0]?.title ?? g.rule} (${g.rule})` : g.example.summary;
-  return `${g.pods.length}/${total} pod${total === 1 ? '' : 's'} ${g.status}${g.stage ? ` at ${g.stage}` : ''}: ${cause}`;
+  const head = `${g.pods.length}/${total} pod${total === 1 ? '' : 's'} ${g.status}`;
+  if (g.status === 'healthy') return head;
+  const cause = g.rule ? `${g.example.findings[0]?.title ?? g.rule} (${g.rule})` : g.example.summary;
+  return `${head}${g.stage ? ` at ${g.stage}` : ''}: ${cause}`;
 }

@@ -104,7 +104,7 @@ export interface PodTriggers {
   unscheduled?: true;
   /** The Pod is bound and waits for its sandbox (volumes, network), and is not being deleted. */
   awaitingSandbox?: true;
-  /** Some container has a current problem: a crash loop, a start error, a failed or restarted instance. */
+  /** Some container other than an ephemeral one waits, has stopped, or has restarted: what a container problem (containerProblems) needs. */
   containerProblem?: true;
   /** Some container waits with one of these reasons. */
   waiting?: readonly string[];

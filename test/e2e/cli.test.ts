@@ -66,6 +66,24 @@ describe('kdiag pod -f', () => {
   });
 });
 
+describe('kdiag pod deploy/NAME -f', () => {
+  it('rolls up replicas that share a cause and shows each cause once', () => {
+    const r = kdiag(['pod', 'deploy/web', '-f', fixture('real/cni-ip-exhausted.yaml')]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^Deployment kdiag-cni-ip-exhausted\/web {2}\(3 pods\)/);
+    expect(lines[1]).toBe('  1/3 pods failing at cni: The node\'s Pod IP range is exhausted (cni/ip-exhausted)');
+    expect(lines[2]).toBe('  2/3 pods healthy');
+    expect(r.stdout.match(/FAILING at cni/g)).toHaveLength(1);
+  });
+
+  it('JSON is the DiagnosisList of the workload and its Pods', () => {
+    const list = JSON.parse(kdiag(['pod', 'deploy/web', '-f', fixture('real/cni-ip-exhausted.yaml'), '-o', 'json']).stdout);
+    expect(list.kind).toBe('DiagnosisList');
+    expect(list.items.filter((d: { pod: unknown }) => d.pod).length).toBe(3);
+  });
+});
+
 describe('kdiag analyze', () => {
   it('lists every Pod, failing first, and exits 1 when one fails', () => {
     const r = kdiag(['analyze', SHOP]);

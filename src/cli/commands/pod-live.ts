@@ -3,6 +3,7 @@ import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
 import { findTarget, type Target } from '../../engine/targets.js';
 import { renderDiagnosis, renderList } from '../../report/render.js';
+import { renderWorkloadText } from '../../report/workload.js';
 import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
 import { fetchPodSnapshot } from '../../sources/cluster/fetch-pod.js';
 import { UsageError } from '../../errors.js';
@@ -43,7 +44,8 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions & {
       return d.status === 'failing' ? EXIT.failing : EXIT.ok;
     }
     const items = diagnoseWorkloadTarget(engine, target.kind, object);
-    writeReport(renderList(diagnosisList(items), format, report));
+    const title = `${target.kind} ${object.metadata?.namespace ?? ''}/${target.name}`;
+    writeReport(format === 'text' ? renderWorkloadText(title, items, report) : renderList(diagnosisList(items), format, report));
     return items.some((d) => d.status === 'failing') ? EXIT.failing : EXIT.ok;
   } finally {
     progress.stop();

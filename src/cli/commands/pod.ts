@@ -4,6 +4,7 @@ import { diagnosisList } from '../../engine/diagnosis.js';
 import { findTarget, parseTarget } from '../../engine/targets.js';
 import type { Pod } from '../../model/k8s.js';
 import { renderDiagnosis, renderList } from '../../report/render.js';
+import { renderWorkloadText } from '../../report/workload.js';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
@@ -32,6 +33,7 @@ export async function podCommand(name: string, opts: PodCommandOptions): Promise
     return d.status === 'failing' ? EXIT.failing : EXIT.ok;
   }
   const items = diagnoseWorkloadTarget(engine, target.kind, object);
-  writeReport(renderList(diagnosisList(items), format, report));
+  const title = `${target.kind} ${object.metadata?.namespace ?? ''}/${target.name}`;
+  writeReport(format === 'text' ? renderWorkloadText(title, items, report) : renderList(diagnosisList(items), format, report));
   return items.some((d) => d.status === 'failing') ? EXIT.failing : EXIT.ok;
 }

@@ -59,25 +59,33 @@ let lastRequests: ResourceList = {};
 function requestsOf(pod: Pod): ResourceList {
   const spec = pod.spec ?? {};
   const reqs: ResourceList = {};
-  for (const c of Array.isArray(spec.containers) ? spec.containers : []) add(reqs, containerRequests(c ?? {}));
-  const sidecars: ResourceList = {};
-  const init: ResourceList = {};
-  for (const c of Array.isArray(spec.initContainers) ? spec.initContainers : []) {
-    const own = containerRequests(c ?? {});
-    if (c?.restartPolicy === 'Always') {
-      add(reqs, own);
-      add(sidecars, own);
-      maxInto(init, sidecars);
-    } else {
-      const tmp: ResourceList = { ...own };
-      add(tmp, sidecars);
-      maxInto(init, tmp);
+  if (Array.isArray(spec.containers)) for (const c of spec.containers) add(reqs, containerRequests(c ?? {}));
+  // Computed for every Pod bound to a node: what is absent is skipped (adding or max-ing nothing changes nothing).
+  if (Array.isArray(spec.initContainers) && spec.initContainers.length > 0) {
+    const sidecars: ResourceList = {};
+    const init: ResourceList = {};
+    for (const c of spec.initContainers) {
+      const own = containerRequests(c ?? {});
+      if (c?.restartPolicy === 'Always') {
+        add(reqs, own);
+        add(sidecars, own);
+        maxInto(init, sidecars);
+      } else {
+        const tmp: ResourceList = { ...own };
+        add(tmp, sidecars);
+        maxInto(init, tmp);
+      }
     }
+    maxInto(reqs, init);
   }
-  maxInto(reqs, init);
-  const podLevel = quantities((spec as { resources?: { requests?: unknown } }).resources?.requests);
-  for (const k of ['cpu', 'memory']) if (podLevel[k] !== undefined) reqs[k] = podLevel[k]!;
-  add(reqs, quantities((spec as { overhead?: unknown }).overhead));
+  const podLevelRequests = (spec as { resources?: { requests?: unknown } }).resources?.requests;
+  if (podLevelRequests) {
+    const podLevel = quantities(podLevelRequests);
+    if (podLevel.cpu !== undefined) reqs.cpu = podLevel.cpu;
+    if (podLevel.memory !== undefined) reqs.memory = podLevel.memory;
+  }
+  const overhead = (spec as { overhead?: unknown }).overhead;
+  if (overhead) add(reqs, quantities(overhead));
   return reqs;
 }
 
@@ -117,13 +125,15 @@ interface NodeUsage {
   count: number;
 }
 
-/** Requests and Pod count per node name, summed over `pods` in order, skipping `excludeUid`. */
-function usageByNode(pods: readonly Pod[], excludeUid?: string): Map<string, NodeUsage> {
+/** Requests and Pod count per node name, summed over `pods` in order, skipping `excludeUid`; `counted` collects the UIDs counted. */
+function usageByNode(pods: readonly Pod[], excludeUid?: string, counted?: Set<string>): Map<string, NodeUsage> {
   const byNode = new Map<string, NodeUsage>();
   for (const p of pods) {
     const node = p.spec?.nodeName;
     if (!node || p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
     if (excludeUid && p.metadata?.uid === excludeUid) continue;
+    const uid = counted && p.metadata?.uid;
+    if (uid) counted.add(uid);
     const entry = byNode.get(node) ?? { requested: {}, count: 0 };
     add(entry.requested, podRequests(p));
     entry.count++;
@@ -149,11 +159,7 @@ function podUsage(pods: readonly Pod[]): UsageMemo {
   let memo = usageMemo.get(pods);
   if (!memo || memo.length !== pods.length) {
     const counted = new Set<string>();
-    for (const p of pods) {
-      const uid = p.metadata?.uid;
-      if (uid && p.spec?.nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed') counted.add(uid);
-    }
-    memo = { length: pods.length, byNode: usageByNode(pods), counted, results: new WeakMap() };
+    memo = { length: pods.length, byNode: usageByNode(pods, undefined, counted), counted, results: new WeakMap() };
     usageMemo.set(pods, memo);
   }
   return memo;
