@@ -72,6 +72,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .description('CI: wait for deploy/sts/ds/job/pod rollouts to finish; fail fast with a diagnosis when one is doomed')
     .option('--timeout <duration>', 'give up after this long (exit 5)', '5m')
     .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')
+    .option('--settle <duration>', 'every new Pod must have been Ready this long before the gate passes', '5s')
     .option('-l, --selector <selector>', 'also gate every Pod matching this label selector (k=v,…)')
     .option('--junit <file>', 'write a JUnit XML report (one test case per workload)')
     .action((workloads: string[], opts) => run(async () => (await import('./commands/gate.js')).gateCommand(workloads, opts)));

@@ -1,4 +1,6 @@
+import type { PodFacts } from '../model/facts.js';
 import type { Pod } from '../model/k8s.js';
+import { parseTime } from '../model/time.js';
 import type { Engine } from './diagnose.js';
 import type { Diagnosis } from './diagnosis.js';
 import { currentRevisionPods, rolloutState } from './rollout.js';
@@ -23,6 +25,11 @@ export interface GateResult {
 export interface GateOptions {
   /** A crash loop counts as doomed only after this many restarts. */
   maxRestarts: number;
+  /**
+   * Every current Pod must have been Ready this long before the gate passes: a container that crashes a
+   * moment after starting is briefly Ready, and the controller counts it available.
+   */
+  settleMs?: number;
 }
 
 const SHORT: Record<string, string> = { Deployment: 'deploy', StatefulSet: 'sts', DaemonSet: 'ds', Job: 'job', ReplicaSet: 'rs', Pod: 'pod' };
@@ -37,14 +44,16 @@ export function evaluateGate(engine: Engine, targets: readonly Target[], namespa
       if (!pod) return { ...base, state: 'missing', progress: 'not found', diagnoses: [] };
       const d = engine.diagnosePod(pod as Pod);
       const rollout = rolloutState('Pod', pod);
-      return decide(base, rollout.done, rollout.failed, rollout.progress, [d], options);
+      return decide(base, rollout.done && settled([engine.index.podFacts(pod as Pod)], engine.now, options), rollout.failed, rollout.progress, [d], options);
     }
     const w = workloads.find((x) => x.kind === t.kind && x.name === t.name && x.namespace === namespace);
     if (!w) return { ...base, state: 'missing', progress: 'not found', diagnoses: [] };
     const rollout = rolloutState(t.kind, w.object);
     const own = engine.diagnoseWorkload(w);
-    const pods = currentRevisionPods(w).map((p) => engine.diagnoseFacts(p));
-    return decide(base, rollout.done, rollout.failed, rollout.progress, [...(own ? [own] : []), ...pods], options);
+    const current = currentRevisionPods(w);
+    const pods = current.map((p) => engine.diagnoseFacts(p));
+    const done = rollout.done && (t.kind === 'Job' || settled(current, engine.now, options));
+    return decide(base, done, rollout.failed, rollout.progress, [...(own ? [own] : []), ...pods], options);
   });
 }
 
@@ -63,6 +72,18 @@ function decide(
     return { ...base, state: 'failed', progress, reason, diagnoses };
   }
   return { ...base, state: 'waiting', progress, diagnoses };
+}
+
+/** True when every Pod (that has not completed) has been Ready for at least the settle time. */
+function settled(pods: readonly PodFacts[], now: number, options: GateOptions): boolean {
+  const settleMs = options.settleMs ?? 0;
+  if (settleMs <= 0) return true;
+  return pods.every((p) => {
+    if (p.phase === 'Succeeded') return true;
+    const ready = p.conditions.Ready;
+    const since = parseTime(ready?.lastTransitionTime);
+    return ready?.status === 'True' && since !== undefined && now - since >= settleMs;
+  });
 }
 
 /** A crash loop with fewer restarts than the threshold may still be a slow start. */

@@ -50,6 +50,15 @@ describe('gate verdict', () => {
     expect(r!.state).toBe('waiting');
   });
 
+  it('waits until the new Pods have stayed Ready for the settle time (a crashing container is Ready for a moment)', () => {
+    const justReady = { ...running, conditions: conditions({ sandbox: true, ready: true, since: at(-1) }) };
+    const objects = [deployment({ replicas: 2, updatedReplicas: 2, readyReplicas: 2, availableReplicas: 2 }), replicaSet('api-new', '2'), rsPod('api-new-1', 'api-new', justReady), rsPod('api-new-2', 'api-new', justReady), node()];
+    const engine = new Engine(snapshotFromObjects(objects), { now: T0 });
+    expect(evaluateGate(engine, [{ kind: 'Deployment', name: 'api' }], 'shop', { maxRestarts: 3, settleMs: 5000 })[0]!.state).toBe('waiting');
+    const later = new Engine(snapshotFromObjects(objects), { now: T0 + 10_000 });
+    expect(evaluateGate(later, [{ kind: 'Deployment', name: 'api' }], 'shop', { maxRestarts: 3, settleMs: 5000 })[0]!.state).toBe('passed');
+  });
+
   it('a missing workload is reported as missing', () => {
     expect(gate([node()])[0]!.state).toBe('missing');
   });

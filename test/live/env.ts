@@ -31,3 +31,10 @@ export async function waitFor(check: () => boolean, ms: number): Promise<boolean
   }
   return check();
 }
+
+/** Creates the namespace afresh, first waiting out a deletion left by an earlier run (Terminating). */
+export function freshNamespace(ns: string): void {
+  kubectl(['delete', 'namespace', ns, '--ignore-not-found', '--wait=true', '--timeout=180s']);
+  const r = kubectl(['create', 'namespace', ns]);
+  if (r.code !== 0) throw new Error(`cannot create namespace ${ns}: ${r.stderr}`);
+}

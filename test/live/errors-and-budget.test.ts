@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, kubectl, live, waitFor } from './env.js';
+import { ADMIN, kubectl, live, waitFor, freshNamespace } from './env.js';
 
 const NS = 'kdiag-live-errors';
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-live-'));
@@ -23,7 +23,7 @@ function kubeconfigWith(change: (kc: any) => void): string {
 const cluster = (kc: any) => kc.clusters[0].cluster;
 
 beforeAll(async () => {
-  kubectl(['create', 'namespace', NS]);
+  freshNamespace(NS);
   kubectl(['apply', '-n', NS, '-f', '-'], stringify({
     apiVersion: 'v1', kind: 'Pod', metadata: { name: 'budget', labels: { app: 'budget' } },
     spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: '127.0.0.1:5000/busybox:1', command: ['sh', '-c', 'echo boom; exit 3'], envFrom: [{ configMapRef: { name: 'missing-cm', optional: true } }, { secretRef: { name: 'missing-secret', optional: true } }] }],

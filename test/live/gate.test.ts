@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, live } from './env.js';
+import { kubectl, live, freshNamespace } from './env.js';
 
 const NS = 'kdiag-live-gate';
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-gate-'));
@@ -26,7 +26,7 @@ function gate(args: string[]) {
 }
 
 beforeAll(() => {
-  kubectl(['create', 'namespace', NS]);
+  freshNamespace(NS);
   kubectl(['apply', '-n', NS, '-f', '-'], stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds' }, stringData: { user: 'app' } }));
 });
 afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));

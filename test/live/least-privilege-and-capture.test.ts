@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, LIMITED, live, waitFor } from './env.js';
+import { kubectl, LIMITED, live, waitFor, freshNamespace } from './env.js';
 
 const LIMITED_NS = 'kdiag-limited';
 const NS = 'kdiag-live-capture';
@@ -15,7 +15,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'kdiag-capture-'));
 const pod = (name: string, spec: object, labels: Record<string, string> = {}) => stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: { app: name, ...labels } }, spec: { terminationGracePeriodSeconds: 1, ...spec } });
 
 beforeAll(async () => {
-  kubectl(['create', 'namespace', NS]);
+  freshNamespace(NS);
   // Limited namespace: one Pod that mounts a missing ConfigMap, one healthy Pod using an existing one.
   kubectl(['apply', '-n', LIMITED_NS, '-f', '-'], stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'present' }, data: { a: '1' } }));
   kubectl(['apply', '-n', LIMITED_NS, '-f', '-'], pod('lp-missing-cm', { containers: [{ name: 'app', image: '127.0.0.1:5000/busybox:1', command: ['sleep', '3600'], volumeMounts: [{ name: 'c', mountPath: '/c' }] }], volumes: [{ name: 'c', configMap: { name: 'does-not-exist' } }] }));

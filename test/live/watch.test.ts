@@ -1,13 +1,13 @@
 // kdiag pod --watch follows a Pod through its stages (a watch, not polling) until it is Ready or failing.
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, live } from './env.js';
+import { kubectl, live, freshNamespace } from './env.js';
 
 const NS = 'kdiag-live-watch';
 const pod = (name: string, image: string) => stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image, command: ['sleep', '3600'], readinessProbe: { exec: { command: ['true'] }, periodSeconds: 1 } }] } });
 
 beforeAll(() => {
-  kubectl(['create', 'namespace', NS]);
+  freshNamespace(NS);
 });
 afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));
 

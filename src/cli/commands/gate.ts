@@ -21,6 +21,7 @@ import { openSession } from './live-session.js';
 
 export interface GateOptions extends GlobalOptions, LiveOptions {
   timeout?: string;
+  settle?: string;
   maxRestarts?: string;
   junit?: string;
   selector?: string;
@@ -48,6 +49,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const started = Date.now();
   const deadline = started + timeoutMs;
   const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
+  const settleMs = parseDuration(opts.settle ?? '5s');
+  if (settleMs === undefined) throw new UsageError(`--settle: "${opts.settle}" is not a duration`, { hint: 'e.g. --settle 5s' });
   const log = (line: string): void => warn(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
   log(`gate: waiting up to ${Math.round(timeoutMs / 1000)}s for ${[...workloads, ...(opts.selector ? [`-l ${opts.selector}`] : [])].join(', ')} in namespace ${namespace}`);
 
@@ -60,7 +63,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
     const snapshot = await fetchNamespaceSnapshot(collector, { namespace, now: () => Date.now() });
     engine = new Engine(snapshot, { ruleOptions: { graceMs } });
     const all = [...targets, ...selectorTargets(engine, opts.selector, targets)];
-    results = evaluateGate(engine, all, namespace, { maxRestarts });
+    results = evaluateGate(engine, all, namespace, { maxRestarts, settleMs });
     for (const r of results) {
       const line = `${r.target}: ${r.state === 'waiting' ? r.progress : `${r.state} (${r.progress})`}`;
       if (lastLine.get(r.target) !== line) log(line);
