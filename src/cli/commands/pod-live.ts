@@ -1,9 +1,6 @@
-import { diagnoseWorkloadTarget } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
-import { diagnosisList } from '../../engine/diagnosis.js';
 import { findTarget, type Target } from '../../engine/targets.js';
-import { renderDiagnosis, renderList } from '../../report/render.js';
-import { renderWorkloadText } from '../../report/workload.js';
+import { renderDiagnosis } from '../../report/render.js';
 import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
 import { fetchPodSnapshot } from '../../sources/cluster/fetch-pod.js';
 import { UsageError } from '../../errors.js';
@@ -13,6 +10,7 @@ import { paint } from '../../report/style.js';
 import { Collector } from '../../sources/cluster/collector.js';
 import { resourcePath } from '../../sources/cluster/resources.js';
 import { EXIT } from '../exit-codes.js';
+import { reportTarget } from './report-target.js';
 import { outputFormat, ruleOptions } from '../global-options.js';
 import { reportOptions, warn, writeReport } from '../io.js';
 import { startProgress } from '../progress.js';
@@ -38,15 +36,7 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions & {
     const object = findTarget(snapshot, target, namespace);
     progress.stop();
     const report = reportOptions(opts, engine.now);
-    if (target.kind === 'Pod') {
-      const d = engine.diagnosePod(object);
-      writeReport(renderDiagnosis(d, format, report));
-      return d.status === 'failing' ? EXIT.failing : EXIT.ok;
-    }
-    const items = diagnoseWorkloadTarget(engine, target.kind, object);
-    const title = `${target.kind} ${object.metadata?.namespace ?? ''}/${target.name}`;
-    writeReport(format === 'text' ? renderWorkloadText(title, items, report) : renderList(diagnosisList(items), format, report));
-    return items.some((d) => d.status === 'failing') ? EXIT.failing : EXIT.ok;
+    return reportTarget(engine, target, object, format, report);
   } finally {
     progress.stop();
   }
