@@ -22,7 +22,8 @@ export class InputError extends KdiagError {
   readonly exitCode = 2;
 }
 
-export type ClusterErrorCode = 'E_CONFIG' | 'E_UNREACHABLE' | 'E_TLS' | 'E_AUTH' | 'E_FORBIDDEN' | 'E_TIMEOUT' | 'E_SERVER';
+/** E_TOO_LARGE: an answer past --max-response-size or the heap budget; E_SHAPE: an answer that is not what was asked for. */
+export type ClusterErrorCode = 'E_CONFIG' | 'E_UNREACHABLE' | 'E_TLS' | 'E_AUTH' | 'E_FORBIDDEN' | 'E_TIMEOUT' | 'E_SERVER' | 'E_TOO_LARGE' | 'E_SHAPE';
 
 /** The cluster could not be reached, or refused who we are. Exit 3. */
 export class ClusterError extends KdiagError {

@@ -1,5 +1,5 @@
 import { KdiagError } from '../errors.js';
-import { neutralize } from '../report/sanitize.js';
+import { neutralize } from '../text/neutralize.js';
 
 /** The exit codes documented in README.md; the only place errors become numbers. */
 export const EXIT = {

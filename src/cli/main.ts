@@ -33,7 +33,8 @@ function liveOptions(cmd: Command): Command {
     .option('-n, --namespace <ns>', 'namespace (default: the context\'s namespace for live mode; any for dumps)')
     .option('--context <name>', 'kubeconfig context to use')
     .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG or ~/.kube/config)')
-    .option('--request-timeout <duration>', 'timeout for each API request', '10s');
+    .option('--request-timeout <duration>', 'deadline for each API request: connect, TLS, answer and retries', '10s')
+    .option('--max-response-size <size>', 'refuse API answers larger than this (e.g. 512Mi)', '256Mi');
 }
 
 export function buildProgram(run: (work: () => Promise<number>) => Promise<void>): Command {

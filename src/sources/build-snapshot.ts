@@ -2,7 +2,7 @@ import type { KObject } from '../model/k8s.js';
 import { normalizeObject } from '../model/normalize.js';
 import { emptySnapshot, isSnapshotKind, listFor, SNAPSHOT_KINDS, type Snapshot, type SnapshotKind } from '../model/snapshot.js';
 import { parseTime } from '../model/time.js';
-import { clip } from '../report/sanitize.js';
+import { clip } from '../text/neutralize.js';
 
 /**
  * Documents nested deeper than this are refused. Kubernetes objects are a few dozen levels deep at most;

@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import type { KObject } from '../model/k8s.js';
 import { SNAPSHOT_KINDS, type Snapshot, type SnapshotKind } from '../model/snapshot.js';
 import { CAPTURED_AT_ANNOTATION } from './build-snapshot.js';
-import { redactObject, redactText } from './redact.js';
+import { redactObject, redactText } from '../text/redact.js';
 
 export const NOTES_ANNOTATION = 'kdiag.io/notes';
 export const SEEN_ANNOTATION = 'kdiag.io/seen-kinds';

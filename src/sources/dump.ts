@@ -3,7 +3,8 @@ import { join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '../errors.js';
 import type { Snapshot } from '../model/snapshot.js';
-import { neutralize } from '../report/sanitize.js';
+import { neutralize } from '../text/neutralize.js';
+import { checkHeapBudget } from './heap-budget.js';
 import { MAX_NESTING, nestedDeeperThan, SnapshotBuilder } from './build-snapshot.js';
 import { parseDumpText } from './parse-dump-text.js';
 
@@ -156,6 +157,8 @@ function decode(data: Buffer, name: string): string {
 }
 
 function addText(builder: SnapshotBuilder, text: string, name: string): void {
+  // Parsed objects take a few times the text: a directory of many files must stop with a line, not a V8 abort.
+  checkHeapBudget(shown(name), text.length * 4, (m, h) => new InputError(m, { hint: h }));
   const parsed = parseDumpText(text, name);
   for (const value of parsed.values) builder.add(value);
   for (const [key, log] of Object.entries(parsed.logs)) {

@@ -1,6 +1,6 @@
 import { Composer, LineCounter, Parser } from 'yaml';
 import { InputError } from '../errors.js';
-import { clip, neutralize } from '../report/sanitize.js';
+import { clip, neutralize } from '../text/neutralize.js';
 import { MAX_NESTING, nestedDeeperThan } from './build-snapshot.js';
 
 export interface ParsedDump {

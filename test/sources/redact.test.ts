@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderBundle } from '../../src/sources/bundle.js';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
-import { REDACTED, redactObject, redactText } from '../../src/sources/redact.js';
+import { REDACTED, redactObject, redactText } from '../../src/text/redact.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

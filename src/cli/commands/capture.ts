@@ -27,7 +27,7 @@ export async function captureCommand(what: string, name: string, opts: CaptureOp
   }
   const progress = await startProgress(true);
   try {
-    const { connection, collector } = await openSession(opts, opts.verbose === true);
+    const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: target.kind === 'Pod' ? 6 : 30 });
     const logLines = opts.logs === false ? 0 : Math.max(0, Math.min(1000, Number(opts.logs ?? 20) || 0));
     const now = (): number => Date.now();
     const snapshot =

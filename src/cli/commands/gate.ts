@@ -10,6 +10,7 @@ import { renderGithubAnnotations } from '../../report/github.js';
 import { renderJunit } from '../../report/junit.js';
 import { renderList } from '../../report/render.js';
 import { ApiClient } from '../../sources/cluster/api-client.js';
+import { DeadlineError } from '../../sources/cluster/api-errors.js';
 import { Collector } from '../../sources/cluster/collector.js';
 import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
 import { resourcePath } from '../../sources/cluster/resources.js';
@@ -44,7 +45,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const targets = workloads.map(parseTarget);
   for (const t of workloads) if (!t.includes('/')) throw new UsageError(`gate: "${t}" needs a kind, e.g. deploy/${t}`);
 
-  const { connection, client } = await openSession(opts, opts.verbose === true);
+  // --timeout is absolute: no request (and no trickling server) runs past it.
+  const { connection, client } = await openSession(opts, opts.verbose === true, { ms: timeoutMs, label: `gate --timeout ${opts.timeout ?? '5m'}` });
   const namespace = connection.namespace;
   const started = Date.now();
   const deadline = started + timeoutMs;
@@ -60,7 +62,13 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const lastLine = new Map<string, string>();
   for (;;) {
     const collector = new Collector(client, `cluster:${connection.context}`);
-    const snapshot = await fetchNamespaceSnapshot(collector, { namespace, now: () => Date.now() });
+    let snapshot;
+    try {
+      snapshot = await fetchNamespaceSnapshot(collector, { namespace, now: () => Date.now() });
+    } catch (err) {
+      if (err instanceof DeadlineError && err.kind === 'command') break;
+      throw err;
+    }
     engine = new Engine(snapshot, { ruleOptions: { graceMs } });
     const all = [...targets, ...selectorTargets(engine, opts.selector, targets)];
     results = evaluateGate(engine, all, namespace, { maxRestarts, settleMs });

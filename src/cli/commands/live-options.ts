@@ -4,4 +4,6 @@ export interface LiveOptions {
   context?: string;
   kubeconfig?: string;
   requestTimeout?: string;
+  /** The largest answer kdiag reads from the API server (a quantity: 256Mi). */
+  maxResponseSize?: string;
 }

@@ -15,7 +15,7 @@ import { outputFormat, ruleOptions } from '../global-options.js';
 import { reportOptions, warn, writeReport } from '../io.js';
 import { startProgress } from '../progress.js';
 import type { PodCommandOptions } from './pod.js';
-import { openSession } from './live-session.js';
+import { openSession, requestTimeoutMs } from './live-session.js';
 
 /** `kdiag pod NAME` on the live cluster (loaded only when no -f is given). */
 export async function livePodCommand(target: Target, opts: PodCommandOptions & { logs?: string | boolean; watch?: boolean }): Promise<number> {
@@ -23,7 +23,7 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions & {
   const format = outputFormat(opts.output);
   const progress = await startProgress(format === 'text');
   try {
-    const { connection, collector } = await openSession(opts, opts.verbose === true);
+    const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: target.kind === 'Pod' ? 6 : 30 });
     const namespace = connection.namespace;
     const logLines = opts.logs === false ? 0 : Math.max(0, Math.min(1000, Number(opts.logs ?? 20) || 0));
     const now = (): number => Date.now();
@@ -49,9 +49,10 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions & {
 async function watchPod(target: Target, opts: PodCommandOptions & { logs?: string | boolean; timeout?: string }): Promise<number> {
   if (target.kind !== 'Pod') throw new UsageError('--watch follows one Pod: pass a Pod name');
   const format = outputFormat(opts.output);
-  const { connection, client } = await openSession(opts, opts.verbose === true);
+  const watchMs = parseDuration(opts.timeout ?? '10m') ?? 600_000;
+  const { connection, client } = await openSession(opts, opts.verbose === true, { ms: watchMs + 6 * requestTimeoutMs(opts), label: `--timeout ${opts.timeout ?? '10m'} (plus 6 × --request-timeout)` });
   const namespace = connection.namespace;
-  const deadline = Date.now() + (parseDuration(opts.timeout ?? '10m') ?? 600_000);
+  const deadline = Date.now() + watchMs;
   let last = '';
   for (;;) {
     const collector = new Collector(client, `cluster:${connection.context}`);

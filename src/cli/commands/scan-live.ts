@@ -16,7 +16,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
   const format = outputFormat(opts.output);
   const progress = await startProgress(format === 'text');
   try {
-    const { connection, collector } = await openSession(opts, opts.verbose === true);
+    const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: 30 });
     const namespace = opts.allNamespaces ? undefined : connection.namespace;
     const snapshot = await fetchNamespaceSnapshot(collector, { namespace, ...(opts.selector ? { labelSelector: opts.selector } : {}), now: () => Date.now(), onStep: progress.step });
     progress.step('diagnosing');

@@ -1,4 +1,9 @@
 import { ClusterError, NotFoundError } from '../../errors.js';
+import { clip } from '../../text/neutralize.js';
+import { redactText } from '../../text/redact.js';
+
+/** A Status message longer than this is cut: a hostile server must not turn one error into megabytes. */
+const MAX_STATUS_MESSAGE = 500;
 
 /** A 403 on one request: not fatal; the fetch plan turns it into a note. */
 export class ForbiddenError extends Error {
@@ -10,11 +15,25 @@ export class ForbiddenError extends Error {
   }
 }
 
-/** The API server's Status body, the only part of an error response kdiag ever prints. */
+/** Which deadline fired: the per-request one (--request-timeout) or the command's own (gate --timeout). */
+export type DeadlineKind = 'request' | 'command';
+
+/** A deadline passed; `kind` says which, so `gate` can turn its own deadline into a timeout outcome. */
+export class DeadlineError extends ClusterError {
+  constructor(
+    readonly kind: DeadlineKind,
+    message: string,
+    hint: string,
+  ) {
+    super('E_TIMEOUT', message, { hint });
+  }
+}
+
+/** The API server's Status body, the only part of an error response kdiag ever prints (clipped, credentials masked). */
 function statusMessage(body: string): string {
   try {
     const parsed = JSON.parse(body) as { kind?: string; message?: unknown };
-    if (parsed.kind === 'Status' && typeof parsed.message === 'string') return parsed.message;
+    if (parsed && parsed.kind === 'Status' && typeof parsed.message === 'string') return clip(redactText(parsed.message), MAX_STATUS_MESSAGE).replace(/[\n\t]+/g, ' ');
   } catch {
     // not JSON
   }
@@ -31,20 +50,30 @@ export function errorForStatus(status: number, body: string, what: string, serve
   return new ClusterError('E_SERVER', `the API server at ${server} answered ${status} for ${what}${message ? `: ${message}` : ''}`);
 }
 
-/** Network-level failures: refused, DNS, timeouts, TLS. */
-export function errorForNetwork(err: NodeJS.ErrnoException, server: string, timeoutMs: number): ClusterError {
+/** Network-level failures: refused, DNS, TLS. Timeouts are DeadlineErrors, raised by the client itself. */
+export function errorForNetwork(err: NodeJS.ErrnoException, server: string): ClusterError {
   const code = err.code ?? '';
-  if (code === 'ETIMEDOUT' || code === 'KDIAG_TIMEOUT') {
-    return new ClusterError('E_TIMEOUT', `the API server at ${server} did not answer within ${timeoutMs / 1000}s`, { hint: 'check the network path to the cluster (VPN, proxy), or raise --request-timeout' });
-  }
   if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ECONNRESET' || code === 'EPIPE') {
     return new ClusterError('E_UNREACHABLE', `cannot reach the API server at ${server} (${code})`, { hint: 'is the cluster running, and is this the right context? (kubectl config current-context)' });
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new ClusterError('E_UNREACHABLE', `cannot resolve the API server's host name in ${server} (${code})`, { hint: 'check the server address in the kubeconfig and your DNS/VPN' });
   }
+  if (code === 'ETIMEDOUT') {
+    return new ClusterError('E_UNREACHABLE', `cannot reach the API server at ${server} (the operating system's connect timeout, ETIMEDOUT)`, { hint: 'check the network path to the cluster (VPN, proxy)' });
+  }
   if (/^ERR_TLS|^ERR_SSL|CERT|^UNABLE_TO_|SIGNATURE/.test(code) || /certificate|ssl|tls/i.test(err.message)) {
     return new ClusterError('E_TLS', `TLS with the API server at ${server} failed (${code})`, { hint: 'the server certificate does not match the kubeconfig\'s certificate-authority or server name, or a client certificate expired' });
   }
-  return new ClusterError('E_UNREACHABLE', `cannot talk to the API server at ${server} (${code || err.message.split('\n')[0]})`);
+  if (code === 'HPE_HEADER_OVERFLOW' || code.startsWith('HPE_')) {
+    return new ClusterError('E_SHAPE', `the API server at ${server} sent a malformed HTTP response (${code})`);
+  }
+  return new ClusterError('E_UNREACHABLE', `cannot talk to the API server at ${server} (${clip(code || err.message.split('\n')[0]!, 200)})`);
+}
+
+/** An answer that is not what kdiag asked for: `{}`, `42`, a list without items, an object of another kind. */
+export function shapeError(server: string, expected: string, what: string, why: string): ClusterError {
+  return new ClusterError('E_SHAPE', `the API server at ${server} answered something that is not a ${expected} for ${what} (${why})`, {
+    hint: 'is the kubeconfig\'s server really a Kubernetes API server (not a proxy login page or another service)?',
+  });
 }

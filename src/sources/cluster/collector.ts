@@ -2,6 +2,7 @@ import { ClusterError, NotFoundError } from '../../errors.js';
 import type { KObject } from '../../model/k8s.js';
 import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
 import { SnapshotBuilder } from '../build-snapshot.js';
+import { checkHeapBudget } from '../heap-budget.js';
 import type { ApiClient } from './api-client.js';
 import { ForbiddenError } from './api-errors.js';
 import { getOne, listAll, rbacWords, RESOURCES, type ListOptions } from './resources.js';
@@ -48,12 +49,19 @@ export class Collector {
       const items = await listAll(this.client, kind, namespace, { ...options, onResourceVersion: (rv) => (this.resourceVersions[kind] = rv) });
       const complete = !(kind === 'Pod' && (options.labelSelector || options.fieldSelector));
       for (const o of items) this.builder.add(o, { markSeen: complete });
+      checkHeapBudget(`the ${RESOURCES[kind].plural} read`, 0, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
       if (complete) this.builder.markSeen(kind);
       return items;
     } catch (err) {
       if (err instanceof ForbiddenError) {
         if (options.required) throw forbidden(kind, 'list', namespace, err);
         this.noteForbidden(kind, 'list', namespace);
+        return [];
+      }
+      // A kind the server does not serve (no EndpointSlice API, an aggregated API gone): unknown, not absent.
+      if (err instanceof NotFoundError && !options.required) {
+        this.builder.snapshot.meta.unreadable.push({ kind, reason: 'not served' });
+        this.note(`${NOTE_WORDS[kind] ?? `${kind}s`} not listed: the API server does not serve ${RESOURCES[kind].plural} (404)`);
         return [];
       }
       throw err;

@@ -1,7 +1,10 @@
 import type { KObject } from '../../model/k8s.js';
 import type { SnapshotKind } from '../../model/snapshot.js';
 import type { ApiClient } from './api-client.js';
-import { ForbiddenError } from './api-errors.js';
+import { ClusterError } from '../../errors.js';
+import { checkHeapBudget } from '../heap-budget.js';
+import { ForbiddenError, shapeError } from './api-errors.js';
+import { checkListPage, checkObjectAnswer } from './api-shape.js';
 
 interface Resource {
   group: string; // '' for core
@@ -56,27 +59,40 @@ export interface ListOptions {
   onResourceVersion?: (rv: string) => void;
 }
 
+/** A list that needs more pages than this is a server that never stops paging. */
+export const MAX_PAGES = 10_000;
+
 /** Lists every object of a kind (all pages), with kind and apiVersion filled in as kubectl prints them. */
 export async function listAll(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, options: ListOptions = {}): Promise<KObject[]> {
   const r = RESOURCES[kind];
+  const what = `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`;
   const items: KObject[] = [];
+  const tokens = new Set<string>();
   let cont: string | undefined;
-  do {
-    const page = await client.get<{ items?: KObject[]; metadata?: { continue?: string; resourceVersion?: string } }>(resourcePath(kind, namespace), {
+  for (let pages = 1; ; pages++) {
+    const body = await client.get<unknown>(resourcePath(kind, namespace), {
       query: { limit: options.pageSize ?? 2000, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
       metadataOnly: kind === 'Secret',
-      what: `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`,
+      what,
     });
-    for (const item of page.items ?? []) items.push({ ...item, kind, apiVersion: r.group ? `${r.group}/${r.version}` : r.version });
-    cont = page.metadata?.continue || undefined;
-    if (!cont && page.metadata?.resourceVersion) options.onResourceVersion?.(page.metadata.resourceVersion);
-  } while (cont);
-  return items;
+    const page = checkListPage(body, kind, client.server, what);
+    for (const item of page.items) items.push({ ...item, kind, apiVersion: r.group ? `${r.group}/${r.version}` : r.version });
+    cont = page.continueToken;
+    if (!cont) {
+      if (page.resourceVersion) options.onResourceVersion?.(page.resourceVersion);
+      return items;
+    }
+    if (tokens.has(cont)) throw shapeError(client.server, `${kind}List`, what, `page ${pages} repeats an earlier continue token: the list would never end`);
+    if (pages >= MAX_PAGES) throw shapeError(client.server, `${kind}List`, what, `still not finished after ${MAX_PAGES} pages`);
+    tokens.add(cont);
+    checkHeapBudget(what, 0, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
+  }
 }
 
 export async function getOne(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, name: string): Promise<KObject> {
   const r = RESOURCES[kind];
-  const obj = await client.get<KObject>(resourcePath(kind, namespace, name), { what: `${kind.toLowerCase()} "${name}"` });
+  const what = `${kind.toLowerCase()} "${name}"`;
+  const obj = checkObjectAnswer(await client.get<unknown>(resourcePath(kind, namespace, name), { what }), kind, client.server, what);
   return { ...obj, kind, apiVersion: r.group ? `${r.group}/${r.version}` : r.version };
 }
 

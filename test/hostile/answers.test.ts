@@ -1,0 +1,137 @@
+// Answers no API server should give: endless or huge bodies, pages that never end, wrong shapes,
+// optional kinds that are not served. Each ends with one line and exit 3, or a note, never a crash or a lie.
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, closeAll, isList, json, kindOf, list, POD, serve } from './server.js';
+import { expectOneLine, run } from './run.js';
+
+afterEach(closeAll);
+
+/** An endless body: 64 KiB chunks as fast as the client reads them. */
+function endless(res: http.ServerResponse): void {
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.write('{"kind":"PodList","items":[');
+  const pump = (): void => {
+    while (!res.destroyed && res.write(chunk));
+    if (!res.destroyed) res.once('drain', pump);
+  };
+  pump();
+}
+
+describe('bounded reads', () => {
+  it('an endless body stops at --max-response-size with exit 3 naming it', async () => {
+    const s = await serve((req, res) => (isList(req.url ?? '') && kindOf(req.url ?? '') === 'Pod' ? endless(res) : answer(req, res)));
+    const r = await run(['scan', '--max-response-size', '8Mi'], { env: { KUBECONFIG: s.kubeconfig } });
+    expectOneLine(r, 3, /sent more than 8 MiB for pods in namespace shop \(--max-response-size; /);
+    expect(r.ms).toBeLessThan(5_000);
+  });
+
+  it('a Content-Length past the limit is refused before the body is read', async () => {
+    const s = await serve((req, res) => {
+      if (!req.url?.includes('/pods/web')) return answer(req, res);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(600 * 2 ** 20) });
+      res.write('{');
+    });
+    const r = await run(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+    expectOneLine(r, 3, 'sent more than 256 MiB for pod "web" (--max-response-size; 600 MiB so far)');
+  });
+
+  it('--max-response-size takes a quantity and refuses nonsense', async () => {
+    const r = await run(['pod', 'web', '--max-response-size', 'lots'], { env: { KUBECONFIG: '/nonexistent' } });
+    expectOneLine(r, 2, '--max-response-size: "lots" is not a size');
+  });
+
+  it('a heap too small for the answer is one line and exit 3, not a V8 abort', async () => {
+    // 30 MiB of Pods for a 48 MiB old space: the parsed answer cannot fit.
+    const items = Array.from({ length: 12_000 }, (_, i) => ({ ...POD, metadata: { ...POD.metadata, name: `p-${i}`, uid: `u-${i}`, labels: { a: 'x'.repeat(2400) } } }));
+    const body = JSON.stringify(list('Pod', items));
+    const s = await serve((req, res) => (isList(req.url ?? '') && kindOf(req.url ?? '') === 'Pod' ? json(res, 200, body) : answer(req, res)));
+    const r = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig, NODE_OPTIONS: '--max-old-space-size=48' }, killMs: 30_000 });
+    expectOneLine(r, 3, /does not fit in memory/);
+    expect(r.stderr).toContain('hint: read less at once');
+  });
+});
+
+describe('pagination guards', () => {
+  it('a continue token that repeats ends the list (exit 3) after two pages, not thousands', async () => {
+    const s = await serve((req, res) => (isList(req.url ?? '') ? json(res, 200, list(kindOf(req.url ?? ''), [], { continue: 'same' })) : answer(req, res)));
+    const r = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+    expectOneLine(r, 3, 'repeats an earlier continue token');
+    expect(s.requests()).toBeLessThan(30);
+  });
+
+  it('a continue token that is not a string: exit 3, not a forever loop', async () => {
+    const s = await serve((req, res) => (isList(req.url ?? '') ? json(res, 200, list(kindOf(req.url ?? ''), [], { continue: { a: 1 } })) : answer(req, res)));
+    const r = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+    expectOneLine(r, 3, 'metadata.continue is an object');
+    expect(s.requests()).toBeLessThan(30);
+  });
+});
+
+describe('shape checks', () => {
+  const bodies: Array<[string, string, RegExp]> = [
+    ['42', '42', /not a PodList for pods in namespace shop \(the body is a number\)/],
+    ['[]', '[]', /not a PodList .*\(the body is an array\)/],
+    ['null', 'null', /not a PodList .*\(the body is null\)/],
+    ['{}', '{}', /not a PodList .*\(it has no items\)/],
+    ['items: "x"', '{"kind":"PodList","items":"x"}', /not a PodList .*\(items is a string\)/],
+    ['items: [1]', '{"kind":"PodList","items":[1]}', /not a PodList .*\(items\[0\] is a number\)/],
+    ['a Status with 200', '{"kind":"Status","status":"Failure"}', /not a PodList .*\(its kind is "Status"\)/],
+  ];
+  for (const [name, body, message] of bodies) {
+    it(`scan: a Pod list answered with ${name} is exit 3, never "No Pods found"`, async () => {
+      const s = await serve((req, res) => (isList(req.url ?? '') && kindOf(req.url ?? '') === 'Pod' ? json(res, 200, body) : answer(req, res)));
+      const r = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+      expectOneLine(r, 3, message);
+      expect(r.stdout).toBe('');
+    });
+  }
+
+  it('pod: the Pod answered with 42 or another kind is exit 3', async () => {
+    for (const body of ['42', JSON.stringify({ ...POD, kind: 'Service' }), '{"kind":"Pod","metadata":{}}']) {
+      const s = await serve((req, res) => (req.url?.includes('/pods/web') ? json(res, 200, body) : answer(req, res)));
+      const r = await run(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+      expectOneLine(r, 3, /answered something that is not a Pod for pod "web"/);
+      await s.close();
+    }
+  });
+
+  it('an optional list that 404s (no EndpointSlice API) is a note, not an abort', async () => {
+    const s = await serve((req, res) => (kindOf(req.url ?? '') === 'EndpointSlice' || kindOf(req.url ?? '') === 'Service' ? json(res, 404, { kind: 'Status', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404 }) : answer(req, res)));
+    const scan = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect(scan.code, scan.stderr).toBe(0);
+    expect(scan.stdout).toContain('the API server does not serve endpointslices (404)');
+    const pod = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect(pod.code, pod.stderr).toBe(0);
+    expect(JSON.parse(pod.stdout).pod.name).toBe('web');
+    expect(pod.stdout).toContain('Services not listed: the API server does not serve services (404)');
+  });
+
+  it('an optional list that 403s is a note; the diagnosis goes on', async () => {
+    const s = await serve((req, res) => (kindOf(req.url ?? '') === 'Deployment' ? json(res, 403, { kind: 'Status', message: 'forbidden' }) : answer(req, res)));
+    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).pod.name).toBe('web');
+    const scan = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect(scan.code, scan.stderr).toBe(0);
+    expect(scan.stdout).toContain('Deployments not visible: forbidden');
+  });
+
+  it('a 10 MB Status message becomes one clipped line', async () => {
+    const s = await serve((_req, res) => json(res, 500, { kind: 'Status', message: `boom ${'x'.repeat(10 * 2 ** 20)}` }));
+    const r = await run(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+    expectOneLine(r, 3, /answered 500 for .*: boom x+… \[\d+ more characters\]/);
+  });
+});
+
+describe('transport', () => {
+  it('one keep-alive agent: one full TLS handshake per connection, connections reused across waves', async () => {
+    const s = await serve(answer, { tls: true });
+    const r = await run(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect(r.code, r.stderr).toBe(0);
+    // Wave 1 is three parallel reads: three sockets at most, reused by every later request.
+    expect(s.requests()).toBeGreaterThan(3);
+    expect(s.connections()).toBeLessThanOrEqual(3);
+  });
+});
