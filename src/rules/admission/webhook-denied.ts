@@ -14,6 +14,7 @@ const rule: WorkloadRule = {
   scope: 'workload',
   stage: 'admission',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'An admission webhook rejects the workload\'s Pods',
   docs: {
     description:
@@ -59,6 +60,7 @@ const rule: WorkloadRule = {
         finding(rule, {
           message: `${who} cannot create Pods: admission webhook "${call[1]}" could not be called${age !== undefined ? ` for ${formatAge(age)}` : ''} and its failurePolicy rejects the Pod: ${call[2]!.trim()}`,
           severity: fresh ? 'warning' : 'error',
+          failureClass: 'transient',
           confidence: f.confirmed ? 'high' : 'medium',
           evidence: f.evidence,
           remediation: [

@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Not enough free cpu, memory or other resources on any node',
   docs: {
     description:
@@ -81,6 +82,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `${lead}: ${parts.join('; ')}.${schedulingTail(f, sev) ? ` ${schedulingTail(f, sev)}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation,

@@ -8,6 +8,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The cluster has no nodes',
   docs: {
     description: 'The scheduler has no node at all to consider (`no nodes available to schedule pods`, or `0/0 nodes are available`).',
@@ -26,6 +27,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `The cluster had no nodes to schedule the Pod on${since}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: f.fromCondition ? 'high' : 'medium',
         evidence: copyEvidence(f.evidence),
         remediation: ['kubectl get nodes', 'Add or start nodes (or scale a node group up from zero); on a machine that should have joined, read the kubelet logs: journalctl -u kubelet'],

@@ -12,6 +12,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'No node matches the Pod\'s nodeSelector or required node affinity',
   docs: {
     description:
@@ -62,6 +63,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `The Pod's ${wants.join(' and ') || 'node affinity'} excludes ${nodesPhrase(f, count)}.${detail}${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: direct.length > 0 ? confidenceFor(pod, f, mine) : f.fromCondition ? 'high' : 'medium',
         evidence,
         remediation: [

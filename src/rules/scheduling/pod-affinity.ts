@@ -25,6 +25,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Required Pod affinity or anti-affinity rules exclude every node',
   docs: {
     description:
@@ -89,6 +90,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `Pod affinity rules leave no node: ${parts.join('; ')}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation: [

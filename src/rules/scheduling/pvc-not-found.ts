@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The Pod mounts a PersistentVolumeClaim that does not exist',
   docs: {
     description: 'The scheduler\'s VolumeBinding PreFilter rejects the Pod because a volume names a PersistentVolumeClaim that is not in the namespace (`persistentvolumeclaim "x" not found`).',
@@ -42,6 +43,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `Pod mounts PersistentVolumeClaim "${name}"${claim ? ` (volume "${claim.volume}")` : ''}, which does not exist in namespace ${pod.namespace}${existsNow ? ' when the scheduler last tried (it exists in the input now, so the next attempt may succeed)' : ''}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: 'high',
         evidence,
         remediation,

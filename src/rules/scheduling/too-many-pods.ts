@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Nodes reached their maximum number of Pods',
   docs: {
     description: 'The nodes already run as many Pods as their `pods` allocatable allows (the kubelet\'s maxPods, 110 by default; often lower on managed clusters whose CNI hands out a fixed number of IPs per node).',
@@ -41,6 +42,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `The Pod limit (maxPods) is reached on ${nodesPhrase(f, count)}${limits.length ? ` (${limits.slice(0, 4).join('; ')})` : ''}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation: [

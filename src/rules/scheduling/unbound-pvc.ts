@@ -123,6 +123,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'The Pod waits for a PersistentVolumeClaim that cannot bind',
   docs: {
     description:
@@ -169,6 +170,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `Pod cannot be scheduled until its volumes can bind: ${what}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation: [...new Set(remediation)],

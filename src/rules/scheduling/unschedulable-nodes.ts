@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Nodes are cordoned (marked unschedulable)',
   docs: {
     description:
@@ -43,6 +44,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `${parts.join('; ')}.${tailText ? ` ${tailText}` : ''}`.replace(/^./, (c) => c.toUpperCase()),
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation,

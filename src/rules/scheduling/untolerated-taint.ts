@@ -27,6 +27,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Nodes carry taints the Pod does not tolerate',
   docs: {
     description:
@@ -94,6 +95,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `Pod does not tolerate the taints on ${nodesPhrase(f, count)}: ${named}.${schedulingTail(f, sev) ? ` ${schedulingTail(f, sev)}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation,
