@@ -1,3 +1,7 @@
+import { closeSync, constants as fsConstants, existsSync, lstatSync, openSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { dirname } from 'node:path';
+import { UsageError } from '../errors.js';
+import { neutralize, neutralizeOutput } from '../text/neutralize.js';
 import type { ReportOptions } from '../report/options.js';
 
 /** Colour only on a TTY, never with NO_COLOR (chalk does not honour it on a TTY), --no-color always wins. */
@@ -14,10 +18,52 @@ export function reportOptions(opts: { color?: boolean; verbose?: boolean }, now?
 
 /** stdout gets exactly one report. */
 export function writeReport(text: string): void {
-  process.stdout.write(text);
+  // Every report passes through here: whatever a reporter missed, no cluster text drives the terminal.
+  process.stdout.write(neutralizeOutput(text));
 }
 
 /** Everything that is not the report goes to stderr. */
 export function warn(line: string): void {
-  process.stderr.write(`${line}\n`);
+  process.stderr.write(`${neutralizeOutput(line)}\n`);
+}
+
+/**
+ * Checks that `path` can be created as a new file: not a symbolic link (ever), not an existing file unless
+ * `force`, in a directory that exists. Run before slow work, so a bad -o/--junit fails in a second, not after it.
+ */
+export function checkNewFile(path: string, flag: string, force: boolean | undefined): void {
+  let stat: Stats | undefined;
+  try {
+    stat = lstatSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`${flag} ${neutralize(path)}: cannot check the file (${(err as NodeJS.ErrnoException).code})`);
+  }
+  if (stat?.isSymbolicLink()) throw new UsageError(`${flag} ${neutralize(path)} is a symbolic link; kdiag does not write through links`, { hint: 'remove the link, or choose another file name' });
+  if (stat && !stat.isFile()) throw new UsageError(`${flag} ${neutralize(path)} exists and is not a regular file`);
+  if (stat && !force) throw new UsageError(`${flag} ${neutralize(path)} already exists; kdiag does not overwrite files`, { hint: 'choose another name, or pass --force' });
+  const dir = dirname(path);
+  let dirStat: Stats;
+  try {
+    dirStat = statSync(dir);
+  } catch {
+    throw new UsageError(`${flag} ${neutralize(path)}: the directory ${neutralize(dir)} does not exist`, { hint: `create it first (mkdir -p ${neutralize(dir)})` });
+  }
+  if (!dirStat.isDirectory()) throw new UsageError(`${flag} ${neutralize(path)}: ${neutralize(dir)} is not a directory`);
+}
+
+/** Creates `path` with O_EXCL|O_NOFOLLOW (mode 0600): never follows a link planted after the check; --force replaces a regular file. */
+export function writeNewFile(path: string, data: string, flag: string, force: boolean | undefined): void {
+  checkNewFile(path, flag, force);
+  try {
+    if (force && existsSync(path)) unlinkSync(path);
+    const fd = openSync(path, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_NOFOLLOW, 0o600);
+    try {
+      writeFileSync(fd, data);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new UsageError(`${flag} ${neutralize(path)}: cannot write the file (${code === 'EEXIST' ? 'it appeared while kdiag ran' : code})`);
+  }
 }

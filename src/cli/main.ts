@@ -75,7 +75,8 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')
     .option('--settle <duration>', 'every new Pod must have been Ready this long before the gate passes', '5s')
     .option('-l, --selector <selector>', 'also gate every Pod matching this label selector (k=v,…)')
-    .option('--junit <file>', 'write a JUnit XML report (one test case per workload)')
+    .option('--junit <file>', 'write a JUnit XML report (one test case per workload); never overwrites without --force')
+    .option('--force', 'overwrite the --junit file')
     .action((workloads: string[], opts) => run(async () => (await import('./commands/gate.js')).gateCommand(workloads, opts)));
 
   liveOptions(program.command('capture <what> <name>'))

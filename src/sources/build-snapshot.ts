@@ -3,6 +3,7 @@ import { normalizeObject } from '../model/normalize.js';
 import { clockKey, emptySnapshot, isSnapshotKind, listFor, SNAPSHOT_KINDS, type Snapshot, type SnapshotKind, type SourceClock } from '../model/snapshot.js';
 import { parseTime } from '../model/time.js';
 import { clip } from '../text/neutralize.js';
+import { redactSnapshot } from './redact-snapshot.js';
 
 /**
  * Documents nested deeper than this are refused. Kubernetes objects are a few dozen levels deep at most;
@@ -130,6 +131,7 @@ export class SnapshotBuilder {
   }
 
   finish(): Snapshot {
+    redactSnapshot(this.snapshot);
     if (this.inputs.length > 0) {
       const clocks = this.inputs.map(inputClock).filter((c): c is SourceClock => c !== undefined);
       // An input that yields no clock (nothing timed in it) cannot be pointed at: drop its objects' entries.
@@ -238,8 +240,11 @@ function redactSecret(obj: KObject): KObject {
 }
 
 function dropNoise(obj: KObject): KObject {
-  if (!obj.metadata || typeof obj.metadata !== 'object' || !('managedFields' in obj.metadata)) return obj;
-  return { ...obj, metadata: stripMetadata(obj.metadata) };
+  const meta = obj.metadata as { annotations?: unknown } | undefined;
+  const lastApplied = Boolean(meta && typeof meta.annotations === 'object' && meta.annotations !== null && 'kubectl.kubernetes.io/last-applied-configuration' in meta.annotations);
+  // last-applied-configuration holds the whole applied object (env values, ConfigMap data): always dropped.
+  if (!meta || typeof meta !== 'object' || (!('managedFields' in meta) && !lastApplied)) return obj;
+  return { ...obj, metadata: stripMetadata(obj.metadata!) };
 }
 
 function stripMetadata(meta: NonNullable<KObject['metadata']>): NonNullable<KObject['metadata']> {

@@ -14,3 +14,15 @@ export function clip(text: string, max: number): string {
   const clean = neutralize(text);
   return clean.length <= max ? clean : `${clean.slice(0, max)}… [${clean.length - max} more characters]`;
 }
+
+// kdiag's own colours (SGR: ESC [ digits ; m) are the only escape sequences allowed to reach a terminal.
+const SGR = /(\u001b\[[0-9;]*m)/;
+
+/** The last pass before stdout/stderr: everything neutralised except kdiag's own SGR colour codes. */
+export function neutralizeOutput(text: string): string {
+  if (!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(text)) return text;
+  return text
+    .split(SGR)
+    .map((part, i) => (i % 2 === 1 ? part : neutralize(part)))
+    .join('');
+}

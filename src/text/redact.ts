@@ -9,6 +9,7 @@ const LOG_PATTERNS: Array<[RegExp, string]> = [
   [/\b((?:[A-Za-z0-9_-]*?)(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?))(\s*[=:]\s*|"\s*:\s*")([^\s"',;&]+)/gi, `$1$2${REDACTED}`],
   [/\b(AKIA|ASIA)[A-Z0-9]{16}\b/g, REDACTED],
   [/(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)[^@\s]+@/gi, `$1${REDACTED}@`],
+  [/((?:^|\s)(?:-u|--user|--password)[\s=]+['"]?[^\s:'"]*:?)[^\s'"]+/g, `$1${REDACTED}`],
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g, REDACTED],
 ];
 
@@ -20,6 +21,8 @@ export function redactText(text: string): string {
 /** A copy of the object with env values masked (env names and references kept: rules read them). */
 export function redactObject(obj: KObject): KObject {
   const copy = structuredClone(obj);
+  const annotations = copy.metadata?.annotations as Record<string, unknown> | undefined;
+  if (annotations && typeof annotations === 'object') delete annotations['kubectl.kubernetes.io/last-applied-configuration'];
   if (copy.kind === 'Pod' && copy.spec) maskPodSpec(copy.spec);
   for (const kind of ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']) {
     if (copy.kind === kind && copy.spec?.template?.spec) maskPodSpec(copy.spec.template.spec);

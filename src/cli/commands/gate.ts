@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
 import { evaluateGate, type GateResult } from '../../engine/gate.js';
@@ -16,7 +15,8 @@ import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js
 import { resourcePath } from '../../sources/cluster/resources.js';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
-import { reportOptions, warn, writeReport } from '../io.js';
+import { reportOptions, warn, writeNewFile, writeReport } from '../io.js';
+import { neutralize } from '../../text/neutralize.js';
 import type { LiveOptions } from './live-options.js';
 import { openSession } from './live-session.js';
 
@@ -25,6 +25,7 @@ export interface GateOptions extends GlobalOptions, LiveOptions {
   settle?: string;
   maxRestarts?: string;
   junit?: string;
+  force?: boolean;
   selector?: string;
 }
 
@@ -95,11 +96,12 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
 
   const elapsed = Date.now() - started;
   log(`gate: ${outcome} after ${(elapsed / 1000).toFixed(1)}s`);
-  if (opts.junit) writeFileSync(opts.junit, renderJunit(results, outcome, elapsed, new Date(started).toISOString()));
   const report = reportOptions(opts, engine?.now);
   const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome) : '';
   if (format === 'text') writeReport(annotations + renderGateText(results, outcome, elapsed, report));
   else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses)), format, report));
+  // After the report: a JUnit file that cannot be written is exit 2 and one line, the verdict already on stdout.
+  if (opts.junit) writeNewFile(opts.junit, neutralize(renderJunit(results, outcome, elapsed, new Date(started).toISOString())), '--junit', opts.force);
   return outcome === 'passed' ? EXIT.ok : outcome === 'failed' ? EXIT.failing : EXIT.timeout;
 }
 

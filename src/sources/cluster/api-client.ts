@@ -84,6 +84,7 @@ export class ApiClient {
   private readonly agent: http.Agent;
   private readonly sockets = new WeakSet<Socket>();
   private transport: Promise<https.RequestOptions> | undefined;
+  private credentialGeneration = 0;
 
   constructor(
     private readonly connection: Connection,
@@ -114,14 +115,19 @@ export class ApiClient {
     const end = Date.now() + this.options.timeoutMs;
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
+      const generation = this.credentialGeneration;
       try {
         return (await this.once(url, options, end)) as T;
       } catch (err) {
         // A 401 after an exec plugin's token: the token may have expired mid-command; ask the plugin once more.
         if ((err as { status?: number }).status === 401 && this.exec.runs > 0 && !refreshed) {
           refreshed = true;
-          this.exec.invalidate();
-          this.transport = undefined;
+          // Parallel reads that all got the 401 ask the plugin once between them.
+          if (this.credentialGeneration === generation) {
+            this.credentialGeneration++;
+            this.exec.invalidate();
+            this.transport = undefined;
+          }
           attempt--;
           continue;
         }

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterError } from '../../errors.js';
+import { checkKubeconfigEnv, checkKubeconfigFile } from './kubeconfig-file.js';
 
 /** Which cluster, as whom, and the default namespace: resolved exactly the way kubectl does. */
 export interface Connection {
@@ -28,9 +29,11 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   try {
     if (options.kubeconfig) {
       if (!existsSync(options.kubeconfig)) throw new ClusterError('E_CONFIG', `kubeconfig "${options.kubeconfig}" does not exist`);
+      checkKubeconfigFile(options.kubeconfig);
       kc.loadFromFile(options.kubeconfig);
     } else if (env.KUBECONFIG || existsSync(join(homedir(), '.kube', 'config')) || inCluster) {
       // Handles KUBECONFIG with several files (merged like kubectl) and in-cluster service accounts.
+      checkKubeconfigEnv(env.KUBECONFIG);
       kc.loadFromDefault();
     } else {
       throw new ClusterError('E_CONFIG', 'no kubeconfig found (no --kubeconfig, no $KUBECONFIG, no ~/.kube/config, not in a cluster)', {

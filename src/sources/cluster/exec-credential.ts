@@ -80,12 +80,20 @@ export class ExecCredentials {
     return new Promise<Credential>((resolve, reject) => {
       const fail = (why: string, hint?: string): void => {
         clearTimeout(timer);
-        child.kill('SIGKILL');
+        // The plugin's own children (a shell's sleep, a browser helper) must not hold kdiag open.
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        child.unref();
         reject(new ClusterError('E_AUTH', `the exec credential plugin "${name}" ${why}`, { hint: hint ?? `run it yourself to see why: ${name} ${(exec.args ?? []).join(' ')}`.trim() }));
       };
       let child: ReturnType<typeof spawn>;
       try {
-        child = spawn(command, Array.isArray(exec.args) ? exec.args.map(String) : [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child = spawn(command, Array.isArray(exec.args) ? exec.args.map(String) : [], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       } catch (e) {
         return reject(new ClusterError('E_AUTH', `the exec credential plugin "${name}" could not be started (${(e as NodeJS.ErrnoException).code ?? 'invalid command'})`));
       }
