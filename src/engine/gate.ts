@@ -1,7 +1,7 @@
 import type { PodFacts, WorkloadFacts } from '../model/facts.js';
 import type { Pod } from '../model/k8s.js';
 import { parseTime } from '../model/time.js';
-import type { Finding } from '../rules/types.js';
+import type { FailureClass, Finding } from '../rules/types.js';
 import type { Engine } from './diagnose.js';
 import type { Diagnosis } from './diagnosis.js';
 import type { LabelSelector } from './label-selector.js';
@@ -52,8 +52,6 @@ const SHORT: Record<string, string> = { Deployment: 'deploy', StatefulSet: 'sts'
 /** Rules whose finding is "an object the Pod names does not exist": it may be created a moment later. */
 const MISSING_OBJECT = new Set(['volume/missing-configmap-or-secret', 'kubelet/create-container-config-error', 'scheduling/pvc-not-found']);
 
-type FailureClass = 'deterministic' | 'transient' | 'repeated';
-
 export interface DoomContext {
   /** The kind of the workload the Pod belongs to (a Job's Pods are retried by the Job). */
   workloadKind: string;
@@ -92,10 +90,9 @@ export function doomVerdict(d: Diagnosis, facts: PodFacts | undefined, ctx: Doom
   return { doomed: true };
 }
 
-/** The finding's class; findings of an engine older than the classification count as transient (they wait). */
+/** The finding's class (every error finding has one); an unclassified one waits rather than fail a good rollout. */
 function failureClass(f: Finding): FailureClass {
-  const cls = (f as Finding & { failureClass?: unknown }).failureClass;
-  return cls === 'deterministic' || cls === 'repeated' ? cls : 'transient';
+  return f.failureClass ?? 'transient';
 }
 
 /** Pure: decides for each target whether the rollout passed, is doomed, or is still worth waiting for. */

@@ -119,7 +119,8 @@ export function rollbackHint(w: WorkloadFacts): { command: string; previousImage
   if (!short) return undefined;
   const command = `kubectl rollout undo ${short}/${w.name} -n ${w.namespace}`;
   const previous = w.replicaSets[1]?.object;
-  if (!previous) return { command };
+  // A Deployment's first revision has nothing to go back to.
+  if (!previous) return w.kind === 'Deployment' ? undefined : { command };
   const containers: Array<{ image?: unknown }> = Array.isArray(previous.spec?.template?.spec?.containers) ? previous.spec.template.spec.containers : [];
   const images = containers.map((c) => c?.image).filter((i): i is string => typeof i === 'string');
   const rev = previous.metadata?.annotations?.['deployment.kubernetes.io/revision'];

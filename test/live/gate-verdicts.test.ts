@@ -3,7 +3,9 @@
 // time to verdict is printed), selectors follow the Kubernetes grammar, superseded Pods do not count, a
 // missing workload is exit 4 at once, and waiting costs the API server next to nothing (audit log).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, type Run } from '../e2e/exec.js';
@@ -36,10 +38,10 @@ const job = (name: string, script: string, spec: Record<string, unknown> = {}) =
 });
 
 /** kdiag without blocking the test (so it can change the cluster while the gate waits), timed. */
-function gateAsync(args: string[], timeoutMs = 300_000): Promise<Run & { seconds: number }> {
+function gateAsync(args: string[], timeoutMs = 300_000, env: Record<string, string> = {}): Promise<Run & { seconds: number }> {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'gate', ...args, '-n', NS], { cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: process.env.HOME ?? '/tmp', KUBECONFIG: ADMIN }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'gate', ...args, '-n', NS], { cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: process.env.HOME ?? '/tmp', KUBECONFIG: ADMIN, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -99,13 +101,14 @@ describe('kdiag gate: no false failures', () => {
   });
 
   it('a Deployment applied 3 s before the ConfigMap it mounts passes (a first FailedMount waits)', async () => {
-    apply(deployment('late-config', {}, { pod: { volumes: [{ name: 'cfg', configMap: { name: 'late-config' } }] } }));
+    apply(deployment('late-config', { volumeMounts: [{ name: 'cfg', mountPath: '/cfg' }] }, { pod: { volumes: [{ name: 'cfg', configMap: { name: 'late-config' } }] } }));
     const gate = gateAsync(['deploy/late-config', '--timeout', '180s', '--settle', '2s']);
     await sleep(3_000);
     apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'late-config' }, data: { a: 'b' } });
     const r = await gate;
     verdicts.push(`ConfigMap created 3 s late: exit ${r.code} after ${r.seconds.toFixed(1)}s`);
     expect(r.code, r.stderr + r.stdout).toBe(0);
+    expect(r.stderr).toMatch(/deploy\/late-config: .* at volume: .*late-config/); // it did wait on the mount
   });
 });
 
@@ -116,7 +119,7 @@ describe('kdiag gate: doomed rollouts fail before the timeout, with their cause'
     { name: 'a Job past its backoffLimit', setup: () => apply(job('always-fails', 'echo migration failed: table exists; exit 2', { backoffLimit: 1 })), args: ['job/always-fails'], cause: /BackoffLimitExceeded|backoff/i },
     { name: 'a Job past its activeDeadlineSeconds', setup: () => apply(job('too-slow', 'sleep 600', { activeDeadlineSeconds: 5 })), args: ['job/too-slow'], cause: /DeadlineExceeded|deadline/i },
     { name: 'a Deployment past its progressDeadlineSeconds', setup: () => apply(deployment('never-ready', { readinessProbe: { exec: { command: ['false'] }, periodSeconds: 2 } }, { spec: { progressDeadlineSeconds: 10 } })), args: ['deploy/never-ready'], cause: /ProgressDeadlineExceeded|progress deadline/i },
-    { name: 'a ConfigMap still missing after --grace', setup: () => apply(deployment('no-config', {}, { pod: { volumes: [{ name: 'cfg', configMap: { name: 'never-created' } }] } })), args: ['deploy/no-config', '--grace', '10s'], cause: /never-created/ },
+    { name: 'a ConfigMap still missing after --grace', setup: () => apply(deployment('no-config', { volumeMounts: [{ name: 'cfg', mountPath: '/cfg' }] }, { pod: { volumes: [{ name: 'cfg', configMap: { name: 'never-created' } }] } })), args: ['deploy/no-config', '--grace', '10s'], cause: /never-created/ },
   ];
   for (const c of doomed) {
     it(`fails on ${c.name}`, async () => {
@@ -130,11 +133,19 @@ describe('kdiag gate: doomed rollouts fail before the timeout, with their cause'
     });
   }
 
-  it('the failure output carries the failing Pod\'s last log lines and the way back', async () => {
-    const r = await gateAsync(['deploy/crasher', '--max-restarts', '2', '--timeout', '120s']);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/last log lines of crasher-[a-z0-9-]+\/app:\n\s+\| boom: cannot open \/etc\/app.conf/);
-    expect(r.stdout).toContain(`way back: kubectl rollout undo deploy/crasher -n ${NS}`);
+  it('the failure output carries the failing Pod\'s last log lines and the way back (text, JUnit, GitHub)', async () => {
+    apply(deployment('rollback-me', {}));
+    kubectl(['rollout', 'status', '-n', NS, 'deploy/rollback-me', '--timeout=90s']);
+    apply(deployment('rollback-me', { command: ['sh', '-c', 'echo boom: cannot open /etc/app.conf; exit 3'] }));
+    const junit = join(mkdtempSync(join(tmpdir(), 'kdiag-gate-')), 'gate.xml');
+    const r = await gateAsync(['deploy/rollback-me', '--max-restarts', '2', '--timeout', '150s', '--junit', junit], 300_000, { GITHUB_ACTIONS: 'true' });
+    expect(r.code, r.stderr + r.stdout).toBe(1);
+    expect(r.stdout).toMatch(/last log lines of rollback-me-[a-z0-9-]+\/app:\n\s+\| boom: cannot open \/etc\/app.conf/);
+    expect(r.stdout).toContain(`way back: kubectl rollout undo deploy/rollback-me -n ${NS} (revision 1 ran ${IMAGE})`);
+    expect(r.stdout).toMatch(/^::error title=.*%0AWay back: kubectl rollout undo deploy\/rollback-me/m);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain('| boom: cannot open /etc/app.conf');
+    expect(xml).toContain('way back: kubectl rollout undo deploy/rollback-me');
   });
 });
 

@@ -18,6 +18,7 @@ import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js
 import { resourcePath } from '../../sources/cluster/resources.js';
 import { redactText } from '../../sources/redact.js';
 import { Changes, watchAll } from '../../sources/cluster/watch.js';
+import { applyWatchEvent } from '../../sources/cluster/apply-watch-event.js';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
 import { reportOptions, warn, writeReport } from '../io.js';
@@ -42,8 +43,8 @@ const CONFIRM_MS = 1_000;
 const WATCHED: readonly SnapshotKind[] = ['Pod', 'Event', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job'];
 
 /**
- * `kdiag gate WORKLOAD…`: lists the namespace once, then watches it (list-then-watch, no polling); a change
- * re-reads it (debounced), time thresholds re-evaluate what is held on a timer. Passes when every rollout
+ * `kdiag gate WORKLOAD…`: lists the namespace once, then watches it (list-then-watch, no polling) and
+ * applies each change to what it holds (re-evaluated debounced); time thresholds re-evaluate what is held on a timer. Passes when every rollout
  * is done as its controller means it, fails before the timeout only when one is doomed (engine/gate.ts
  * decides), and always says why. Exit 0 passed, 1 failed, 4 not found, 5 timed out.
  */
@@ -76,7 +77,25 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   let { snapshot, collector } = await read();
   const changes = new Changes(300, 1_500);
   const stop = new AbortController();
-  const watching = watchAll(client, watchSpecs(collector, namespace), { onChange: changes.notify, onNote: (t) => progress.line(`gate: ${neutralize(t)}`) }, stop.signal);
+  // Watch events update the snapshot in place (an informer's cache): no re-read per change. Only a
+  // resync (after 410 Gone, or a poll tick when watching is forbidden) re-reads the namespace.
+  let reread = false;
+  const watching = watchAll(
+    client,
+    watchSpecs(collector, namespace),
+    {
+      onChange: () => {
+        reread = true;
+        changes.notify();
+      },
+      onObject: (spec, type, object) => {
+        if (spec.kind) applyWatchEvent(snapshot, spec.kind, type, object);
+        changes.notify();
+      },
+      onNote: (t) => progress.line(`gate: ${neutralize(t)}`),
+    },
+    stop.signal,
+  );
 
   let results: GateResult[] = [];
   let engine: Engine | undefined;
@@ -108,7 +127,10 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
       if (now >= deadline) break;
       const recheck = Math.min(...results.map((r) => r.recheckAt ?? Infinity));
       const wait = Math.max(50, Math.min(TICK_MS, deadline - now, recheck - now + 50));
-      if (await changes.next(wait)) ({ snapshot } = await read());
+      if ((await changes.next(wait)) && reread) {
+        reread = false;
+        ({ snapshot } = await read());
+      }
     }
   } finally {
     stop.abort();
@@ -139,6 +161,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
 function watchSpecs(collector: Collector, namespace: string) {
   return WATCHED.filter((kind) => collector.resourceVersions[kind] !== undefined).map((kind) => ({
     what: `${kind.toLowerCase()}s in namespace ${namespace}`,
+    kind,
     path: resourcePath(kind, namespace),
     resourceVersion: collector.resourceVersions[kind],
   }));
@@ -156,15 +179,18 @@ async function readFailedLogs(client: ApiClient, context: string, namespace: str
     const pod = snapshot.pods.find((p) => p.metadata?.name === r.failedPod && p.metadata?.namespace === namespace);
     for (const s of [...(pod?.status?.initContainerStatuses ?? []), ...(pod?.status?.containerStatuses ?? [])]) {
       if (!s?.name) continue;
-      // A container that crashed and was restarted: its previous instance; one that ended for good: itself.
-      if (s.lastState?.terminated) reads.push(collector.log(namespace, r.failedPod, s.name, true, LOG_LINES));
-      else if (s.state?.terminated && s.state.terminated.exitCode !== 0) reads.push(collector.log(namespace, r.failedPod, s.name, false, LOG_LINES));
+      // A container that has just ended: its own log; one restarted since it crashed: the previous instance's.
+      if (s.state?.terminated && (s.state.terminated.exitCode !== 0 || s.restartCount)) reads.push(collector.log(namespace, r.failedPod, s.name, false, LOG_LINES));
+      else if (s.lastState?.terminated) reads.push(collector.log(namespace, r.failedPod, s.name, true, LOG_LINES));
     }
   }
   if (reads.length === 0) return false;
   await Promise.all(reads);
   const read = collector.finish(Date.now());
-  for (const [key, text] of Object.entries(read.logs)) snapshot.logs[key] = redactText(text);
+  for (const [key, text] of Object.entries(read.logs)) {
+    // The kubelet answers 200 with this sentence when the instance's log is gone: not log lines.
+    if (!/^unable to retrieve container logs/.test(text)) snapshot.logs[key] = redactText(text);
+  }
   for (const note of read.meta.notes) if (!snapshot.meta.notes.includes(note)) snapshot.meta.notes.push(note);
-  return Object.keys(read.logs).length > 0;
+  return Object.keys(snapshot.logs).length > 0;
 }

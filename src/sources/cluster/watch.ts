@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ApiClient } from './api-client.js';
+import type { SnapshotKind } from '../../model/snapshot.js';
 import { ForbiddenError } from './api-errors.js';
 
 /** One resource to watch, from the resourceVersion of the list (or GET) that was just read. */
@@ -11,11 +12,18 @@ export interface WatchSpec {
   /** labelSelector / fieldSelector, the same as the list used. */
   query?: Record<string, string>;
   resourceVersion: string | undefined;
+  /** The kind listed, for onObject. */
+  kind?: SnapshotKind;
 }
 
 export interface WatchHooks {
-  /** Something was added, changed or deleted, or may have been (events missed after a 410). */
+  /**
+   * Something was added, changed or deleted, or may have been (events missed after a 410, a poll tick):
+   * re-read. Not called for the events `onObject` takes.
+   */
   onChange(): void;
+  /** When given, receives each added/changed/deleted object instead of onChange (an informer's cache). */
+  onObject?(spec: WatchSpec, type: 'ADDED' | 'MODIFIED' | 'DELETED', object: Record<string, unknown>): void;
   /** A line for stderr: a watch fell back to polling, or keeps failing. */
   onNote?(text: string): void;
 }
@@ -105,11 +113,12 @@ async function watchOne(client: ApiClient, spec: WatchSpec, hooks: WatchHooks, s
       else if (status === 403) outcome = drop(res, 'forbidden');
       else if (status < 200 || status >= 300) outcome = drop(res, 'error');
       else {
-        outcome = await readEvents(res, signal, (type, version) => {
+        outcome = await readEvents(res, signal, (type, version, object) => {
           if (version) rv = version;
           if (type === 'BOOKMARK') return;
           delivered++;
-          hooks.onChange();
+          if (hooks.onObject && object) hooks.onObject(spec, type, object);
+          else hooks.onChange();
         });
       }
     } catch {
@@ -150,7 +159,7 @@ function drop(res: IncomingMessage, outcome: Outcome): Outcome {
 }
 
 /** Reads newline-delimited watch events until the stream ends, fails, or an ERROR event arrives. */
-function readEvents(res: IncomingMessage, signal: AbortSignal, onEvent: (type: string, resourceVersion: string | undefined) => void): Promise<Outcome> {
+function readEvents(res: IncomingMessage, signal: AbortSignal, onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK', resourceVersion: string | undefined, object: Record<string, unknown> | undefined) => void): Promise<Outcome> {
   return new Promise((resolve) => {
     let buffered = '';
     let done = false;
@@ -169,7 +178,7 @@ function readEvents(res: IncomingMessage, signal: AbortSignal, onEvent: (type: s
         const line = buffered.slice(0, nl).trim();
         buffered = buffered.slice(nl + 1);
         if (line === '') continue;
-        let event: { type?: unknown; object?: { code?: unknown; metadata?: { resourceVersion?: unknown } } };
+        let event: { type?: unknown; object?: { code?: unknown; metadata?: { resourceVersion?: unknown } } & Record<string, unknown> };
         try {
           event = JSON.parse(line);
         } catch {
@@ -178,7 +187,7 @@ function readEvents(res: IncomingMessage, signal: AbortSignal, onEvent: (type: s
         if (event?.type === 'ERROR') return finish(event.object?.code === 410 ? 'expired' : 'error');
         if (event?.type !== 'ADDED' && event?.type !== 'MODIFIED' && event?.type !== 'DELETED' && event?.type !== 'BOOKMARK') return finish('error');
         const rv = event.object?.metadata?.resourceVersion;
-        onEvent(event.type, typeof rv === 'string' && rv !== '' ? rv : undefined);
+        onEvent(event.type, typeof rv === 'string' && rv !== '' ? rv : undefined, event.object && typeof event.object === 'object' ? event.object : undefined);
       }
     });
     res.on('end', () => finish('closed'));
