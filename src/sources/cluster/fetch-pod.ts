@@ -4,11 +4,12 @@ import { controllerRef } from '../../model/facts.js';
 import type { KObject, Pod } from '../../model/k8s.js';
 import type { Snapshot } from '../../model/snapshot.js';
 import { Collector } from './collector.js';
+import { stoppedContainers } from './fetch-logs.js';
 
 export interface FetchPodOptions {
   namespace: string;
   name: string;
-  /** Lines of the previous container log for crashed containers; 0 for none. */
+  /** Lines of the log of a stopped container (previous instance when it restarted); 0 for none. */
   logLines: number;
   onStep?: (text: string) => void;
   now: () => number;
@@ -40,9 +41,7 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
   const spec = pod.spec ?? {};
   const refs = referencedConfig(pod);
   const owner = controllerRef(pod);
-  const crashed = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])]
-    .filter((s) => s?.name && s.lastState?.terminated && (s.state?.waiting || s.state?.terminated || (s.restartCount ?? 0) > 0))
-    .slice(0, MAX_LOGS);
+  const crashed = stoppedContainers(pod).slice(0, MAX_LOGS);
   const wave2: Array<Promise<unknown>> = [];
   // A bound Pod needs its Node; an unscheduled one needs every Node (taints, labels, allocatable).
   wave2.push(spec.nodeName ? collector.get('Node', undefined, spec.nodeName) : collector.list('Node', undefined));
@@ -55,7 +54,7 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
   if (refs.secrets) wave2.push(collector.list('Secret', namespace));
   const ownerObj = owner && ['ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job'].includes(owner.kind) ? collector.get(owner.kind as 'ReplicaSet', namespace, owner.name) : Promise.resolve(undefined);
   wave2.push(ownerObj);
-  if (options.logLines > 0) for (const s of crashed) wave2.push(collector.log(namespace, name, s.name!, true, options.logLines));
+  if (options.logLines > 0) for (const s of crashed) wave2.push(collector.log(namespace, name, s.name, s.previous, options.logLines));
   await Promise.all(wave2);
 
   const wave3: Array<Promise<unknown>> = [];
