@@ -176,7 +176,7 @@ function podStatus(facts: PodFacts, findings: Finding[]): DiagnosisStatus {
   return 'progressing';
 }
 
-function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null): Array<{ stage: Stage; state: StageState }> {
+export function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null): Array<{ stage: Stage; state: StageState }> {
   return stages.map((s) => {
     if (status === 'healthy' || stage === null) return { stage: s, state: status === 'healthy' ? 'passed' : 'unknown' };
     const cmp = stageIndex(s) - stageIndex(stage);
