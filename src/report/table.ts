@@ -1,7 +1,7 @@
-import Table from 'cli-table3';
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import { STAGES } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
+import { alignColumns } from './columns.js';
 import type { ReportOptions } from './options.js';
 import { clip } from './sanitize.js';
 import { paint } from './style.js';
@@ -25,19 +25,14 @@ function name(d: Diagnosis): string {
 /** The scan table: pod, status, stage, cause, restarts, age; then one line per failing stage. */
 export function renderSummaryTable(list: DiagnosisList, options: ReportOptions): string {
   const c = paint(options.color);
-  const table = new Table({
-    head: ['NAME', 'STATUS', 'STAGE', 'CAUSE', 'RESTARTS', 'AGE'],
-    style: { head: options.color ? ['bold'] : [], border: options.color ? ['grey'] : [], compact: true },
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
-    wordWrap: false,
-  });
+  const rows: string[][] = [];
   for (const d of sortForTable(list.items)) {
     const status = d.status === 'failing' ? c.red(d.status) : d.status === 'progressing' ? c.yellow(d.status) : c.green(d.status);
     const created = parseTime(d.pod?.createdAt);
     const age = created !== undefined && options.now !== undefined ? formatAge(options.now - created) : '-';
-    table.push([clip(name(d), 320), status, d.stage ?? '-', clip(causeOf(d), 70), d.pod ? String(d.pod.restarts) : '-', age]);
+    rows.push([clip(name(d), 320), status, d.stage ?? '-', clip(causeOf(d), 70), d.pod ? String(d.pod.restarts) : '-', age]);
   }
-  const lines = [table.toString().split('\n').map((l) => l.trimEnd()).join('\n')];
+  const lines = [alignColumns(['NAME', 'STATUS', 'STAGE', 'CAUSE', 'RESTARTS', 'AGE'], rows, c).join('\n')];
   const counts = { failing: 0, progressing: 0, healthy: 0 };
   for (const d of list.items) counts[d.status]++;
   lines.push('', `${list.items.length} item(s): ${counts.failing} failing, ${counts.progressing} progressing, ${counts.healthy} healthy`);
