@@ -29,7 +29,8 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
   for (const d of sortForTable(list.items)) {
     const status = d.status === 'failing' ? c.red(d.status) : d.status === 'progressing' ? c.yellow(d.status) : c.green(d.status);
     const created = parseTime(d.pod?.createdAt);
-    const age = created !== undefined && options.now !== undefined ? formatAge(options.now - created) : '-';
+    const now = parseTime(d.observedAt) ?? options.now; // each Pod's own input clock
+    const age = created !== undefined && now !== undefined ? formatAge(now - created) : '-';
     rows.push([clip(name(d), 320), status, d.stage ?? '-', clip(causeOf(d), 70), d.pod ? String(d.pod.restarts) : '-', age]);
   }
   const lines = [alignColumns(['NAME', 'STATUS', 'STAGE', 'CAUSE', 'RESTARTS', 'AGE'], rows, c).join('\n')];
