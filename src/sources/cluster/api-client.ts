@@ -15,8 +15,6 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 2 ** 20;
 export const MAX_RESPONSE_LIMIT = Math.min(bufferConstants.MAX_STRING_LENGTH, 2 ** 30);
 /** Container logs are tails: more than this is cut, not an error. */
 const MAX_LOG_BYTES = 1024 * 1024;
-/** A watch event line longer than this is not an event. */
-const MAX_WATCH_LINE = 4 * 1024 * 1024;
 /** setTimeout's largest delay; longer ones fire at once with a TimeoutOverflowWarning. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Retry-After waits longer than this are cut (and never past the request's deadline). */
@@ -141,53 +139,30 @@ export class ApiClient {
   }
 
   /**
-   * Opens a watch (`?watch=1`) and resolves at the first change (an ADDED/MODIFIED/DELETED event), when
-   * the server closes the stream, or when `signal` aborts. It never throws: a broken watch just ends.
+   * Opens a streaming GET (a watch) on the client's agent: the response headers must come within the
+   * request deadline (and the command's); the body is open-ended and read by the watch code.
    */
-  async waitForChange(path: string, query: Record<string, string | number | undefined>, signal: AbortSignal): Promise<void> {
-    const url = this.url(path, { ...query, watch: 1, allowWatchBookmarks: 'false' });
-    let base: https.RequestOptions;
-    try {
-      base = await this.transportOptions();
-    } catch {
-      return;
-    }
+  async openStream(path: string, query: Record<string, string | number | boolean | undefined>, signal: AbortSignal): Promise<http.IncomingMessage> {
+    const url = this.url(path, query);
+    const base = await this.transportOptions();
     this.requests++;
     this.options.onRequest?.(`${url.pathname}${url.search}`, 0);
-    await new Promise<void>((resolve) => {
-      if (signal.aborted) return resolve();
+    const server = this.server;
+    const end = Date.now() + this.options.timeoutMs;
+    const command = this.options.deadline;
+    const at = Math.min(end, command?.at ?? Infinity);
+    const kind: DeadlineKind = command && command.at < end ? 'command' : 'request';
+    return new Promise((resolve, reject) => {
       const lib = url.protocol === 'http:' ? http : https;
-      const req = lib.request(url, { ...base, agent: this.agent, method: 'GET', headers: { ...(base.headers ?? {}), Accept: 'application/json', 'User-Agent': 'kdiag' } }, (res) => {
-        if ((res.statusCode ?? 0) >= 300) {
-          res.resume();
-          return resolve();
-        }
-        let buffered = '';
-        res.on('data', (chunk: Buffer) => {
-          buffered += chunk.toString('utf8');
-          let nl: number;
-          while ((nl = buffered.indexOf('\n')) >= 0) {
-            const line = buffered.slice(0, nl);
-            buffered = buffered.slice(nl + 1);
-            if (/"type"\s*:\s*"(ADDED|MODIFIED|DELETED)"/.test(line)) {
-              req.destroy();
-              return resolve();
-            }
-          }
-          if (buffered.length > MAX_WATCH_LINE) {
-            req.destroy();
-            resolve();
-          }
-        });
-        res.on('end', () => resolve());
-        res.on('error', () => resolve());
-      });
+      const req = lib.request(url, { ...base, agent: this.agent, method: 'GET', signal, headers: { ...(base.headers ?? {}), Accept: 'application/json', 'User-Agent': 'kdiag' } }, resolve);
       this.track(req);
-      req.on('error', () => resolve());
-      signal.addEventListener('abort', () => {
+      const timer = setTimeout(() => {
+        reject(this.deadlineError(kind, 'while waiting for the response headers', `a watch of ${url.pathname}`));
         req.destroy();
-        resolve();
-      });
+      }, Math.min(Math.max(at - Date.now(), 0), MAX_TIMER_MS));
+      req.on('response', () => clearTimeout(timer));
+      req.on('close', () => clearTimeout(timer));
+      req.on('error', (err: NodeJS.ErrnoException) => reject(errorForNetwork(err, server)));
       req.end();
     });
   }
