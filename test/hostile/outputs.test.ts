@@ -1,6 +1,7 @@
 // What leaves kdiag: files (capture -o, gate --junit), terminals and CI logs, bundles. Plus bad kubeconfigs
 // and exec credential plugins that hang or must run once.
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import type http from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unsafeAt } from '../hardening/hostile.js';
@@ -9,6 +10,15 @@ import { expectOneLine, run } from './run.js';
 
 afterEach(closeAll);
 const ESC = '\u001b]52;c;Y3VybCBldmlsIHwgc2g=\u0007\u001b[2J\u0000\u009b31m\u202egnp.exe';
+
+/** A Ready Pod `web` that has been Ready long enough for the gate to pass. */
+function readyPod(req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (kindOf(req.url ?? '') === 'Pod' && isList(req.url ?? '')) {
+    return json(res, 200, list('Pod', [{ ...POD, status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-11-30T10:00:00Z' }], containerStatuses: [{ name: 'app', ready: true, restartCount: 0, state: { running: { startedAt: '2026-11-30T10:00:00Z' } } }] } }]));
+  }
+  if ((req.url ?? '').includes('watch=1')) return; // watches stay open until the gate ends
+  answer(req, res);
+}
 
 describe('safe writes', () => {
   it('capture -o refuses a dangling symlink, an existing file (unless --force) and a missing directory', async () => {
@@ -32,10 +42,7 @@ describe('safe writes', () => {
   });
 
   it('gate --junit into a missing directory: the report on stdout, then exit 2 and one line', async () => {
-    const s = await serve((req, res) => {
-      if (kindOf(req.url ?? '') === 'Pod' && isList(req.url ?? '')) return json(res, 200, list('Pod', [{ ...POD, status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-11-30T10:00:00Z' }], containerStatuses: [{ name: 'app', ready: true, restartCount: 0, state: { running: { startedAt: '2026-11-30T10:00:00Z' } } }] } }]));
-      answer(req, res);
-    });
+    const s = await serve(readyPod);
     const r = await run(['gate', 'pod/web', '--timeout', '10s', '--junit', join(tmp, 'missing-dir/report.xml')], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toMatch(/pod\/web/);
@@ -45,7 +52,7 @@ describe('safe writes', () => {
   });
 
   it('gate --junit never follows a symlink nor overwrites without --force', async () => {
-    const s = await serve(answer);
+    const s = await serve(readyPod);
     const dir = join(tmp, `j-${Date.now()}`);
     mkdirSync(dir);
     symlinkSync(join(dir, 'elsewhere'), join(dir, 'r.xml'));
