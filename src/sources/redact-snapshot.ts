@@ -1,6 +1,6 @@
 import type { KObject } from '../model/k8s.js';
 import type { Snapshot } from '../model/snapshot.js';
-import { REDACTED, redactText } from '../text/redact.js';
+import { REDACTED, redactMessage, redactText } from '../text/redact.js';
 
 /** Shorter env values ("true", "8080", "info") are words, not secrets: masking them would garble messages. */
 const MIN_KNOWN_VALUE = 8;
@@ -9,8 +9,8 @@ const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null;
 
-function maskKnown(text: string, known: readonly string[]): string {
-  let out = redactText(text);
+function maskKnown(text: string, known: readonly string[], redact: (t: string) => string = redactMessage): string {
+  let out = redact(text);
   for (const v of known) if (out.includes(v)) out = out.split(v).join(REDACTED);
   return out;
 }
@@ -77,6 +77,6 @@ export function redactSnapshot(snapshot: Snapshot): void {
   }
   for (const [key, text] of Object.entries(snapshot.logs)) {
     const [namespace, pod] = key.split('/');
-    snapshot.logs[key] = maskKnown(text, knownByPod.get(`${namespace}/${pod}`) ?? []);
+    snapshot.logs[key] = maskKnown(text, knownByPod.get(`${namespace}/${pod}`) ?? [], redactText);
   }
 }

@@ -9,13 +9,28 @@ const LOG_PATTERNS: Array<[RegExp, string]> = [
   [/\b((?:[A-Za-z0-9_-]*?)(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?))(\s*[=:]\s*|"\s*:\s*")([^\s"',;&]+)/gi, `$1$2${REDACTED}`],
   [/\b(AKIA|ASIA)[A-Z0-9]{16}\b/g, REDACTED],
   [/(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)[^@\s]+@/gi, `$1${REDACTED}@`],
-  [/((?:^|\s)(?:-u|--user|--password)[\s=]+['"]?[^\s:'"]*:?)[^\s'"]+/g, `$1${REDACTED}`],
+  [/((?:^|\s)(?:-u|--user)[\s=]+['"]?[^\s:'"]+:)[^\s'"]+/g, `$1${REDACTED}`],
+  [/((?:^|\s)--password[\s=]+['"]?)[^\s'"]+/g, `$1${REDACTED}`],
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g, REDACTED],
 ];
 
 /** Masks credentials found in free text (container logs) by pattern. */
 export function redactText(text: string): string {
   return LOG_PATTERNS.reduce((t, [re, replacement]) => t.replace(re, replacement), text);
+}
+
+const KEY_VALUE = /\b((?:[A-Za-z0-9_-]*?)(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?))(\s*[=:]\s*)([^\s"',;&]+)/gi;
+
+/**
+ * Masks credentials in messages (status, condition, event): the log patterns, except that `token: word`
+ * keeps a plain short word ("failed to fetch oauth token: unexpected status …" is a real kubelet message
+ * the rules read), while `password=hunter2` or a long value is masked.
+ */
+export function redactMessage(text: string): string {
+  return LOG_PATTERNS.filter(([re]) => re !== LOG_PATTERNS[2]![0])
+    .reduce((t, [re, replacement]) => t.replace(re, replacement), text)
+    .replace(/("(?:[A-Za-z0-9_-]*?)(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)"\s*:\s*")([^"]+)/gi, `$1${REDACTED}`)
+    .replace(KEY_VALUE, (all, key: string, sep: string, value: string) => (/^(?:[a-z]{1,15}|\d{1,4})$/i.test(value) ? all : `${key}${sep}${REDACTED}`));
 }
 
 /** A copy of the object with env values masked (env names and references kept: rules read them). */

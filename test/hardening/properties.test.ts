@@ -21,7 +21,9 @@ import { parseDumpText } from '../../src/sources/parse-dump-text.js';
 import { applyMutation, clone, junk, loadScenarios, mutationArb, ROOT, unsafeAt } from './hostile.js';
 
 const SEED = 20261130;
-const RUNS = { parse: 500, slices: 200, files: 300, objects: 1000, engine: 1200 } as const;
+// npm test runs this sample; `npm run fuzz` (KDIAG_FUZZ_SCALE=32) the same properties, same seed, ≥ 100k cases.
+const SCALE = Math.max(1, Number(process.env.KDIAG_FUZZ_SCALE ?? 1) || 1);
+const RUNS = Object.fromEntries(Object.entries({ parse: 500, slices: 200, files: 300, objects: 1000, engine: 1200 }).map(([k, n]) => [k, n * SCALE])) as Record<'parse' | 'slices' | 'files' | 'objects' | 'engine', number>;
 
 const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schema/kdiag-v1.schema.json'), 'utf8')));
 const scenarios = loadScenarios();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderBundle } from '../../src/sources/bundle.js';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
-import { REDACTED, redactObject, redactText } from '../../src/text/redact.js';
+import { REDACTED, redactMessage, redactObject, redactText } from '../../src/text/redact.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,5 +55,12 @@ describe('redaction', () => {
     const before = new Engine(snapshot).diagnosePod(snapshot.pods[0]!);
     const after = new Engine(back).diagnosePod(back.pods[0]!);
     expect({ status: after.status, stage: after.stage, rule: after.findings[0]?.rule }).toEqual({ status: before.status, stage: before.stage, rule: before.findings[0]?.rule });
+  });
+
+  it('masks credentials in messages but keeps the words rules read (a near miss for the key=value pattern)', () => {
+    const real = 'failed to authorize: failed to fetch oauth token: unexpected status from POST request to https://127.0.0.1:5000/token: 401 Unauthorized';
+    expect(redactMessage(real)).toBe(real);
+    const leaky = redactMessage('login failed: password=hunter2 token: abcdefghijklmnopqrstu Authorization: Bearer abcdefghijklmnop1234 curl -u admin:s3cret');
+    for (const p of ['hunter2', 'abcdefghijklmnopqrstu', 'abcdefghijklmnop1234', 's3cret']) expect(leaky).not.toContain(p);
   });
 });
