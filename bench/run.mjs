@@ -32,6 +32,8 @@ export function measure(cmd, args, { runs = 7, env = {}, stdin } = {}) {
     if (r.error) throw r.error;
     if (TIME) rss = Number(r.stderr.trim().split('\n').pop()) / 1024;
     if (![0, 1].includes(r.status)) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 400)}`);
+    // Exit 1 is kdiag's "something is failing", but also Node's for a crash before any report.
+    if (r.stdout.trim() === '') throw new Error(`${cmd} ${args.join(' ')} printed no report: ${r.stderr.slice(0, 400)}`);
   }
   return { ms: median(times), rssMiB: rss };
 }
@@ -47,7 +49,7 @@ export function paired(a, b, { runs = 9, envA = {}, envB = {} } = {}) {
     const t0 = performance.now();
     const r = spawnSync(cmd, args, { env: { ...process.env, NO_COLOR: '1', ...env }, encoding: 'utf8', maxBuffer: 1 << 30 });
     if (r.error) throw r.error;
-    if (![0, 1].includes(r.status)) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 400)}`);
+    if (![0, 1].includes(r.status) || r.stdout.trim() === '') throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 400)}`);
     return performance.now() - t0;
   };
   once(a, envA); // warm-up: page cache, compile cache
