@@ -165,6 +165,7 @@ row('offline: time growth 4× size vs 1× (1.0 = linear)', linear, undefined, 'r
 
 // 4. Live figures against the local test cluster.
 await benchLive({ BIN, kubectl, measure, paired, row, tmp });
+await (await import('./gate-rate.mjs')).benchGateRate({ BIN, kubectl, row });
 
 // 5. Scale: scan -A against a paginating fake API server on loopback (bench/fake-apiserver.mjs; the real
 // test cluster cannot hold 150,000 Pods), ~4 Events per Pod, at two sizes to show the growth.
