@@ -26,7 +26,8 @@ describe('checkHeapRoom', () => {
 
   it('a dump bigger than a small heap: one line and exit 2, not a V8 abort (exit 134)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kdiag-heap-'));
-    const pods = Array.from({ length: 150_000 }, (_, i) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p-${i}`, namespace: 'ns', uid: `u-${i}` }, spec: { containers: [{ name: 'app', image: 'registry.example/app:1' }] }, status: { phase: 'Running' } }));
+    // Few objects with big values: cheap to build here, 30 MB of text for the reader.
+    const pods = Array.from({ length: 300 }, (_, i) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p-${i}`, namespace: 'ns', uid: `u-${i}`, annotations: { note: 'x'.repeat(100_000) } }, spec: { containers: [{ name: 'app', image: 'registry.example/app:1' }] }, status: { phase: 'Running' } }));
     const file = join(dir, 'big.json');
     writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods }));
     const r = kdiag(['analyze', file], { env: { NODE_OPTIONS: '--max-old-space-size=64' } });
