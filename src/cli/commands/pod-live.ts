@@ -59,7 +59,7 @@ async function watchPod(target: Target, opts: PodCommandOptions & { logs?: strin
     const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts) });
     const d = engine.diagnosePod(findTarget(snapshot, target, namespace));
     const line = `${d.status}${d.stage ? ` at ${d.stage}` : ''}: ${d.summary}`;
-    if (line !== last) warn(`[${new Date().toISOString().slice(11, 19)}] ${renderPipeline(d, paint(false))}  ${line}`);
+    if (line !== last) warn(`[${new Date().toISOString().slice(11, 19)}] ${renderPipeline(d, paint(false)).join(' ')}  ${line}`);
     last = line;
     if (d.status !== 'progressing' || Date.now() >= deadline) {
       writeReport(renderDiagnosis(d, format, reportOptions(opts, engine.now)));
