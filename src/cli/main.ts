@@ -122,8 +122,18 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Like kubectl, quiet when the reader goes away (`kdiag … | head -1`): exit 0, no EPIPE stack. */
+function quietOnClosedPipe(stream: NodeJS.WriteStream, exit: boolean): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    if (exit) process.exit(0);
+  });
+}
+
 // Only the launcher runs the CLI; importing this module (tests) does not.
 if (process.env.KDIAG_NO_MAIN !== '1') {
+  quietOnClosedPipe(process.stdout, true);
+  quietOnClosedPipe(process.stderr, false);
   process.exitCode = await main(process.argv);
 }
 
