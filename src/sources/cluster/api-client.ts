@@ -77,7 +77,7 @@ export class ApiClient {
     await new Promise<void>((resolve) => {
       if (signal.aborted) return resolve();
       const lib = url.protocol === 'http:' ? http : https;
-      const req = lib.request(url, { ...base, method: 'GET', headers: { ...(base.headers ?? {}), Accept: 'application/json', 'User-Agent': 'kdiag' } }, (res) => {
+      const req = lib.request(url, { ...base, agent: this.connection.agent, method: 'GET', headers: { ...(base.headers ?? {}), Accept: 'application/json', 'User-Agent': 'kdiag' } }, (res) => {
         if ((res.statusCode ?? 0) >= 300) {
           res.resume();
           return resolve();
@@ -143,7 +143,7 @@ export class ApiClient {
       const lib = url.protocol === 'http:' ? http : https;
       const req = lib.request(
         url,
-        { ...base, method: 'GET', headers: { ...(base.headers ?? {}), Accept: accept, 'User-Agent': 'kdiag' }, agent: undefined },
+        { ...base, method: 'GET', headers: { ...(base.headers ?? {}), Accept: accept, 'User-Agent': 'kdiag' }, agent: this.connection.agent },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
