@@ -6,6 +6,19 @@ import type { Stage } from '../model/stages.js';
 export type Severity = 'error' | 'warning' | 'info';
 export type Confidence = 'high' | 'medium' | 'low';
 
+/**
+ * Whether a failing signal can clear by itself, which decides how time changes the verdict:
+ * - `deterministic`: cannot clear without a change by a person (not found, unauthorized, x509, invalid name,
+ *   a missing ConfigMap known absent, a selector no node matches …): failing at once, whatever the Pod's age;
+ * - `transient`: may clear by itself (a registry timeout, a first FailedMount, insufficient cpu while an
+ *   autoscaler scales up): a warning for the grace period (`--grace`), failing after it;
+ * - `repeated`: the same failure several times, a back-off loop, several liveness kills: failing however
+ *   recent the last occurrence was.
+ */
+export type FailureClass = 'deterministic' | 'transient' | 'repeated';
+
+export const FAILURE_CLASSES: readonly FailureClass[] = ['deterministic', 'transient', 'repeated'];
+
 /** One observed fact that made a rule fire: an event line or a status field, quoted exactly. */
 export interface Evidence {
   /** What it was read from: pod, event, node, pvc, workload, service, log. */
@@ -22,6 +35,8 @@ export interface Finding {
   stage: Stage;
   severity: Severity;
   confidence: Confidence;
+  /** Present on every error and warning finding (never on info): see FailureClass. */
+  failureClass?: FailureClass;
   title: string;
   message: string;
   evidence: Evidence[];
@@ -74,6 +89,8 @@ interface RuleBase {
   id: string;
   stage: Stage;
   severity: Severity;
+  /** The class of what this rule usually finds; a finding may override it (e.g. a missing Secret not known absent). */
+  failureClass?: FailureClass;
   title: string;
   docs: RuleDocs;
 }

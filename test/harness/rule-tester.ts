@@ -25,6 +25,7 @@ export interface RuleCase {
 export interface ExpectedFinding {
   severity?: Finding['severity'];
   confidence?: Finding['confidence'];
+  failureClass?: Finding['failureClass'];
   /** Substring or pattern the message must contain. */
   message?: string | RegExp;
   /** Substring or pattern that some evidence line must contain. */
@@ -121,6 +122,9 @@ export function runRuleTests(rule: Rule, cases: { valid: RuleCase[]; invalid: In
             expect(got.message).not.toMatch(/undefined|\[object Object\]|NaN/);
             if (want.severity) expect(got.severity).toBe(want.severity);
             if (want.confidence) expect(got.confidence).toBe(want.confidence);
+            if (got.severity === 'info') expect(got.failureClass, 'info findings have no failure class').toBeUndefined();
+            else expect(got.failureClass, 'error and warning findings carry a failure class').toMatch(/^(deterministic|transient|repeated)$/);
+            if (want.failureClass) expect(got.failureClass).toBe(want.failureClass);
             if (want.message) expect(matches(got.message, want.message), `message ${JSON.stringify(got.message)} should match ${want.message}`).toBe(true);
             if (want.evidence) {
               const lines = got.evidence.map((e) => e.text);

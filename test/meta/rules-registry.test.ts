@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStage } from '../../src/model/stages.js';
 import { ALL_RULES, RETIRED_RULES } from '../../src/rules/index.js';
+import { FAILURE_CLASSES } from '../../src/rules/types.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -38,6 +39,10 @@ describe('rule registry', () => {
         expect(rule.docs.description.length).toBeGreaterThan(20);
         expect(rule.docs.causes.length).toBeGreaterThan(0);
         expect(rule.docs.fix.length).toBeGreaterThan(0);
+      });
+      it('declares the failure class of what it finds (unless it only gives context)', () => {
+        if (rule.severity === 'info') expect(rule.failureClass).toBeUndefined();
+        else expect(FAILURE_CLASSES).toContain(rule.failureClass);
       });
       it('has a table test with firing and near-miss rows', () => {
         const test = resolve(ROOT, 'test/rules', `${rule.id}.test.ts`);

@@ -15,6 +15,7 @@ const rule: WorkloadRule = {
   scope: 'workload',
   stage: 'admission',
   severity: 'error',
+  failureClass: 'transient',
   title: 'The controller cannot create the workload\'s Pods',
   docs: {
     description:

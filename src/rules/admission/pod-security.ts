@@ -37,6 +37,7 @@ const rule: WorkloadRule = {
   scope: 'workload',
   stage: 'admission',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Pod Security Admission rejects the workload\'s Pods',
   docs: {
     description:

@@ -21,6 +21,7 @@ const rule: WorkloadRule = {
   scope: 'workload',
   stage: 'admission',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The Deployment rollout exceeded its progress deadline',
   docs: {
     description:

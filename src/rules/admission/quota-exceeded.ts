@@ -29,6 +29,7 @@ const rule: WorkloadRule = {
   scope: 'workload',
   stage: 'admission',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'A ResourceQuota rejects the workload\'s Pods',
   docs: {
     description:

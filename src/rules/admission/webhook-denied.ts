@@ -14,6 +14,7 @@ const rule: WorkloadRule = {
   scope: 'workload',
   stage: 'admission',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'An admission webhook rejects the workload\'s Pods',
   docs: {
     description:

@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'cni',
   severity: 'error',
+  failureClass: 'transient',
   title: "The node's CNI network plugin is not initialized",
   docs: {
     description:

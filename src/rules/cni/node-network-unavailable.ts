@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'cni',
   severity: 'error',
+  failureClass: 'transient',
   title: "The Pod's node reports NetworkUnavailable",
   docs: {
     description:

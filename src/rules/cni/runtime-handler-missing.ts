@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'cni',
   severity: 'error',
+  failureClass: 'deterministic',
   title: "The node's runtime has no handler for the Pod's RuntimeClass",
   docs: {
     description:

@@ -8,6 +8,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'cni',
   severity: 'error',
+  failureClass: 'transient',
   title: 'The sandbox (pause) image cannot be pulled',
   docs: {
     description:

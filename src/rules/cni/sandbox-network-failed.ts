@@ -38,6 +38,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'cni',
   severity: 'error',
+  failureClass: 'transient',
   title: "The Pod's sandbox or its network cannot be created",
   docs: {
     description:

@@ -35,6 +35,7 @@ const rule: WorkloadRule = {
   scope: 'workload',
   stage: 'container',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Job failed (backoff limit or deadline exceeded)',
   docs: {
     description:

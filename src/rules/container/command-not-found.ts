@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Container command not found in the image',
   docs: {
     description:

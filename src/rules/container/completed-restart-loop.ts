@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'repeated',
   title: 'Container exits successfully and is restarted forever',
   docs: {
     description:

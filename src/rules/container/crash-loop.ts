@@ -18,6 +18,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'repeated',
   title: 'Container keeps crashing (CrashLoopBackOff)',
   docs: {
     description:

@@ -14,6 +14,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Runtime failed to create the container',
   docs: {
     description:

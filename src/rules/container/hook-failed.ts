@@ -15,6 +15,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'repeated',
   title: 'Container lifecycle hook failed',
   docs: {
     description:

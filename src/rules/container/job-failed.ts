@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Run-to-completion container failed',
   docs: {
     description:

@@ -93,6 +93,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'repeated',
   title: 'Container restarted by its liveness probe',
   docs: {
     description:

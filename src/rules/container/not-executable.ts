@@ -12,6 +12,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Container entrypoint cannot be executed',
   docs: {
     description:

@@ -11,6 +11,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'repeated',
   title: 'Container killed for running out of memory (OOMKilled)',
   docs: {
     description:

@@ -12,6 +12,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'warning',
+  failureClass: 'transient',
   title: 'Container restarted recently',
   docs: {
     description:

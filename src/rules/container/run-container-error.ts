@@ -11,6 +11,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Runtime failed to start the container',
   docs: {
     description:

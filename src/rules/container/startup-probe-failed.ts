@@ -6,6 +6,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'container',
   severity: 'error',
+  failureClass: 'repeated',
   title: 'Container never passes its startup probe',
   docs: {
     description:

@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Runtime could not inspect the image',
   docs: {
     description:

@@ -24,6 +24,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Invalid image reference',
   docs: {
     description:

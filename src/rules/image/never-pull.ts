@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Image missing on the node with imagePullPolicy: Never',
   docs: {
     description:

@@ -12,6 +12,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Image not found in the registry',
   docs: {
     description: 'The container runtime reached the registry, but the image tag or digest does not exist there (HTTP 404).',

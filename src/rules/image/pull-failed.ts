@@ -12,6 +12,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Image pull failed',
   docs: {
     description:

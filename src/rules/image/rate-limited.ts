@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Registry pull rate limit reached',
   docs: {
     description:

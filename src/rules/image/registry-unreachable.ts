@@ -11,6 +11,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Registry unreachable from the node',
   docs: {
     description:

@@ -11,6 +11,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Image signature validation failed',
   docs: {
     description:

@@ -11,6 +11,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'TLS failure talking to the registry',
   docs: {
     description:

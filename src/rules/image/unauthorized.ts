@@ -12,6 +12,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Registry refused the image pull (unauthorized)',
   docs: {
     description:

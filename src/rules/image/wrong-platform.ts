@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'image',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Image not built for the node\'s platform',
   docs: {
     description:

@@ -101,6 +101,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'kubelet',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The kubelet rejected the Pod at admission',
   docs: {
     description:

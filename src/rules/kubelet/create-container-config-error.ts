@@ -159,6 +159,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'kubelet',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The kubelet cannot build a container configuration (CreateContainerConfigError)',
   docs: {
     description:

@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'kubelet',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The Pod ran longer than its activeDeadlineSeconds',
   docs: {
     description:

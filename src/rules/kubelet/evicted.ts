@@ -35,6 +35,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'kubelet',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The kubelet evicted the Pod',
   docs: {
     description:

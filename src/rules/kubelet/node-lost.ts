@@ -8,6 +8,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'kubelet',
   severity: 'error',
+  failureClass: 'transient',
   title: "The Pod's node became unresponsive (NodeLost)",
   docs: {
     description:

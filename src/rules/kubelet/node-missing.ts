@@ -8,6 +8,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'kubelet',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The Pod is bound to a node that does not exist',
   docs: {
     description:

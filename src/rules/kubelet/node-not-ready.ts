@@ -29,6 +29,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'kubelet',
   severity: 'error',
+  failureClass: 'transient',
   title: "The Pod's node is NotReady or unreachable",
   docs: {
     description:

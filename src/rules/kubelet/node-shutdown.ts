@@ -11,6 +11,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'kubelet',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The Pod was terminated because its node shut down',
   docs: {
     description:

@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'kubelet',
   severity: 'warning',
+  failureClass: 'deterministic',
   title: 'The Pod was preempted to make room for a higher-priority Pod',
   docs: {
     description:

@@ -11,6 +11,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'readiness',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Running but not Ready for a long time, cause not visible',
   docs: {
     description:

@@ -12,6 +12,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'readiness',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Readiness probe failing',
   docs: {
     description:

@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'readiness',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Readiness gate not satisfied',
   docs: {
     description:

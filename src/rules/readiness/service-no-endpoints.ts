@@ -15,6 +15,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'readiness',
   severity: 'warning',
+  failureClass: 'transient',
   title: 'Service targets a port this Pod does not have',
   docs: {
     description:

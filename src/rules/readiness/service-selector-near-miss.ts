@@ -22,6 +22,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'readiness',
   severity: 'warning',
+  failureClass: 'deterministic',
   title: 'A Service nearly selects this Pod',
   docs: {
     description:

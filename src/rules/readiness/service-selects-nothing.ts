@@ -27,6 +27,7 @@ const rule: WorkloadRule = {
   scope: 'workload',
   stage: 'readiness',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Service selector matches no Pod',
   docs: {
     description:

@@ -16,6 +16,7 @@ const rule: WorkloadRule = {
   scope: 'workload',
   stage: 'readiness',
   severity: 'warning',
+  failureClass: 'deterministic',
   title: 'All replicas run on one node',
   docs: {
     description:

@@ -27,6 +27,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'The hostPort the Pod asks for is taken on every node',
   docs: {
     description: 'A container asks for a `hostPort`, and on each candidate node another Pod already holds that port and protocol (`node(s) didn\'t have free ports for the requested pod ports`). A hostPort allows one Pod per node.',

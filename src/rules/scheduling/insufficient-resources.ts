@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Not enough free cpu, memory or other resources on any node',
   docs: {
     description:

@@ -8,6 +8,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The cluster has no nodes',
   docs: {
     description: 'The scheduler has no node at all to consider (`no nodes available to schedule pods`, or `0/0 nodes are available`).',

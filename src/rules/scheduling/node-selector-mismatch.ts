@@ -12,6 +12,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'No node matches the Pod\'s nodeSelector or required node affinity',
   docs: {
     description:

@@ -25,6 +25,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Required Pod affinity or anti-affinity rules exclude every node',
   docs: {
     description:

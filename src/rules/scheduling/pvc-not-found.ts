@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The Pod mounts a PersistentVolumeClaim that does not exist',
   docs: {
     description: 'The scheduler\'s VolumeBinding PreFilter rejects the Pod because a volume names a PersistentVolumeClaim that is not in the namespace (`persistentvolumeclaim "x" not found`).',

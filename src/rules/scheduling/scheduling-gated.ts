@@ -12,6 +12,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'warning',
+  failureClass: 'transient',
   title: 'The Pod is held back by scheduling gates',
   docs: {
     description:

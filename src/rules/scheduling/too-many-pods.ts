@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Nodes reached their maximum number of Pods',
   docs: {
     description: 'The nodes already run as many Pods as their `pods` allocatable allows (the kubelet\'s maxPods, 110 by default; often lower on managed clusters whose CNI hands out a fixed number of IPs per node).',

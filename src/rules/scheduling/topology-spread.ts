@@ -18,6 +18,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Topology spread constraints leave no node',
   docs: {
     description:

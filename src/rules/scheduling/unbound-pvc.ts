@@ -123,6 +123,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'The Pod waits for a PersistentVolumeClaim that cannot bind',
   docs: {
     description:

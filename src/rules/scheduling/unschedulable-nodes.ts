@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'Nodes are cordoned (marked unschedulable)',
   docs: {
     description:

@@ -43,6 +43,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'transient',
   title: 'The scheduler cannot place the Pod',
   docs: {
     description:

@@ -27,6 +27,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'Nodes carry taints the Pod does not tolerate',
   docs: {
     description:

@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'scheduling',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The Pod\'s PersistentVolume is pinned to nodes the Pod cannot use',
   docs: {
     description:

@@ -19,6 +19,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'volume',
   severity: 'error',
+  failureClass: 'transient',
   title: 'The volume cannot be attached to the node',
   docs: {
     description:

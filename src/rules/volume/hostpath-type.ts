@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'volume',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'A hostPath volume fails its type check on the node',
   docs: {
     description:

@@ -25,6 +25,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'volume',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'A ConfigMap or Secret volume refers to an object or key that does not exist',
   docs: {
     description:

@@ -59,6 +59,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'volume',
   severity: 'error',
+  failureClass: 'transient',
   title: 'A volume cannot be mounted on the node',
   docs: {
     description:

@@ -9,6 +9,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'volume',
   severity: 'error',
+  failureClass: 'transient',
   title: 'The kubelet timed out waiting for volumes, with no more specific error',
   docs: {
     description:

@@ -11,6 +11,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'volume',
   severity: 'error',
+  failureClass: 'deterministic',
   title: 'The volume is still attached to another node (Multi-Attach error)',
   docs: {
     description:

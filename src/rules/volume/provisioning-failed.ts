@@ -10,6 +10,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'volume',
   severity: 'error',
+  failureClass: 'transient',
   title: "A PersistentVolumeClaim's volume cannot be provisioned",
   docs: {
     description:

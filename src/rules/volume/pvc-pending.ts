@@ -16,6 +16,7 @@ const rule: PodRule = {
   scope: 'pod',
   stage: 'volume',
   severity: 'error',
+  failureClass: 'transient',
   title: 'A scheduled Pod uses a PersistentVolumeClaim that is not Bound',
   docs: {
     description:
