@@ -24,7 +24,8 @@ export function renderColumns(head: readonly string[], rows: readonly (readonly 
     let over = widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1) - options.width;
     for (const { column, min } of options.shrink ?? []) {
       if (over <= 0) break;
-      const give = Math.min(over, Math.max(0, (widths[column] ?? 0) - min));
+      // Headers are never cut (kubectl's never are).
+      const give = Math.min(over, Math.max(0, (widths[column] ?? 0) - Math.max(min, columns(head[column] ?? ''))));
       widths[column] = (widths[column] ?? 0) - give;
       over -= give;
     }

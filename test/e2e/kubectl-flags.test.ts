@@ -112,3 +112,20 @@ describe('version, completion, plugin name', () => {
     expect(kdiag(['completion', 'tcsh']).code).toBe(2);
   });
 });
+
+describe('least privilege and a clean start', () => {
+  it('kdiag rbac grants nothing on Secrets; the optional Role that does is labelled as exposing values', () => {
+    const plain = kdiag(['rbac']).stdout;
+    expect(plain).not.toMatch(/resources: \[[^\]]*\bsecrets\b/);
+    expect(plain).toMatch(/nothing on Secrets/);
+    const withSecrets = kdiag(['rbac', '--with-secret-names']).stdout;
+    expect(withSecrets).toMatch(/OPTIONAL, AND IT EXPOSES SECRET VALUES/);
+    expect(withSecrets).toMatch(/name: kdiag-secret-existence-exposes-values\nrules:\n- apiGroups: \[""\]\n {2}resources: \[secrets\]\n {2}verbs: \[list\]/);
+  });
+
+  it(`a live command loads client-node with no deprecation warning (node ${process.versions.node})`, () => {
+    const r = kdiag(['pod', 'x', '--server', 'http://127.0.0.1:9', '--request-timeout', '2s']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).not.toMatch(/DeprecationWarning|DEP0\d+/);
+  });
+});
