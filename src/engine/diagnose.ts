@@ -1,6 +1,6 @@
 import { SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
 import type { KObject, Pod } from '../model/k8s.js';
-import type { Snapshot } from '../model/snapshot.js';
+import { clockKey, type Snapshot, type SourceClock } from '../model/snapshot.js';
 import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import { ALL_RULES } from '../rules/index.js';
@@ -11,8 +11,10 @@ import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
 
 export interface DiagnoseOptions {
-  /** Epoch ms. Defaults to the snapshot's capture time; the engine never reads the clock itself. */
+  /** Epoch ms for every object. Defaults to each input's own capture time; the engine never reads the clock itself. */
   now?: number;
+  /** Why `now` is what it is, for the notes (e.g. "given with --now"). */
+  nowReason?: string;
   rules?: readonly Rule[];
   ruleOptions?: Partial<RuleOptions>;
 }
@@ -26,6 +28,8 @@ export class Engine {
   private readonly workloadRules: WorkloadRule[];
   private readonly options: RuleOptions;
   private readonly cluster: ClusterView;
+  private readonly fixedNow: boolean;
+  private readonly nowReason: string | undefined;
 
   constructor(
     readonly snapshot: Snapshot,
@@ -33,6 +37,8 @@ export class Engine {
   ) {
     this.index = new SnapshotIndex(snapshot);
     this.now = options.now ?? parseTime(snapshot.meta.capturedAt) ?? 0;
+    this.fixedNow = options.now !== undefined;
+    this.nowReason = options.nowReason;
     const rules = options.rules ?? ALL_RULES;
     this.podRules = rules.filter((r): r is PodRule => r.scope === 'pod');
     this.triggers = new TriggerIndex(this.podRules);
@@ -46,11 +52,32 @@ export class Engine {
     return this.diagnoseFacts(this.index.podFacts(pod));
   }
 
+  /** The "now" an object is judged against: `--now`, else the capture time of the input it was read from. */
+  nowFor(object: KObject): number {
+    if (this.fixedNow) return this.now;
+    const clock = this.clockOf(object);
+    return clock ? Date.parse(clock.at) : this.now;
+  }
+
+  private clockOf(object: KObject): SourceClock | undefined {
+    const meta = this.snapshot.meta;
+    const i = meta.objectClock?.[clockKey(object)];
+    return i === undefined ? undefined : meta.clocks?.[i];
+  }
+
+  /** The note that says which clock ages were measured from, and why; undefined for a live cluster. */
+  clockNote(object: KObject): string | undefined {
+    if (this.fixedNow) return this.nowReason ? `ages measured from ${isoSeconds(this.now)}, ${this.nowReason}` : undefined;
+    const clock = this.clockOf(object);
+    return clock ? clockSentence(clock) : undefined;
+  }
+
   diagnoseFacts(facts: PodFacts): Diagnosis {
     const notes: string[] = [];
     const found: Finding[] = [];
+    const now = this.nowFor(facts.pod);
     // One context for every rule: rules are pure and only read it.
-    const ctx: PodRuleContext = { pod: facts, cluster: this.cluster, now: this.now, options: this.options };
+    const ctx: PodRuleContext = { pod: facts, cluster: this.cluster, now, options: this.options };
     // A rule none of whose triggers holds would find nothing: skip it.
     const holds = this.triggers.podMask(facts);
     const masks = this.triggers.masks;
@@ -83,10 +110,11 @@ export class Engine {
       },
       status,
       stage,
-      summary: summarize(facts, status, findings, this.now),
+      summary: summarize(facts, status, findings, now),
       stages: stageStates(POD_STAGES, status, stage),
       findings,
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
+      ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),
     };
   }
 
@@ -94,9 +122,10 @@ export class Engine {
   diagnoseWorkload(workload: WorkloadFacts): Diagnosis | undefined {
     const found: Finding[] = [];
     const notes: string[] = [];
+    const now = this.nowFor(workload.object);
     for (const rule of this.workloadRules) {
       try {
-        found.push(...rule.match({ workload, cluster: this.cluster, now: this.now, options: this.options }));
+        found.push(...rule.match({ workload, cluster: this.cluster, now, options: this.options }));
       } catch (err) {
         notes.push(`rule ${rule.id} failed on this workload and was skipped: ${err instanceof Error ? err.message : String(err)}`);
       }
@@ -156,6 +185,8 @@ export class Engine {
 
   private visibilityNotes(facts: PodFacts): string[] {
     const notes = [...this.snapshot.meta.notes];
+    const clock = this.clockNote(facts.pod);
+    if (clock) notes.push(clock);
     if (!this.index.saw('Event')) notes.push('no Events were available: causes that only events show (pull errors, mount errors, probe failures) may be missed');
     if (facts.nodeName && !facts.node) {
       notes.push(this.index.saw('Node') ? `node "${facts.nodeName}" is not in the snapshot: it may have been deleted` : `node "${facts.nodeName}" state not visible: no Node objects in the input`);
@@ -202,4 +233,26 @@ function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[]
   const first = findings[0];
   if (first && first.severity === 'warning') return `Pod is still progressing${age}; if it does not clear: ${first.message}`;
   return `Pod is progressing: ${STAGE_WORDS[currentStage(facts)]}${age}.`;
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+/** "ages measured from 2026-11-30T10:00:00Z, the modification time of x.yaml". */
+function clockSentence(clock: SourceClock): string {
+  const at = isoSeconds(Date.parse(clock.at));
+  const name = clock.source === '-' ? 'standard input' : clock.source;
+  switch (clock.basis) {
+    case 'recorded':
+      return `ages measured from ${at}, the capture time recorded in ${name}`;
+    case 'mtime':
+      return `ages measured from ${at}, the modification time of ${name} (pass --now to judge it at another time)`;
+    case 'wall':
+      return `ages measured from ${at}, this machine's clock when kdiag read ${name} (it records no capture time; pass --now to set one)`;
+    case 'newest':
+      return clock.rejectedMtime
+        ? `ages measured from ${at}, the newest timestamp in ${name}: its modification time (${isoSeconds(Date.parse(clock.rejectedMtime))}) is older than objects in it`
+        : `ages measured from ${at}, the newest timestamp in ${name} (it records no capture time)`;
+  }
 }

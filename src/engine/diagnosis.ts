@@ -27,6 +27,8 @@ export interface Diagnosis {
   stages: Array<{ stage: Stage; state: StageState }>;
   findings: Finding[];
   notes: string[];
+  /** The time ages were measured from (ISO): the capture time of the input the Pod was read from, or --now. */
+  observedAt?: string;
 }
 
 export interface DiagnosisList {

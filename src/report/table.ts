@@ -43,7 +43,8 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
   for (const d of sorted) {
     const status: Cell = { text: d.status, paint: d.status === 'failing' ? c.red : d.status === 'progressing' ? c.yellow : c.green };
     const created = parseTime(d.pod?.createdAt);
-    const age = created !== undefined && options.now !== undefined ? formatAge(options.now - created) : '-';
+    const now = parseTime(d.observedAt) ?? options.now; // each Pod's own input clock
+    const age = created !== undefined && now !== undefined ? formatAge(now - created) : '-';
     const wide: Cell[] = options.wide ? [{ text: clip(d.pod?.node ?? '', 320) || '-' }, { text: d.findings[0]?.rule ?? '-' }] : [];
     const nsCell: Cell[] = spans ? [{ text: clip(namespaceOf(d), 320) }] : [];
     rows.push([...nsCell, { text: clip(shortName(d), 320) }, status, { text: d.stage ?? '-' }, { text: d.pod ? String(d.pod.restarts) : '-' }, { text: age }, ...wide, { text: clip(causeOf(d), 1000) }]);
