@@ -63,7 +63,10 @@ function liveOptions(cmd: Command): Command {
 
 /** -A, -l: which Pods, for commands that diagnose many. */
 function selectionOptions(cmd: Command): Command {
-  return cmd.option('-A, --all-namespaces', 'every namespace').option('-l, --selector <selector>', 'label selector, e.g. app=api,tier!=cache');
+  return cmd
+    .option('-A, --all-namespaces', 'every namespace')
+    .option('-l, --selector <selector>', 'label selector, e.g. app=api,tier!=cache')
+    .option('--field-selector <selector>', 'Pod field selector: metadata.name, metadata.namespace, spec.nodeName, status.phase with =, ==, !=');
 }
 
 /** The command line: commands import their code only when they run (offline paths never load client-node). */

@@ -37,6 +37,14 @@ describe('flag forms', () => {
     expect(names(kdiag(['analyze', SHOP, '-n', 'other', '-o', 'json']).stdout)).toEqual([]);
   });
 
+  it('--field-selector on scan and analyze, with kubectl\'s field names and its error for others', () => {
+    expect(names(kdiag(['scan', '-f', SHOP, '--field-selector', 'status.phase=Running', '-o', 'json']).stdout)).toEqual(['web-6b7f9c8d4-q8zrt', 'worker-5d8c7b6a9-m2n3b']);
+    expect(names(kdiag(['analyze', SHOP, '--field-selector=status.phase!=Running,metadata.namespace=shop', '-o', 'json']).stdout)).toEqual(['api-7d9f5c6b8-x2k4p', 'search-0']);
+    const bad = kdiag(['scan', '-f', SHOP, '--field-selector', 'spec.foo=x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('field label not supported: spec.foo');
+  });
+
   it('analyze with no path reads a piped stdin', () => {
     const r = kdiag(['analyze', '-o', 'json'], { input: readFileSync(SHOP) });
     expect(r.code).toBe(1);

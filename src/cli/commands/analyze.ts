@@ -1,6 +1,7 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
+import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { InputError, UsageError } from '../../errors.js';
 import { renderList } from '../../report/render.js';
@@ -15,6 +16,7 @@ export interface AnalyzeOptions extends GlobalOptions {
   namespace?: string;
   allNamespaces?: boolean;
   selector?: string;
+  fieldSelector?: string;
 }
 
 /** `kdiag analyze DUMP…`: every Pod (and failing workload) found in the dumps. */
@@ -33,6 +35,7 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
   let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
+  if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   writeReport(renderList(diagnosisList(items), format, reportOptions(opts, engine.now)));
