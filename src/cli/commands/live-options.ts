@@ -1,4 +1,4 @@
-/** Flags that pick the cluster, exactly as kubectl names them. */
+/** Flags that pick the cluster and the identity, exactly as kubectl names them. */
 export interface LiveOptions {
   namespace?: string;
   context?: string;
@@ -6,4 +6,10 @@ export interface LiveOptions {
   requestTimeout?: string;
   /** The largest answer kdiag reads from the API server (a quantity: 256Mi). */
   maxResponseSize?: string;
+  server?: string;
+  certificateAuthority?: string;
+  insecureSkipTlsVerify?: boolean;
+  token?: string;
+  as?: string;
+  asGroup?: string[];
 }

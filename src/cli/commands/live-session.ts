@@ -45,7 +45,9 @@ export async function openSession(opts: LiveOptions, verbose: boolean, budget: C
   const ms = budget.ms ?? timeoutMs * multiple;
   const label = budget.label ?? `the command's time limit (${multiple} × --request-timeout ${opts.requestTimeout ?? '10s'})`;
   const deadline = { at: Date.now() + ms, label };
-  const connection = await connect({ ...(opts.kubeconfig ? { kubeconfig: opts.kubeconfig } : {}), ...(opts.context ? { context: opts.context } : {}), ...(opts.namespace ? { namespace: opts.namespace } : {}) });
+  const { kubeconfig, context, namespace, server, certificateAuthority, insecureSkipTlsVerify, token, as, asGroup } = opts;
+  const given = { kubeconfig, context, namespace, server, certificateAuthority, insecureSkipTlsVerify, token, as, asGroup };
+  const connection = await connect(Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined && v !== '')));
   const client = new ApiClient(connection, { timeoutMs, maxResponseBytes: maxBytes, deadline, ...(verbose ? { onRequest: (p: string, wave: number) => process.stderr.write(`kdiag: GET ${wave > 0 ? `[wave ${wave}] ` : '[watch] '}${p}\n`) } : {}) });
   return { connection, client, collector: new Collector(client, `cluster:${connection.context}`) };
 }

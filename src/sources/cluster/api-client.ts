@@ -91,7 +91,8 @@ export class ApiClient {
     const { url, display } = parseServer(connection.server);
     this.base = url;
     this.server = display;
-    this.agent = url.protocol === 'http:' ? new http.Agent({ keepAlive: true }) : new https.Agent({ keepAlive: true });
+    // A proxy-url gives its own keep-alive agent (connect.ts); otherwise one direct agent per command.
+    this.agent = connection.agent ?? (url.protocol === 'http:' ? new http.Agent({ keepAlive: true }) : new https.Agent({ keepAlive: true }));
     this.exec = new ExecCredentials(() => this.options.timeoutMs);
     // client-node's own ExecAuth has no timeout and no cache without an expiry: this one goes first.
     const authenticators = (connection.kubeConfig as unknown as { authenticators?: unknown[] }).authenticators;
