@@ -101,7 +101,7 @@ describe('shape checks', () => {
     const s = await serve((req, res) => (kindOf(req.url ?? '') === 'EndpointSlice' || kindOf(req.url ?? '') === 'Service' ? json(res, 404, { kind: 'Status', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404 }) : answer(req, res)));
     const scan = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(scan.code, scan.stderr).toBe(0);
-    expect(scan.stdout).toContain('the API server does not serve endpointslices (404)');
+    expect(scan.stdout).toContain('the API server does not serve services (404)');
     const pod = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(pod.code, pod.stderr).toBe(0);
     expect(JSON.parse(pod.stdout).pod.name).toBe('web');

@@ -21,23 +21,23 @@ function readyPod(req: http.IncomingMessage, res: http.ServerResponse): void {
 }
 
 describe('safe writes', () => {
-  it('capture -o refuses a dangling symlink, an existing file (unless --force) and a missing directory', async () => {
+  it('capture --output-file refuses a dangling symlink, an existing file (unless --force) and a missing directory', async () => {
     const s = await serve(answer);
     const dir = join(tmp, `w-${Date.now()}`);
     mkdirSync(dir);
     const target = join(dir, 'planted-target');
     symlinkSync(target, join(dir, 'link.yaml'));
-    const link = await run(['capture', 'pod', 'web', '-o', join(dir, 'link.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
+    const link = await run(['capture', 'pod', 'web', '--output-file', join(dir, 'link.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(link, 2, 'is a symbolic link');
     expect(existsSync(target)).toBe(false);
     writeFileSync(join(dir, 'old.yaml'), 'keep');
-    const old = await run(['capture', 'pod', 'web', '-o', join(dir, 'old.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
+    const old = await run(['capture', 'pod', 'web', '--output-file', join(dir, 'old.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(old, 2, 'already exists');
     expect(readFileSync(join(dir, 'old.yaml'), 'utf8')).toBe('keep');
-    const forced = await run(['capture', 'pod', 'web', '-o', join(dir, 'old.yaml'), '--force'], { env: { KUBECONFIG: s.kubeconfig } });
+    const forced = await run(['capture', 'pod', 'web', '--output-file', join(dir, 'old.yaml'), '--force'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(join(dir, 'old.yaml'), 'utf8')).toContain('kind: List');
-    const missing = await run(['capture', 'pod', 'web', '-o', join(dir, 'no/such/dir/f.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
+    const missing = await run(['capture', 'pod', 'web', '--output-file', join(dir, 'no/such/dir/f.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(missing, 2, 'does not exist');
   });
 

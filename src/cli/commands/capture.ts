@@ -22,7 +22,7 @@ export interface CaptureOptions extends LiveOptions {
 export async function captureCommand(what: string, name: string, opts: CaptureOptions): Promise<number> {
   if (what !== 'pod') throw new UsageError(`capture takes "pod NAME" (or "pod deploy/NAME"), not "${what}"`);
   const target = parseTarget(name);
-  if (opts.output) checkNewFile(opts.output, '-o', opts.force);
+  if (opts.output) checkNewFile(opts.output, '--output-file', opts.force);
   const progress = await startProgress(true);
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: target.kind === 'Pod' ? 6 : 30 });
@@ -34,7 +34,7 @@ export async function captureCommand(what: string, name: string, opts: CaptureOp
     progress.stop();
     const bundle = neutralizeOutput(renderBundle(snapshot, { kdiagVersion: VERSION, context: connection.context }, { logs: logLines > 0 }));
     if (opts.output) {
-      writeNewFile(opts.output, bundle, '-o', opts.force);
+      writeNewFile(opts.output, bundle, '--output-file', opts.force);
       warn(`kdiag: wrote ${opts.output} (${snapshot.pods.length} pod(s), ${snapshot.events.length} event(s)); read it with: kdiag analyze ${opts.output}`);
     } else writeReport(bundle);
     return EXIT.ok;
