@@ -1,3 +1,4 @@
+import { resolveLang } from '../i18n/lang.js';
 import type { ReportOptions } from '../report/options.js';
 
 /** Colour only on a TTY, never with NO_COLOR (chalk does not honour it on a TTY), --no-color always wins. */
@@ -8,8 +9,8 @@ export function wantColor(flag: boolean | undefined, stream: NodeJS.WriteStream 
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-export function reportOptions(opts: { color?: boolean; verbose?: boolean }, now?: number): ReportOptions {
-  return { color: wantColor(opts.color), verbose: opts.verbose === true, ...(process.stdout.columns ? { width: process.stdout.columns } : {}), ...(now !== undefined ? { now } : {}) };
+export function reportOptions(opts: { color?: boolean; verbose?: boolean; lang?: string }, now?: number): ReportOptions {
+  return { color: wantColor(opts.color), verbose: opts.verbose === true, lang: resolveLang(opts.lang), ...(process.stdout.columns ? { width: process.stdout.columns } : {}), ...(now !== undefined ? { now } : {}) };
 }
 
 /** stdout gets exactly one report. */

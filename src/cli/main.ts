@@ -3,6 +3,8 @@ import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
+import { messagesFor } from '../i18n/index.js';
+import { resolveLang, type Lang } from '../i18n/lang.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -15,6 +17,7 @@ Examples:
   kdiag analyze ./cluster-dump/                  a 'kubectl cluster-info dump --output-directory'
   kdiag scan -f dump.yaml --failing-only         a table of every Pod, failing first
   kdiag rules                                    the rule catalogue; kdiag explain RULE for one
+  kdiag lifecycle --lang zh-TW                   the stages from binding to Ready, who owns each, where to look
 
 Exit codes: 0 healthy or progressing, 1 failing, 2 usage or input error,
 3 cluster unreachable or access denied, 4 not found, 5 gate timed out.`;
@@ -25,7 +28,8 @@ function globalOptions(cmd: Command): Command {
     .option('--no-color', 'never colour the output (colour is on only on a TTY without NO_COLOR)')
     .option('-v, --verbose', 'show every finding and note; print stack traces on errors')
     .option('--now <time>', 'the time to judge ages against (ISO time, or "wall"); default: the dump\'s capture time')
-    .option('--grace <duration>', 'how long a condition that can clear by itself may last before it counts as failing', '60s');
+    .option('--grace <duration>', 'how long a condition that can clear by itself may last before it counts as failing', '60s')
+    .option('--lang <lang>', 'language of the report: en or zh-TW (default: $KDIAG_LANG, then LC_ALL/LC_MESSAGES/LANG)');
 }
 
 function liveOptions(cmd: Command): Command {
@@ -95,6 +99,10 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .description('list every rule: id, stage, severity, title')
     .action((opts) => run(async () => (await import('./commands/rules.js')).rulesCommand(opts)));
 
+  globalOptions(program.command('lifecycle [stage]'))
+    .description('the path a Pod takes from binding to Running and Ready: each stage, the component responsible, and the commands that inspect it')
+    .action((stage: string | undefined, opts) => run(async () => (await import('./commands/lifecycle.js')).lifecycleCommand(stage, opts)));
+
   globalOptions(program.command('explain <rule>'))
     .description('print one rule\'s documentation: what it means, why it happens, how to fix it')
     .action((id: string, opts) => run(async () => (await import('./commands/rules.js')).explainCommand(id, opts)));
@@ -118,7 +126,18 @@ async function main(argv: string[]): Promise<number> {
       // commander already printed its one line; usage errors are exit 2.
       return EXIT.usage;
     }
-    return reportError(err, verbose, warn);
+    return reportError(err, verbose, warn, messagesFor(langOf(argv)).errors);
+  }
+}
+
+/** The language for an error line: --lang (either spelling) or the environment; English when that is what failed. */
+function langOf(argv: readonly string[]): Lang {
+  const i = argv.indexOf('--lang');
+  const flag = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--lang='))?.slice('--lang='.length);
+  try {
+    return resolveLang(flag);
+  } catch {
+    return 'en';
   }
 }
 

@@ -6,9 +6,12 @@ import { formatAge, parseTime } from '../model/time.js';
 import { ALL_RULES } from '../rules/index.js';
 import { TriggerIndex } from '../rules/triggers.js';
 import { DEFAULT_RULE_OPTIONS, type ClusterView, type Finding, type PodRule, type PodRuleContext, type Rule, type RuleOptions, type WorkloadRule } from '../rules/types.js';
+import { messagesFor, type Messages } from '../i18n/index.js';
+import { localizeTitles } from '../i18n/rule-text.js';
 import { currentStage } from './current-stage.js';
 import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
+import { stageOwner } from './stage-owner.js';
 
 export interface DiagnoseOptions {
   /** Epoch ms. Defaults to the snapshot's capture time; the engine never reads the clock itself. */
@@ -26,6 +29,8 @@ export class Engine {
   private readonly workloadRules: WorkloadRule[];
   private readonly options: RuleOptions;
   private readonly cluster: ClusterView;
+  private readonly t: Messages;
+  private readonly titleOf: (id: string) => string | undefined;
 
   constructor(
     readonly snapshot: Snapshot,
@@ -38,6 +43,9 @@ export class Engine {
     this.triggers = new TriggerIndex(this.podRules);
     this.workloadRules = rules.filter((r): r is WorkloadRule => r.scope === 'workload');
     this.options = { ...DEFAULT_RULE_OPTIONS, ...options.ruleOptions };
+    this.t = messagesFor(this.options.lang);
+    const titles = new Map(rules.map((r) => [r.id, r.title]));
+    this.titleOf = (id) => titles.get(id);
     const index = this.index;
     this.cluster = { nodes: snapshot.nodes, pods: snapshot.pods, get: (k, ns, n) => index.get(k, ns, n), list: (k, ns) => index.list(k, ns), saw: (k) => index.saw(k) };
   }
@@ -63,10 +71,10 @@ export class Engine {
         const out = rule.match(ctx);
         for (let i = 0; i < out.length; i++) found.push(out[i]!);
       } catch (err) {
-        notes.push(`rule ${rule.id} failed on this Pod and was skipped: ${err instanceof Error ? err.message : String(err)}`);
+        notes.push(this.t.notes.ruleFailed({ rule: rule.id, on: 'pod', error: err instanceof Error ? err.message : String(err) }));
       }
     }
-    const findings = orderFindings(found);
+    const findings = localizeTitles(orderFindings(found), this.options.lang, this.titleOf);
     const status = podStatus(facts, findings);
     const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts));
     return {
@@ -83,8 +91,9 @@ export class Engine {
       },
       status,
       stage,
-      summary: summarize(facts, status, findings, this.now),
+      summary: summarize(facts, status, findings, this.now, this.t),
       stages: stageStates(POD_STAGES, status, stage),
+      stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null }, this.t),
       findings,
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
     };
@@ -98,11 +107,11 @@ export class Engine {
       try {
         found.push(...rule.match({ workload, cluster: this.cluster, now: this.now, options: this.options }));
       } catch (err) {
-        notes.push(`rule ${rule.id} failed on this workload and was skipped: ${err instanceof Error ? err.message : String(err)}`);
+        notes.push(this.t.notes.ruleFailed({ rule: rule.id, on: 'workload', error: err instanceof Error ? err.message : String(err) }));
       }
     }
     if (found.length === 0) return undefined;
-    const findings = orderFindings(found);
+    const findings = localizeTitles(orderFindings(found), this.options.lang, this.titleOf);
     const primary = findings[0]!;
     // Context alone (info) does not make a workload unhealthy; a warning means it is still settling.
     const status: DiagnosisStatus = primary.severity === 'error' ? 'failing' : primary.severity === 'warning' ? 'progressing' : 'healthy';
@@ -115,6 +124,7 @@ export class Engine {
       stage: status === 'healthy' ? null : primary.stage,
       summary: primary.message,
       stages: stageStates(STAGES, status, status === 'healthy' ? null : primary.stage),
+      stageOwner: stageOwner(status === 'healthy' ? null : primary.stage, { namespace: workload.namespace, name: workload.name, node: null, kind: workload.kind }, this.t),
       findings,
       notes: [...this.snapshot.meta.notes, ...notes],
     };
@@ -156,9 +166,9 @@ export class Engine {
 
   private visibilityNotes(facts: PodFacts): string[] {
     const notes = [...this.snapshot.meta.notes];
-    if (!this.index.saw('Event')) notes.push('no Events were available: causes that only events show (pull errors, mount errors, probe failures) may be missed');
+    if (!this.index.saw('Event')) notes.push(this.t.notes.noEvents);
     if (facts.nodeName && !facts.node) {
-      notes.push(this.index.saw('Node') ? `node "${facts.nodeName}" is not in the snapshot: it may have been deleted` : `node "${facts.nodeName}" state not visible: no Node objects in the input`);
+      notes.push(this.index.saw('Node') ? this.t.notes.nodeNotInSnapshot({ node: facts.nodeName }) : this.t.notes.nodeNotVisible({ node: facts.nodeName }));
     }
     return notes;
   }
@@ -180,26 +190,12 @@ function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: S
   });
 }
 
-const STAGE_WORDS: Record<Stage, string> = {
-  admission: 'waiting for its controller to create it',
-  scheduling: 'waiting to be scheduled',
-  kubelet: 'waiting for the kubelet to start it',
-  volume: 'waiting for its volumes',
-  cni: 'waiting for its sandbox and network',
-  image: 'pulling images',
-  container: 'starting its containers',
-  readiness: 'waiting to become Ready',
-};
-
-function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[], now: number): string {
+function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[], now: number, t: Messages): string {
   if (status === 'failing') return findings[0]!.message;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
-  const suffix = warnings > 0 ? ` (${warnings} warning${warnings > 1 ? 's' : ''})` : '';
-  if (status === 'healthy') {
-    return facts.phase === 'Succeeded' ? `Pod completed successfully${suffix}.` : `Pod is Running and Ready${suffix}.`;
-  }
-  const age = facts.createdAt !== undefined ? `, ${formatAge(now - facts.createdAt)} old` : '';
+  if (status === 'healthy') return facts.phase === 'Succeeded' ? t.summary.completed({ warnings }) : t.summary.runningReady({ warnings });
+  const age = facts.createdAt !== undefined ? formatAge(now - facts.createdAt) : undefined;
   const first = findings[0];
-  if (first && first.severity === 'warning') return `Pod is still progressing${age}; if it does not clear: ${first.message}`;
-  return `Pod is progressing: ${STAGE_WORDS[currentStage(facts)]}${age}.`;
+  if (first && first.severity === 'warning') return t.summary.stillProgressing({ ...(age ? { age } : {}), message: first.message });
+  return t.summary.progressing({ stage: currentStage(facts), ...(age ? { age } : {}) });
 }

@@ -1,3 +1,4 @@
+import { messagesFor, type Messages } from '../i18n/index.js';
 import type { Diagnosis } from './diagnosis.js';
 
 /** Pods of one workload that share a verdict: "3/3 pods: image/not-found". */
@@ -26,9 +27,9 @@ export function rollup(items: readonly Diagnosis[]): RollupGroup[] {
 }
 
 /** "3/3 pods: Image not found in the registry (image/not-found)". */
-export function describeGroup(g: RollupGroup, total: number): string {
-  const head = `${g.pods.length}/${total} pod${total === 1 ? '' : 's'} ${g.status}`;
-  if (g.status === 'healthy') return head;
+export function describeGroup(g: RollupGroup, total: number, t: Messages = messagesFor('en')): string {
+  const base = { pods: g.pods.length, total, status: g.status, stage: g.stage };
+  if (g.status === 'healthy') return t.workload.group(base);
   const cause = g.rule ? `${g.example.findings[0]?.title ?? g.rule} (${g.rule})` : g.example.summary;
-  return `${head}${g.stage ? ` at ${g.stage}` : ''}: ${cause}`;
+  return t.workload.group({ ...base, cause });
 }

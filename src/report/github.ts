@@ -1,4 +1,6 @@
 import type { GateResult } from '../engine/gate.js';
+import { messagesFor } from '../i18n/index.js';
+import type { Lang } from '../i18n/lang.js';
 import type { GateOutcome } from './gate.js';
 
 // Workflow-command escaping (as @actions/core does): %, CR, LF in data; also : and , in properties.
@@ -6,14 +8,15 @@ const data = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D')
 const prop = (s: string): string => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** GitHub Actions annotations (`::error title=…::…`) for every workload that did not pass. */
-export function renderGithubAnnotations(results: readonly GateResult[], outcome: GateOutcome): string {
+export function renderGithubAnnotations(results: readonly GateResult[], outcome: GateOutcome, lang?: Lang): string {
+  const t = messagesFor(lang).gate;
   return results
     .filter((r) => r.state !== 'passed')
     .map((r) => {
       const level = r.state === 'failed' ? 'error' : 'warning';
-      const title = `kdiag gate: ${r.namespace}/${r.target} ${r.state === 'failed' ? 'failed' : outcome === 'timeout' ? 'timed out' : r.state}`;
+      const title = t.githubTitle({ target: `${r.namespace}/${r.target}`, state: r.state === 'failed' ? 'failed' : outcome === 'timeout' ? 'timedOut' : r.state === 'missing' ? 'missing' : 'waiting' });
       const primary = r.diagnoses.find((d) => d.status === 'failing') ?? r.diagnoses.find((d) => d.status !== 'healthy');
-      const message = `${r.reason ?? r.progress}${primary?.findings[0] ? ` [${primary.findings[0].rule}]` : ''}${primary?.findings[0]?.remediation[0] ? `\nFix: ${primary.findings[0].remediation[0]}` : ''}`;
+      const message = `${r.reason ?? r.progress}${primary?.findings[0] ? ` [${primary.findings[0].rule}]` : ''}${primary?.findings[0]?.remediation[0] ? `\n${t.githubFix} ${primary.findings[0].remediation[0]}` : ''}`;
       return `::${level} title=${prop(title)}::${data(message)}\n`;
     })
     .join('');

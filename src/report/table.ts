@@ -2,6 +2,7 @@ import Table from 'cli-table3';
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import { STAGES } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
+import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
 import { clip } from './sanitize.js';
 import { paint } from './style.js';
@@ -25,34 +26,38 @@ function name(d: Diagnosis): string {
 /** The scan table: pod, status, stage, cause, restarts, age; then one line per failing stage. */
 export function renderSummaryTable(list: DiagnosisList, options: ReportOptions): string {
   const c = paint(options.color);
+  const t = messagesFor(options.lang);
+  const h = t.table.head;
   const table = new Table({
-    head: ['NAME', 'STATUS', 'STAGE', 'CAUSE', 'RESTARTS', 'AGE'],
+    head: [h.name, h.status, h.stage, h.cause, h.restarts, h.age],
     style: { head: options.color ? ['bold'] : [], border: options.color ? ['grey'] : [], compact: true },
     chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
     wordWrap: false,
   });
   for (const d of sortForTable(list.items)) {
-    const status = d.status === 'failing' ? c.red(d.status) : d.status === 'progressing' ? c.yellow(d.status) : c.green(d.status);
+    const word = t.status[d.status];
+    const status = d.status === 'failing' ? c.red(word) : d.status === 'progressing' ? c.yellow(word) : c.green(word);
     const created = parseTime(d.pod?.createdAt);
     const age = created !== undefined && options.now !== undefined ? formatAge(options.now - created) : '-';
-    table.push([clip(name(d), 320), status, d.stage ?? '-', clip(causeOf(d), 70), d.pod ? String(d.pod.restarts) : '-', age]);
+    table.push([clip(name(d), 320), status, d.stage ? t.stage[d.stage] : '-', clip(causeOf(d, t), 70), d.pod ? String(d.pod.restarts) : '-', age]);
   }
   const lines = [table.toString().split('\n').map((l) => l.trimEnd()).join('\n')];
   const counts = { failing: 0, progressing: 0, healthy: 0 };
   for (const d of list.items) counts[d.status]++;
-  lines.push('', `${list.items.length} item(s): ${counts.failing} failing, ${counts.progressing} progressing, ${counts.healthy} healthy`);
+  lines.push('', t.table.totals({ items: list.items.length, ...counts }));
   for (const stage of STAGES) {
     const stuck = list.items.filter((d) => d.status === 'failing' && d.stage === stage);
     if (stuck.length === 0) continue;
     const causes = new Map<string, number>();
     for (const d of stuck) causes.set(d.findings[0]?.rule ?? '?', (causes.get(d.findings[0]?.rule ?? '?') ?? 0) + 1);
-    lines.push(`  ${stage}: ${stuck.length} failing (${[...causes].map(([r, n]) => `${n} ${r}`).join(', ')})`);
+    lines.push(`  ${t.table.stageLine({ stage, failing: stuck.length, causes: [...causes].map(([r, n]) => `${n} ${r}`).join(', ') })}`);
   }
   return lines.join('\n') + '\n';
 }
 
 /** The scan report: the table (or "No Pods found."), then what could not be seen. */
 export function renderScanText(items: Diagnosis[], notes: readonly string[], options: ReportOptions): string {
-  const body = items.length === 0 ? 'No Pods found.\n' : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
-  return notes.length === 0 ? body : `${body}\nNotes\n${notes.map((n) => `  - ${clip(n, 1000)}`).join('\n')}\n`;
+  const t = messagesFor(options.lang);
+  const body = items.length === 0 ? `${t.report.noPods}\n` : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
+  return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.map((n) => `  - ${clip(n, 1000)}`).join('\n')}\n`;
 }

@@ -4,6 +4,7 @@ import { diagnosisList } from '../../engine/diagnosis.js';
 import { evaluateGate, type GateResult } from '../../engine/gate.js';
 import { parseTarget, type Target } from '../../engine/targets.js';
 import { NotFoundError, UsageError } from '../../errors.js';
+import { resolveLang } from '../../i18n/lang.js';
 import { parseDuration } from '../../model/time.js';
 import { renderGateText, type GateOutcome } from '../../report/gate.js';
 import { renderGithubAnnotations } from '../../report/github.js';
@@ -61,7 +62,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   for (;;) {
     const collector = new Collector(client, `cluster:${connection.context}`);
     const snapshot = await fetchNamespaceSnapshot(collector, { namespace, now: () => Date.now() });
-    engine = new Engine(snapshot, { ruleOptions: { graceMs } });
+    engine = new Engine(snapshot, { ruleOptions: { graceMs, lang: resolveLang(opts.lang) } });
     const all = [...targets, ...selectorTargets(engine, opts.selector, targets)];
     results = evaluateGate(engine, all, namespace, { maxRestarts, settleMs });
     for (const r of results) {
@@ -87,9 +88,9 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
 
   const elapsed = Date.now() - started;
   log(`gate: ${outcome} after ${(elapsed / 1000).toFixed(1)}s`);
-  if (opts.junit) writeFileSync(opts.junit, renderJunit(results, outcome, elapsed, new Date(started).toISOString()));
+  if (opts.junit) writeFileSync(opts.junit, renderJunit(results, outcome, elapsed, new Date(started).toISOString(), resolveLang(opts.lang)));
   const report = reportOptions(opts, engine?.now);
-  const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome) : '';
+  const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome, resolveLang(opts.lang)) : '';
   if (format === 'text') writeReport(annotations + renderGateText(results, outcome, elapsed, report));
   else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses)), format, report));
   return outcome === 'passed' ? EXIT.ok : outcome === 'failed' ? EXIT.failing : EXIT.timeout;

@@ -2,6 +2,9 @@ import Table from 'cli-table3';
 import { UsageError } from '../../errors.js';
 import { ALL_RULES, findRule, RETIRED_RULES } from '../../rules/index.js';
 import type { Rule } from '../../rules/types.js';
+import { messagesFor } from '../../i18n/index.js';
+import { resolveLang, type Lang } from '../../i18n/lang.js';
+import { ruleText } from '../../i18n/rule-text.js';
 import { renderJson } from '../../report/json.js';
 import { renderRuleDocs } from '../../report/rule-docs.js';
 import { closestNames } from '../../engine/targets.js';
@@ -10,31 +13,36 @@ import { EXIT } from '../exit-codes.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
 import { writeReport } from '../io.js';
 
-function ruleData(r: Rule) {
-  return { id: r.id, stage: r.stage, scope: r.scope, severity: r.severity, title: r.title, docs: r.docs };
+function ruleData(r: Rule, lang: Lang) {
+  const { title, docs } = ruleText(r, lang);
+  return { id: r.id, stage: r.stage, scope: r.scope, severity: r.severity, title, docs };
 }
 
 /** `kdiag rules`: the catalogue. */
 export async function rulesCommand(opts: GlobalOptions): Promise<number> {
   const format = outputFormat(opts.output);
+  const lang = resolveLang(opts.lang);
+  const t = messagesFor(lang).ruleDocs;
   if (format === 'json' || format === 'yaml') {
-    const doc = { apiVersion: 'kdiag/v1', kind: 'RuleList', items: ALL_RULES.map(ruleData), retired: RETIRED_RULES };
+    const doc = { apiVersion: 'kdiag/v1', kind: 'RuleList', items: ALL_RULES.map((r) => ruleData(r, lang)), retired: RETIRED_RULES };
     writeReport(format === 'json' ? renderJson(doc) : stringify(doc));
     return EXIT.ok;
   }
   if (format === 'markdown') {
-    writeReport(['| Rule | Stage | Severity | Title |', '|---|---|---|---|', ...ALL_RULES.map((r) => `| \`${r.id}\` | ${r.stage} | ${r.severity} | ${r.title} |`)].join('\n') + '\n');
+    writeReport([`| ${t.head.rule} | ${t.head.stage} | ${t.head.severity} | ${t.head.title} |`, '|---|---|---|---|', ...ALL_RULES.map((r) => `| \`${r.id}\` | ${r.stage} | ${r.severity} | ${ruleText(r, lang).title} |`)].join('\n') + '\n');
     return EXIT.ok;
   }
-  const table = new Table({ head: ['RULE', 'STAGE', 'SEVERITY', 'TITLE'], style: { head: [], border: [], compact: true }, chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' } });
-  for (const r of ALL_RULES) table.push([r.id, r.stage, r.severity, r.title]);
-  writeReport(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n\n${ALL_RULES.length} rules. kdiag explain RULE prints one rule's docs.\n`);
+  const table = new Table({ head: [t.head.rule, t.head.stage, t.head.severity, t.head.title], style: { head: [], border: [], compact: true }, chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' } });
+  for (const r of ALL_RULES) table.push([r.id, r.stage, r.severity, ruleText(r, lang).title]);
+  writeReport(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n\n${t.count({ rules: ALL_RULES.length })}\n`);
   return EXIT.ok;
 }
 
 /** `kdiag explain RULE`: one rule's docs, generated from the same data the rule carries. */
 export async function explainCommand(id: string, opts: GlobalOptions): Promise<number> {
+  if (id.startsWith('stage/')) return (await import('./lifecycle.js')).lifecycleCommand(id, opts);
   const format = outputFormat(opts.output);
+  const lang = resolveLang(opts.lang);
   const rule = findRule(id);
   if (!rule) {
     const replacement = RETIRED_RULES[id];
@@ -42,8 +50,8 @@ export async function explainCommand(id: string, opts: GlobalOptions): Promise<n
     const close = closestNames(id, ALL_RULES.map((r) => r.id));
     throw new UsageError(`unknown rule "${id}"`, { hint: close.length ? `did you mean: ${close.join(', ')}` : 'kdiag rules lists them all' });
   }
-  if (format === 'json') writeReport(renderJson(ruleData(rule)));
-  else if (format === 'yaml') writeReport(stringify(ruleData(rule)));
-  else writeReport(renderRuleDocs(rule));
+  if (format === 'json') writeReport(renderJson(ruleData(rule, lang)));
+  else if (format === 'yaml') writeReport(stringify(ruleData(rule, lang)));
+  else writeReport(renderRuleDocs(rule, lang));
   return EXIT.ok;
 }
