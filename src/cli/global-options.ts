@@ -32,6 +32,12 @@ export function parseNow(value: string | undefined): number | undefined {
   return t;
 }
 
+/** Why `--now` set the clock, for the diagnosis notes. */
+export function nowReason(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return value === 'wall' ? "this machine's clock (--now wall)" : 'given with --now';
+}
+
 export function ruleOptions(opts: GlobalOptions): Partial<RuleOptions> {
   const lang = resolveLang(opts.lang);
   if (opts.grace === undefined) return { lang };

@@ -1,6 +1,6 @@
 import { SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
 import type { KObject, Pod } from '../model/k8s.js';
-import type { Snapshot } from '../model/snapshot.js';
+import { clockKey, type Snapshot, type SourceClock } from '../model/snapshot.js';
 import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import { ALL_RULES } from '../rules/index.js';
@@ -14,8 +14,10 @@ import { orderFindings } from './order-findings.js';
 import { stageOwner } from './stage-owner.js';
 
 export interface DiagnoseOptions {
-  /** Epoch ms. Defaults to the snapshot's capture time; the engine never reads the clock itself. */
+  /** Epoch ms for every object. Defaults to each input's own capture time; the engine never reads the clock itself. */
   now?: number;
+  /** Why `now` is what it is, for the notes (e.g. "given with --now"). */
+  nowReason?: string;
   rules?: readonly Rule[];
   ruleOptions?: Partial<RuleOptions>;
 }
@@ -31,6 +33,8 @@ export class Engine {
   private readonly cluster: ClusterView;
   private readonly t: Messages;
   private readonly titleOf: (id: string) => string | undefined;
+  private readonly fixedNow: boolean;
+  private readonly nowReason: string | undefined;
 
   constructor(
     readonly snapshot: Snapshot,
@@ -38,6 +42,8 @@ export class Engine {
   ) {
     this.index = new SnapshotIndex(snapshot);
     this.now = options.now ?? parseTime(snapshot.meta.capturedAt) ?? 0;
+    this.fixedNow = options.now !== undefined;
+    this.nowReason = options.nowReason;
     const rules = options.rules ?? ALL_RULES;
     this.podRules = rules.filter((r): r is PodRule => r.scope === 'pod');
     this.triggers = new TriggerIndex(this.podRules);
@@ -54,11 +60,32 @@ export class Engine {
     return this.diagnoseFacts(this.index.podFacts(pod));
   }
 
+  /** The "now" an object is judged against: `--now`, else the capture time of the input it was read from. */
+  nowFor(object: KObject): number {
+    if (this.fixedNow) return this.now;
+    const clock = this.clockOf(object);
+    return clock ? Date.parse(clock.at) : this.now;
+  }
+
+  private clockOf(object: KObject): SourceClock | undefined {
+    const meta = this.snapshot.meta;
+    const i = meta.objectClock?.[clockKey(object)];
+    return i === undefined ? undefined : meta.clocks?.[i];
+  }
+
+  /** The note that says which clock ages were measured from, and why; undefined for a live cluster. */
+  clockNote(object: KObject): string | undefined {
+    if (this.fixedNow) return this.nowReason ? this.t.notes.fixedClock({ at: isoSeconds(this.now), reason: this.nowReason }) : undefined;
+    const clock = this.clockOf(object);
+    return clock ? clockSentence(clock, this.t) : undefined;
+  }
+
   diagnoseFacts(facts: PodFacts): Diagnosis {
     const notes: string[] = [];
     const found: Finding[] = [];
+    const now = this.nowFor(facts.pod);
     // One context for every rule: rules are pure and only read it.
-    const ctx: PodRuleContext = { pod: facts, cluster: this.cluster, now: this.now, options: this.options };
+    const ctx: PodRuleContext = { pod: facts, cluster: this.cluster, now, options: this.options };
     // A rule none of whose triggers holds would find nothing: skip it.
     const holds = this.triggers.podMask(facts);
     const masks = this.triggers.masks;
@@ -91,11 +118,12 @@ export class Engine {
       },
       status,
       stage,
-      summary: summarize(facts, status, findings, this.now, this.t),
+      summary: summarize(facts, status, findings, now, this.t),
       stages: stageStates(POD_STAGES, status, stage),
       stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null }, this.t),
       findings,
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
+      ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),
     };
   }
 
@@ -103,9 +131,10 @@ export class Engine {
   diagnoseWorkload(workload: WorkloadFacts): Diagnosis | undefined {
     const found: Finding[] = [];
     const notes: string[] = [];
+    const now = this.nowFor(workload.object);
     for (const rule of this.workloadRules) {
       try {
-        found.push(...rule.match({ workload, cluster: this.cluster, now: this.now, options: this.options }));
+        found.push(...rule.match({ workload, cluster: this.cluster, now, options: this.options }));
       } catch (err) {
         notes.push(this.t.notes.ruleFailed({ rule: rule.id, on: 'workload', error: err instanceof Error ? err.message : String(err) }));
       }
@@ -166,6 +195,8 @@ export class Engine {
 
   private visibilityNotes(facts: PodFacts): string[] {
     const notes = [...this.snapshot.meta.notes];
+    const clock = this.clockNote(facts.pod);
+    if (clock) notes.push(clock);
     if (!this.index.saw('Event')) notes.push(this.t.notes.noEvents);
     if (facts.nodeName && !facts.node) {
       notes.push(this.index.saw('Node') ? this.t.notes.nodeNotInSnapshot({ node: facts.nodeName }) : this.t.notes.nodeNotVisible({ node: facts.nodeName }));
@@ -198,4 +229,15 @@ function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[]
   const first = findings[0];
   if (first && first.severity === 'warning') return t.summary.stillProgressing({ ...(age ? { age } : {}), message: first.message });
   return t.summary.progressing({ stage: currentStage(facts), ...(age ? { age } : {}) });
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+/** "ages measured from 2026-11-30T10:00:00Z, the modification time of x.yaml", in the report's language. */
+function clockSentence(clock: SourceClock, t: Messages): string {
+  const at = isoSeconds(Date.parse(clock.at));
+  const rejected = clock.rejectedMtime ? isoSeconds(Date.parse(clock.rejectedMtime)) : undefined;
+  return t.notes.clock({ at, source: clock.source === '-' ? undefined : clock.source, basis: clock.basis, ...(rejected ? { rejectedMtime: rejected } : {}) });
 }

@@ -30,6 +30,8 @@ export interface Diagnosis {
   stageOwner?: StageOwner | null;
   findings: Finding[];
   notes: string[];
+  /** The time ages were measured from (ISO): the capture time of the input the Pod was read from, or --now. */
+  observedAt?: string;
 }
 
 export interface DiagnosisList {

@@ -61,6 +61,22 @@ export const en: Messages = {
     nodeNotInSnapshot: ({ node }) => `node "${node}" is not in the snapshot: it may have been deleted`,
     nodeNotVisible: ({ node }) => `node "${node}" state not visible: no Node objects in the input`,
     ruleFailed: ({ rule, on, error }) => `rule ${rule} failed on this ${on === 'pod' ? 'Pod' : 'workload'} and was skipped: ${error}`,
+    clock: ({ at, source, basis, rejectedMtime }) => {
+      const name = source ?? 'standard input';
+      switch (basis) {
+        case 'recorded':
+          return `ages measured from ${at}, the capture time recorded in ${name}`;
+        case 'mtime':
+          return `ages measured from ${at}, the modification time of ${name} (pass --now to judge it at another time)`;
+        case 'wall':
+          return `ages measured from ${at}, this machine's clock when kdiag read ${name} (it records no capture time; pass --now to set one)`;
+        case 'newest':
+          return rejectedMtime
+            ? `ages measured from ${at}, the newest timestamp in ${name}: its modification time (${rejectedMtime}) is older than objects in it`
+            : `ages measured from ${at}, the newest timestamp in ${name} (it records no capture time)`;
+      }
+    },
+    fixedClock: ({ at, reason }) => `ages measured from ${at}, ${reason}`,
   },
 
   table: {

@@ -1,5 +1,6 @@
 import type { DiagnosisStatus, StageState } from '../engine/diagnosis.js';
 import type { Component } from '../engine/stage-owner.js';
+import type { ClockBasis } from '../model/snapshot.js';
 import type { Stage } from '../model/stages.js';
 import type { Confidence, Severity } from '../rules/types.js';
 import type { Lang } from './lang.js';
@@ -60,6 +61,10 @@ export interface Messages {
     nodeNotInSnapshot(p: { node: string }): string;
     nodeNotVisible(p: { node: string }): string;
     ruleFailed(p: { rule: string; on: 'pod' | 'workload'; error: string }): string;
+    /** Which clock ages were measured from; `source` is the input's path, or undefined for standard input. */
+    clock(p: { at: string; source: string | undefined; basis: ClockBasis; rejectedMtime?: string }): string;
+    /** Ages measured from a time given on the command line (`reason` as the CLI words it). */
+    fixedClock(p: { at: string; reason: string }): string;
   };
 
   table: {

@@ -16,7 +16,12 @@ const STAGE: Record<Stage, string> = {
   container: '容器',
   readiness: '就緒',
 };
-const stageWord = (stage: Stage | null): string => (stage ? STAGE[stage] : '');
+/** A stage name inside Chinese text: a half-width space on the side where it meets Latin letters (「卡在 Volume 階段」). */
+const inText = (stage: Stage): string => {
+  const w = STAGE[stage];
+  return `${/^[A-Za-z]/.test(w) ? ' ' : ''}${w}${/[A-Za-z]$/.test(w) ? ' ' : ''}`;
+};
+const stageWord = (stage: Stage | null): string => (stage ? inText(stage) : '');
 
 export const zhTW: Messages = {
   lang: 'zh-TW',
@@ -72,6 +77,22 @@ export const zhTW: Messages = {
     noEvents: '輸入中沒有任何 Events：只有事件才看得出的原因（映像檔拉取錯誤、掛載錯誤、探針失敗）可能會漏掉',
     nodeNotInSnapshot: ({ node }) => `節點「${node}」不在快照中：它可能已被刪除`,
     nodeNotVisible: ({ node }) => `看不到節點「${node}」的狀態：輸入中沒有 Node 物件`,
+    clock: ({ at, source, basis, rejectedMtime }) => {
+      const name = source ? `「${source}」` : '標準輸入';
+      switch (basis) {
+        case 'recorded':
+          return `經過時間以 ${at} 為基準計算，即${name}中記錄的擷取時間`;
+        case 'mtime':
+          return `經過時間以 ${at} 為基準計算，即${name}的修改時間（可用 --now 指定其他時間）`;
+        case 'wall':
+          return `經過時間以 ${at} 為基準計算，即 kdiag 讀取${name}時這台機器的時鐘（輸入中沒有記錄擷取時間；可用 --now 指定）`;
+        case 'newest':
+          return rejectedMtime
+            ? `經過時間以 ${at} 為基準計算，即${name}中最新的時間戳記：它的修改時間（${rejectedMtime}）比其中的物件還早`
+            : `經過時間以 ${at} 為基準計算，即${name}中最新的時間戳記（輸入中沒有記錄擷取時間）`;
+      }
+    },
+    fixedClock: ({ at, reason }) => `經過時間以 ${at} 為基準計算（${reason}）`,
     ruleFailed: ({ rule, on, error }) => `規則 ${rule} 在這個${on === 'pod' ? ' Pod ' : '工作負載'}上執行失敗，已略過：${error}`,
   },
 
@@ -89,7 +110,7 @@ export const zhTW: Messages = {
     noPods: '沒有 Pod',
     sameFor: ({ more, names }) => `（另外 ${num(more)} 個 Pod 的情況相同：${names}）`,
     group: ({ pods, total, status, stage, cause }) =>
-      `${num(pods)}/${num(total)} 個 Pod ${zhStatus[status]}${cause === undefined ? '' : `${stage ? `（${STAGE[stage]}階段）` : ''}：${cause}`}`,
+      `${num(pods)}/${num(total)} 個 Pod ${zhStatus[status]}${cause === undefined ? '' : `${stage ? `（${inText(stage)}階段）` : ''}：${cause}`}`,
   },
 
   markdown: {
@@ -105,7 +126,7 @@ export const zhTW: Messages = {
     timedOut: ({ seconds }) => `閘門逾時，已等待 ${seconds.toFixed(1)} 秒`,
     state: { passed: '通過', failed: '失敗', waiting: '等待中', missing: '找不到', notFinished: '尚未完成' },
     junitFix: '修正：',
-    junitSubject: ({ pod, kind, name, status, stage }) => `${pod ? `Pod ${pod}` : `${kind} ${name}`}：${zhStatus[status]}${stage ? `（${STAGE[stage]}階段）` : ''}`,
+    junitSubject: ({ pod, kind, name, status, stage }) => `${pod ? `Pod ${pod}` : `${kind} ${name}`}：${zhStatus[status]}${stage ? `（${inText(stage)}階段）` : ''}`,
     junitTimedOut: ({ progress }) => `逾時：${progress}`,
     githubTitle: ({ target, state }) => `kdiag gate：${target} ${GATE_STATE[state]}`,
     githubFix: '修正：',

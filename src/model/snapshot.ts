@@ -30,14 +30,40 @@ type ListName = (typeof SNAPSHOT_KINDS)[SnapshotKind];
 export interface SnapshotMeta {
   /** `file:<path>` or `cluster:<context>`. */
   sources: string[];
-  /** The time the data was captured (ISO); for dumps the newest timestamp in them. */
+  /** The time the data was captured (ISO); for several dumps the latest of their clocks. */
   capturedAt?: string;
+  /** Each dump input's own capture time and how kdiag knows it; absent for a live cluster. */
+  clocks?: SourceClock[];
+  /** `Kind/namespace/name` → index into `clocks`: the input each object was read from. */
+  objectClock?: Record<string, number>;
   /** Kinds that were looked at (present in a dump, or listed successfully on a cluster). */
   seenKinds: SnapshotKind[];
   /** Kinds that could not be read, with the reason (e.g. forbidden). */
   unreadable: Array<{ kind: SnapshotKind; reason: string }>;
   /** Lines for the Diagnosis `notes`: what could not be seen and why. */
   notes: string[];
+}
+
+/**
+ * How an input's "now" was found: a capture time the input records (a kdiag bundle), the file's
+ * modification time (when `kubectl get … > file` wrote it), the wall clock when standard input was read,
+ * or the newest timestamp in it (no other clock, or a modification time older than the objects).
+ */
+export type ClockBasis = 'recorded' | 'mtime' | 'wall' | 'newest';
+
+export interface SourceClock {
+  /** The input as the user named it: a path, or `-`. */
+  source: string;
+  /** ISO time. */
+  at: string;
+  basis: ClockBasis;
+  /** With basis `newest`: the modification time that was older than the objects (ISO). */
+  rejectedMtime?: string;
+}
+
+/** The key `objectClock` uses. */
+export function clockKey(o: { kind?: string; metadata?: { namespace?: string; name?: string } }): string {
+  return `${o.kind ?? ''}/${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
 }
 
 export type Snapshot = { [K in ListName]: K extends 'pods' ? Pod[] : K extends 'events' ? KEvent[] : K extends 'nodes' ? Node[] : KObject[] } & {

@@ -1,8 +1,8 @@
-import Table from 'cli-table3';
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import { STAGES } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import { messagesFor } from '../i18n/index.js';
+import { alignColumns } from './columns.js';
 import type { ReportOptions } from './options.js';
 import { clip } from './sanitize.js';
 import { paint } from './style.js';
@@ -28,20 +28,16 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
   const c = paint(options.color);
   const t = messagesFor(options.lang);
   const h = t.table.head;
-  const table = new Table({
-    head: [h.name, h.status, h.stage, h.cause, h.restarts, h.age],
-    style: { head: options.color ? ['bold'] : [], border: options.color ? ['grey'] : [], compact: true },
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
-    wordWrap: false,
-  });
+  const rows: string[][] = [];
   for (const d of sortForTable(list.items)) {
     const word = t.status[d.status];
     const status = d.status === 'failing' ? c.red(word) : d.status === 'progressing' ? c.yellow(word) : c.green(word);
     const created = parseTime(d.pod?.createdAt);
-    const age = created !== undefined && options.now !== undefined ? formatAge(options.now - created) : '-';
-    table.push([clip(name(d), 320), status, d.stage ? t.stage[d.stage] : '-', clip(causeOf(d, t), 70), d.pod ? String(d.pod.restarts) : '-', age]);
+    const now = parseTime(d.observedAt) ?? options.now; // each Pod's own input clock
+    const age = created !== undefined && now !== undefined ? formatAge(now - created) : '-';
+    rows.push([clip(name(d), 320), status, d.stage ? t.stage[d.stage] : '-', clip(causeOf(d, t), 70), d.pod ? String(d.pod.restarts) : '-', age]);
   }
-  const lines = [table.toString().split('\n').map((l) => l.trimEnd()).join('\n')];
+  const lines = [alignColumns([h.name, h.status, h.stage, h.cause, h.restarts, h.age], rows, c).join('\n')];
   const counts = { failing: 0, progressing: 0, healthy: 0 };
   for (const d of list.items) counts[d.status]++;
   lines.push('', t.table.totals({ items: list.items.length, ...counts }));

@@ -1,6 +1,6 @@
 import type { KObject } from '../model/k8s.js';
 import { normalizeObject } from '../model/normalize.js';
-import { emptySnapshot, isSnapshotKind, listFor, SNAPSHOT_KINDS, type Snapshot, type SnapshotKind } from '../model/snapshot.js';
+import { clockKey, emptySnapshot, isSnapshotKind, listFor, SNAPSHOT_KINDS, type Snapshot, type SnapshotKind, type SourceClock } from '../model/snapshot.js';
 import { parseTime } from '../model/time.js';
 import { clip } from '../report/sanitize.js';
 
@@ -30,18 +30,39 @@ const LIST_KIND_TO_ITEM: Record<string, SnapshotKind> = Object.fromEntries(
 /** Annotation a kdiag bundle carries on its List so "now" is the capture time, not the newest object. */
 export const CAPTURED_AT_ANNOTATION = 'kdiag.io/captured-at';
 
+/** What one input says about its own capture time. */
+interface InputClock {
+  source: string;
+  /** The file's modification time, or the wall clock for standard input. */
+  fallback?: { at: number; basis: 'mtime' | 'wall' };
+  declared?: number;
+  newest?: number;
+}
+
 /** Fills a Snapshot from parsed objects; returns the kinds it skipped so the CLI can say so. */
 export class SnapshotBuilder {
   readonly snapshot: Snapshot = emptySnapshot();
   readonly skipped = new Map<string, number>();
   private newest: number | undefined;
   private declaredCapture: number | undefined;
+  /** One per input read (`beginInput`); objects added before any input have none. */
+  private readonly inputs: InputClock[] = [];
+  private readonly objectClock: Record<string, number> = {};
   private readonly seenUids = new Set<string>();
   /** Objects, Lists and logs read: zero means the input held nothing kdiag reads. */
   accepted = 0;
 
   addSource(name: string): void {
     this.snapshot.meta.sources.push(name);
+  }
+
+  /**
+   * Starts one input (a file, standard input): the objects added until the next call are judged against
+   * its clock. `fallback` is its modification time (files) or the wall clock (stdin); a capture time the
+   * input records wins over it.
+   */
+  beginInput(source: string, fallback?: { at: number; basis: 'mtime' | 'wall' }): void {
+    this.inputs.push({ source, ...(fallback ? { fallback } : {}) });
   }
 
   /** Adds an object; `markSeen: false` for a single GET, which says nothing about the rest of its kind. */
@@ -93,6 +114,10 @@ export class SnapshotBuilder {
     this.accepted++;
     if (options.markSeen !== false) this.markSeen(kind);
     this.noteTimes(clean);
+    if (this.inputs.length > 0) {
+      const key = clockKey(clean);
+      if (!Object.hasOwn(this.objectClock, key)) this.objectClock[key] = this.inputs.length - 1;
+    }
   }
 
   /** Marks a kind as looked at even when no object of it was found (an empty list is still an answer). */
@@ -105,6 +130,21 @@ export class SnapshotBuilder {
   }
 
   finish(): Snapshot {
+    if (this.inputs.length > 0) {
+      const clocks = this.inputs.map(inputClock).filter((c): c is SourceClock => c !== undefined);
+      // An input that yields no clock (nothing timed in it) cannot be pointed at: drop its objects' entries.
+      const index = this.inputs.map((i) => clocks.findIndex((c) => c.source === i.source));
+      for (const [key, i] of Object.entries(this.objectClock)) {
+        const at = index[i] ?? -1;
+        if (at < 0) delete this.objectClock[key];
+        else this.objectClock[key] = at;
+      }
+      this.snapshot.meta.clocks = clocks;
+      this.snapshot.meta.objectClock = this.objectClock;
+      const latest = Math.max(...clocks.map((c) => Date.parse(c.at)));
+      if (clocks.length > 0) this.snapshot.meta.capturedAt = new Date(latest).toISOString();
+      return this.snapshot;
+    }
     const captured = this.declaredCapture ?? this.newest;
     if (captured !== undefined) this.snapshot.meta.capturedAt = new Date(captured).toISOString();
     return this.snapshot;
@@ -114,7 +154,11 @@ export class SnapshotBuilder {
   private readBundleAnnotations(annotations: Record<string, string> | undefined): void {
     if (!annotations || typeof annotations !== 'object') return;
     const captured = parseTime(annotations[CAPTURED_AT_ANNOTATION]);
-    if (captured !== undefined) this.declaredCapture = Math.max(this.declaredCapture ?? 0, captured);
+    if (captured !== undefined) {
+      this.declaredCapture = Math.max(this.declaredCapture ?? 0, captured);
+      const input = this.inputs.at(-1);
+      if (input) input.declared = Math.max(input.declared ?? 0, captured);
+    }
     const seen = annotations['kdiag.io/seen-kinds'];
     if (typeof seen === 'string') for (const k of seen.split(',')) if (isSnapshotKind(k)) this.markSeen(k);
     const notes = annotations['kdiag.io/notes'];
@@ -135,9 +179,12 @@ export class SnapshotBuilder {
   }
 
   private noteTimes(obj: KObject): void {
+    const input = this.inputs.at(-1);
     const consider = (v: unknown): void => {
       const t = parseTime(v);
-      if (t !== undefined && (this.newest === undefined || t > this.newest)) this.newest = t;
+      if (t === undefined) return;
+      if (this.newest === undefined || t > this.newest) this.newest = t;
+      if (input && (input.newest === undefined || t > input.newest)) input.newest = t;
     };
     consider(obj.metadata?.creationTimestamp);
     consider(obj.metadata?.deletionTimestamp);
@@ -163,6 +210,19 @@ export class SnapshotBuilder {
       }
     }
   }
+}
+
+/**
+ * One input's clock: its recorded capture time; else its modification time (or the wall clock for stdin),
+ * unless objects in it are newer than that (a copied file, a skewed clock): then its newest timestamp.
+ */
+function inputClock(input: InputClock): SourceClock | undefined {
+  const iso = (ms: number): string => new Date(ms).toISOString();
+  if (input.declared !== undefined) return { source: input.source, at: iso(input.declared), basis: 'recorded' };
+  const { fallback, newest } = input;
+  if (fallback && (newest === undefined || newest <= fallback.at)) return { source: input.source, at: iso(fallback.at), basis: fallback.basis };
+  if (newest === undefined) return undefined;
+  return { source: input.source, at: iso(newest), basis: 'newest', ...(fallback ? { rejectedMtime: iso(fallback.at) } : {}) };
 }
 
 /** Secret values never enter a Snapshot: only the key names survive (rules check "key missing"). */

@@ -20,6 +20,8 @@ export interface DumpReadResult {
 export interface DumpReadOptions {
   /** Reads standard input for the path `-`. */
   readStdin?: () => Buffer;
+  /** The wall clock, read once for standard input (its only clock); tests pass a fixed one. */
+  wallClock?: () => number;
 }
 
 /** Reads files, directories (including `kubectl cluster-info dump --output-directory`) and `-` into one Snapshot. */
@@ -29,6 +31,8 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
   for (const path of paths) {
     if (path === '-') {
       const data = options.readStdin ? checkSize(options.readStdin(), '<stdin>') : readStream(0, '<stdin>');
+      // Standard input has no file time: it was written just now, as far as kdiag can know.
+      builder.beginInput('-', { at: (options.wallClock ?? Date.now)(), basis: 'wall' });
       addText(builder, decode(data, '<stdin>'), '<stdin>');
       builder.addSource('file:-');
       continue;
@@ -39,8 +43,11 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
     } catch {
       throw new InputError(`${shown(path)}: no such file or directory`);
     }
-    if (stat.isDirectory()) readDirectory(builder, path);
-    else addText(builder, decode(readBounded(path, stat), path), path);
+    if (stat.isDirectory()) readDirectory(builder, path, options.wallClock ?? Date.now);
+    else {
+      beginFile(builder, path, stat, options.wallClock ?? Date.now);
+      addText(builder, decode(readBounded(path, stat), path), path);
+    }
     builder.addSource(`file:${path}`);
   }
   const skipped = [...builder.skipped].map(([kind, n]) => `${n} document(s) of kind ${kind}`);
@@ -59,7 +66,7 @@ function shown(name: string): string {
   return neutralize(name);
 }
 
-function readDirectory(builder: SnapshotBuilder, root: string): void {
+function readDirectory(builder: SnapshotBuilder, root: string, wallClock: () => number): void {
   const files = walk(root).sort();
   let read = 0;
   for (const file of files) {
@@ -71,7 +78,9 @@ function readDirectory(builder: SnapshotBuilder, root: string): void {
       continue;
     }
     if (!DUMP_FILE.test(file)) continue;
-    addText(builder, decode(readBounded(file, statSync(file)), file), file);
+    const stat = statSync(file);
+    beginFile(builder, file, stat, wallClock);
+    addText(builder, decode(readBounded(file, stat), file), file);
     read++;
   }
   if (read === 0) throw new InputError(`${shown(root)}: the directory holds no .yaml, .yml or .json files`, { hint: 'pass a file, or the directory `kubectl cluster-info dump --output-directory DIR` wrote' });
@@ -155,6 +164,15 @@ function decode(data: Buffer, name: string): string {
   return bytes.toString('utf8');
 }
 
+/**
+ * A file's objects are judged against the time it was written (its modification time), unless it records
+ * its capture time; a pipe (`<(kubectl get …)`) is being written now.
+ */
+function beginFile(builder: SnapshotBuilder, path: string, stat: { mtimeMs: number; isFile(): boolean }, wallClock: () => number): void {
+  if (!stat.isFile()) builder.beginInput(path, { at: wallClock(), basis: 'wall' });
+  else builder.beginInput(path, Number.isFinite(stat.mtimeMs) && stat.mtimeMs > 0 ? { at: Math.floor(stat.mtimeMs), basis: 'mtime' } : undefined);
+}
+
 function addText(builder: SnapshotBuilder, text: string, name: string): void {
   const parsed = parseDumpText(text, name);
   for (const value of parsed.values) builder.add(value);
@@ -170,6 +188,7 @@ export function snapshotFromObjects(objects: readonly unknown[], source = 'memor
   if (nestedDeeperThan(objects, MAX_NESTING + 1)) throw new InputError(`${source}: an object is nested more than ${MAX_NESTING} levels deep`);
   const builder = new SnapshotBuilder();
   builder.addSource(source);
+  builder.beginInput(source);
   for (const o of objects) builder.add(structuredClone(o));
   return builder.finish();
 }

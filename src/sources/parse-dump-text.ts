@@ -1,4 +1,5 @@
 import { Composer, LineCounter, Parser } from 'yaml';
+import { fastYamlDocuments } from './parse-yaml-fast.js';
 import { InputError } from '../errors.js';
 import { clip, neutralize } from '../report/sanitize.js';
 import { MAX_NESTING, nestedDeeperThan } from './build-snapshot.js';
@@ -54,6 +55,9 @@ const SLICE_ABOVE = 8 * 2 ** 20;
 const ITEMS_PER_SLICE = 2000;
 
 function parseYaml(text: string, file: string, sliceAbove: number): unknown[] {
+  const fast = fastYamlDocuments(text);
+  if (fast && !fast.some((value) => nestedDeeperThan(value))) return fast;
+  // Anything unusual (an error, an alias, a directive, a custom tag): the exact, bounded reader below.
   if (text.length > sliceAbove) {
     const sliced = parseListInSlices(text, file);
     if (sliced) return sliced;

@@ -137,6 +137,8 @@ capture_one() {
       -n "$NS" -o yaml
     echo "---"
     secrets_yaml
+    # the capture time, as a kdiag bundle records it: ages are measured from it, not from the file's mtime
+    printf -- '---\napiVersion: v1\nkind: List\nmetadata:\n  annotations:\n    kdiag.io/captured-at: "%s"\nitems: []\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   } > "$dest.tmp"
   mv -f "$dest.tmp" "$dest"
   # kdiag's live diagnosis of every Pod, taken now, before teardown restores the node (npm run test:cluster

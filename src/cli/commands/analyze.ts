@@ -4,7 +4,7 @@ import { diagnosisList } from '../../engine/diagnosis.js';
 import { InputError } from '../../errors.js';
 import { renderList } from '../../report/render.js';
 import { EXIT } from '../exit-codes.js';
-import { outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
+import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
 
@@ -20,7 +20,7 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   if (snapshot.pods.length === 0 && snapshot.replicaSets.length + snapshot.deployments.length + snapshot.statefulSets.length + snapshot.daemonSets.length + snapshot.jobs.length === 0) {
     throw new InputError(`${paths.join(', ')}: no Pods or workloads found`, { hint: 'dump them with: kubectl get pods,events,nodes,pvc -o yaml > dump.yaml' });
   }
-  const engine = new Engine(snapshot, { now: parseNow(opts.now), ruleOptions: ruleOptions(opts) });
+  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts) });
   let items = diagnoseAll(engine, opts.namespace === undefined ? {} : { namespace: opts.namespace });
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');

@@ -1,7 +1,7 @@
 import { Engine } from '../../engine/diagnose.js';
 import { findTarget, parseTarget } from '../../engine/targets.js';
 import { reportTarget } from './report-target.js';
-import { outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
+import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
 import { reportOptions } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
 import type { LiveOptions } from './live-options.js';
@@ -19,7 +19,7 @@ export async function podCommand(name: string, opts: PodCommandOptions): Promise
     return livePodCommand(target, opts);
   }
   const snapshot = loadDumps(opts.file);
-  const engine = new Engine(snapshot, { now: parseNow(opts.now), ruleOptions: ruleOptions(opts) });
+  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts) });
   const object = findTarget(snapshot, target, opts.namespace);
   const report = reportOptions(opts, engine.now);
   return reportTarget(engine, target, object, format, report);

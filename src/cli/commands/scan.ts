@@ -5,7 +5,7 @@ import { parseLabelSelector } from '../../engine/label-selector.js';
 import { renderList } from '../../report/render.js';
 import { renderScanText } from '../../report/table.js';
 import { EXIT } from '../exit-codes.js';
-import { outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
+import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
 import type { LiveOptions } from './live-options.js';
@@ -26,7 +26,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
     return liveScanCommand(opts);
   }
   const snapshot = loadDumps(opts.file);
-  const engine = new Engine(snapshot, { now: parseNow(opts.now), ruleOptions: ruleOptions(opts) });
+  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts) });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
   let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
   const anyFailing = items.some((d) => d.status === 'failing');

@@ -60,6 +60,7 @@ const rule: WorkloadRule = {
         finding(rule, {
           message: `${who} cannot create Pods: admission webhook "${call[1]}" could not be called${age !== undefined ? ` for ${formatAge(age)}` : ''} and its failurePolicy rejects the Pod: ${call[2]!.trim()}`,
           severity: fresh ? 'warning' : 'error',
+          failureClass: 'transient',
           confidence: f.confirmed ? 'high' : 'medium',
           evidence: f.evidence,
           remediation: [

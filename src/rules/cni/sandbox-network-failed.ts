@@ -33,6 +33,9 @@ function explain(e: SandboxError, node: string): { what: string; fix: string[] }
   };
 }
 
+/** The plugin's API credentials are rejected (`Unauthorized`, `connection is unauthorized`): retrying cannot help. */
+const UNAUTHORIZED = /\bUnauthorized\b|connection is unauthorized/;
+
 const rule: PodRule = {
   id: 'cni/sandbox-network-failed',
   scope: 'pod',
@@ -64,14 +67,17 @@ const rule: PodRule = {
     const last = failures[failures.length - 1];
     if (!last) return [];
     const ex = explain(last.error, pod.nodeName);
-    // A plugin binary that is not installed stays missing; agents that are still starting may come up within grace.
-    const fresh = last.error.kind !== 'plugin-missing' && withinGrace(firstSeen(failures.map((f) => f.event)), now, options.graceMs);
+    // A plugin binary that is not installed stays missing, and rejected credentials stay rejected; agents
+    // that are still starting may come up within grace.
+    const deterministic = last.error.kind === 'plugin-missing' || UNAUTHORIZED.test(last.error.error);
+    const fresh = !deterministic && withinGrace(firstSeen(failures.map((f) => f.event)), now, options.graceMs);
     const changed = pod.events.filter((e) => e.reason === 'SandboxChanged');
     const evidence = [eventEvidence(last.event, now)];
     if (changed.length > 0) evidence.push(eventEvidence(changed[changed.length - 1]!, now));
     return [
       finding(rule, {
         severity: fresh ? 'warning' : 'error',
+        failureClass: deterministic ? 'deterministic' : 'transient',
         confidence: last.error.kind === 'other' ? 'medium' : 'high',
         message: `The Pod has no sandbox on node "${pod.nodeName}": ${ex.what}.${fresh ? ' The kubelet retries; this may clear when the network plugin comes up.' : ''}`,
         evidence,

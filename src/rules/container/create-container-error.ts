@@ -40,14 +40,17 @@ const rule: PodRule = {
         const events = containerEventsOf(pod.events, c, pod.containers.length).filter((e) => e.reason === 'Failed' && e.message.startsWith('Error: ') && (!message || e.message.includes(message.slice(0, 40))));
         const first = events.map((e) => e.firstSeen).filter((t): t is number => t !== undefined);
         const since = first.length > 0 ? minOf(first) : (parseTime(pod.pod.status?.startTime) ?? pod.createdAt);
-        const early = since !== undefined && now - since < options.graceMs;
+        const reserved = RESERVED.test(message);
+        // A name still held by an earlier attempt clears when the runtime finishes it; other create errors
+        // (no space left, a bad mount) need a change.
+        const early = reserved && since !== undefined && now - since < options.graceMs;
         const evidence = terminationEvidence(p);
         const last = events.at(-1);
         if (last) evidence.push(eventEvidence(last, now));
         const age = since !== undefined ? ` for ${formatAge(now - since)}` : '';
-        const reserved = RESERVED.test(message);
         return finding(rule, {
           severity: early ? 'warning' : 'error',
+          failureClass: reserved ? 'transient' : 'deterministic',
           message: reserved
             ? `The runtime on node ${pod.nodeName || '(unknown)'} cannot create ${describeContainer(c)}: a previous attempt still holds its name (${message})${age}.`
             : `The runtime on node ${pod.nodeName || '(unknown)'} cannot create ${describeContainer(c)}: ${message || c.waiting!.reason}${age}.`,

@@ -6,7 +6,7 @@
 import type { EventFact } from '../../model/events.js';
 import type { PodFacts } from '../../model/facts.js';
 import type { Node } from '../../model/k8s.js';
-import type { Confidence, Evidence, RuleOptions, Severity } from '../types.js';
+import type { Confidence, Evidence, FailureClass, RuleOptions, Severity } from '../types.js';
 import { eventEvidence, eventsWith, latestEvent } from './events.js';
 import { fieldEvidence } from './evidence.js';
 import { memoPodAt, memoString } from './memo.js';
@@ -411,6 +411,8 @@ export function nodesPhrase(f: SchedulingFailure, count: number): string {
 
 export interface SchedulingSeverity {
   severity: Severity;
+  /** Static causes no node can meet and an autoscaler's refusal are deterministic; the rest may clear. */
+  failureClass: FailureClass;
   /** A sentence on why it is (not yet) failing: grace period, autoscaler verdict, preemption. */
   clause: string;
 }
@@ -469,23 +471,23 @@ export function schedulingSeverity(pod: PodFacts, f: SchedulingFailure, now: num
   const a = f.autoscaler;
   if (a?.reason === 'TriggeredScaleUp') {
     const since = a.lastSeen === undefined ? 0 : now - a.lastSeen;
-    if (since < options.stuckMs) return { severity: 'warning', clause: `cluster-autoscaler triggered a scale-up ${ago(now, a.lastSeen)} (${a.message.replace(/^pod triggered scale-up:\s*/, '')}); the Pod should schedule once the new node is Ready.` };
-    return { severity: 'error', clause: `cluster-autoscaler triggered a scale-up ${ago(now, a.lastSeen)}, but the Pod is still unschedulable.` };
+    if (since < options.stuckMs) return { severity: 'warning', failureClass: 'transient', clause: `cluster-autoscaler triggered a scale-up ${ago(now, a.lastSeen)} (${a.message.replace(/^pod triggered scale-up:\s*/, '')}); the Pod should schedule once the new node is Ready.` };
+    return { severity: 'error', failureClass: 'transient', clause: `cluster-autoscaler triggered a scale-up ${ago(now, a.lastSeen)}, but the Pod is still unschedulable.` };
   }
-  if (a?.reason === 'NotTriggerScaleUp') return { severity: 'error', clause: `cluster-autoscaler will not add a node: ${a.message.replace(/^pod didn't trigger scale-up:?\s*/, '') || 'no node group fits'}.` };
-  if (a?.reason === 'FailedScaleUp') return { severity: 'error', clause: `cluster-autoscaler tried to add a node and failed: ${a.message}` };
+  if (a?.reason === 'NotTriggerScaleUp') return { severity: 'error', failureClass: 'deterministic', clause: `cluster-autoscaler will not add a node: ${a.message.replace(/^pod didn't trigger scale-up:?\s*/, '') || 'no node group fits'}.` };
+  if (a?.reason === 'FailedScaleUp') return { severity: 'error', failureClass: 'deterministic', clause: `cluster-autoscaler tried to add a node and failed: ${a.message}` };
   if (f.parsed.preemption?.verdict === 'in-progress' || pod.pod.status?.nominatedNodeName) {
     const nominated = pod.pod.status?.nominatedNodeName;
-    return { severity: 'warning', clause: `The scheduler is preempting lower-priority Pods${nominated ? ` on node "${nominated}"` : ''} to make room.` };
+    return { severity: 'warning', failureClass: 'transient', clause: `The scheduler is preempting lower-priority Pods${nominated ? ` on node "${nominated}"` : ''} to make room.` };
   }
   const causes = allReasons(f).filter((r) => !isContextReason(r, pod, f) || nodeAffinityExclusions(pod, f).includes(r));
   const certain = f.parsed.other === undefined && causes.length > 0 && causes.every((r) => judge?.(r) ?? isStaticReason(r, pod, nodes));
   if (certain) {
-    if (fresh && mayAutoscale(nodes)) return { severity: 'warning', clause: `Unschedulable for only ${formatAge(age!)}: the nodes look autoscaled, so a node that fits may still be added.` };
-    return { severity: 'error', clause: '' };
+    if (fresh && mayAutoscale(nodes)) return { severity: 'warning', failureClass: 'transient', clause: `Unschedulable for only ${formatAge(age!)}: the nodes look autoscaled, so a node that fits may still be added.` };
+    return { severity: 'error', failureClass: 'deterministic', clause: '' };
   }
-  if (fresh) return { severity: 'warning', clause: `Unschedulable for only ${formatAge(age!)}: the scheduler keeps retrying and the cluster may still change (Pods finishing, a node recovering or being added).` };
-  return { severity: 'error', clause: age === undefined ? '' : `Unschedulable for ${formatAge(age)}.` };
+  if (fresh) return { severity: 'warning', failureClass: 'transient', clause: `Unschedulable for only ${formatAge(age!)}: the scheduler keeps retrying and the cluster may still change (Pods finishing, a node recovering or being added).` };
+  return { severity: 'error', failureClass: 'transient', clause: age === undefined ? '' : `Unschedulable for ${formatAge(age)}.` };
 }
 
 // Labels and annotations that node autoscalers or autoscaling node pools put on their nodes.

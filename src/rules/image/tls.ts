@@ -29,16 +29,14 @@ const rule: PodRule = {
     ],
   },
   triggers: { waiting: PULL_WAITING_REASONS },
-  match({ pod, now, options }) {
+  match({ pod, now }) {
     const pulls = classifiedPullsOf(pod, now, 'tls');
     if (pulls.length === 0) return [];
     return pulls.map((f) => {
-      const early = f.since !== undefined && now - f.since < options.graceMs;
       const endpoint = registryEndpoint(f.error, f.image);
       const host = imageRegistry(f.image);
       const plain = PLAIN_HTTP.test(f.error);
       return finding(rule, {
-        severity: early ? 'warning' : 'error',
         message: plain
           ? `Registry ${endpoint} for image "${f.image}" of ${describeContainer(f.container)} speaks plain HTTP, but the runtime on node ${pod.nodeName || '(unknown)'} requires HTTPS (${f.detail})${failingFor(now, f.since)}.`
           : `The runtime on node ${pod.nodeName || '(unknown)'} does not trust the TLS certificate of registry ${endpoint} for image "${f.image}" of ${describeContainer(f.container)} (${f.detail})${failingFor(now, f.since)}.`,

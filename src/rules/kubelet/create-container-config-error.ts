@@ -6,7 +6,7 @@ import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { objectKeys } from '../helpers/mount-errors.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
-import type { ClusterView, Evidence, PodRule, Severity } from '../types.js';
+import type { ClusterView, Evidence, FailureClass, PodRule, Severity } from '../types.js';
 
 type Kind = 'ConfigMap' | 'Secret';
 
@@ -30,6 +30,8 @@ interface Diagnosis {
   message: string;
   remediation: string[];
   severity?: Severity;
+  /** Default: transient for a warning (the object exists now), else the rule's (deterministic). */
+  failureClass?: FailureClass;
   confidence?: 'high' | 'medium' | 'low';
   evidence?: Evidence[];
 }
@@ -141,6 +143,7 @@ function diagnoseText(pod: PodFacts, c: ContainerFacts, text: string, cluster: C
         : `${who} has been unable to start for a while because the kubelet cannot sync its ConfigMap/Secret cache from the API server.`,
       remediation: [`Check the kubelet on ${pod.nodeName || 'the node'} can reach the API server: journalctl -u kubelet | grep -i "cache\\|watch"`, `Deleting the Pod forces a fresh start: kubectl delete pod ${pod.name} -n ${ns}`],
       severity: fresh ? 'warning' : 'error',
+      failureClass: 'transient',
       confidence: 'medium',
     };
   }
@@ -199,6 +202,7 @@ const rule: PodRule = {
           evidence,
           remediation: d.remediation,
           ...(severity ? { severity } : {}),
+          ...(d.failureClass || d.severity === 'warning' ? { failureClass: d.failureClass ?? 'transient' } : {}),
           ...(d.confidence ? { confidence: d.confidence } : {}),
         });
       });

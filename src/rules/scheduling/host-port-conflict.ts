@@ -60,6 +60,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `${ports ? `The Pod's hostPort ${ports} is` : "The Pod's hostPorts are"} already taken on ${nodesPhrase(f, mine[0]!.count)}${holders}.${surplus}${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation: [

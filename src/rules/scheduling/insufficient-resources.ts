@@ -82,6 +82,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `${lead}: ${parts.join('; ')}.${schedulingTail(f, sev) ? ` ${schedulingTail(f, sev)}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation,

@@ -27,6 +27,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `The cluster had no nodes to schedule the Pod on${since}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: f.fromCondition ? 'high' : 'medium',
         evidence: copyEvidence(f.evidence),
         remediation: ['kubectl get nodes', 'Add or start nodes (or scale a node group up from zero); on a machine that should have joined, read the kubelet logs: journalctl -u kubelet'],

@@ -63,6 +63,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `The Pod's ${wants.join(' and ') || 'node affinity'} excludes ${nodesPhrase(f, count)}.${detail}${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: direct.length > 0 ? confidenceFor(pod, f, mine) : f.fromCondition ? 'high' : 'medium',
         evidence,
         remediation: [

@@ -90,6 +90,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `Pod affinity rules leave no node: ${parts.join('; ')}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation: [

@@ -43,6 +43,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `Pod mounts PersistentVolumeClaim "${name}"${claim ? ` (volume "${claim.volume}")` : ''}, which does not exist in namespace ${pod.namespace}${existsNow ? ' when the scheduler last tried (it exists in the input now, so the next attempt may succeed)' : ''}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: 'high',
         evidence,
         remediation,

@@ -42,6 +42,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `The Pod limit (maxPods) is reached on ${nodesPhrase(f, count)}${limits.length ? ` (${limits.slice(0, 4).join('; ')})` : ''}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation: [

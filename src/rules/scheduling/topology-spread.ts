@@ -60,6 +60,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `${missingLabel ? 'Nodes lack the topology label its spread constraint needs' : 'Placing the Pod would break its topology spread constraint'} on ${nodesPhrase(f, count)}${described.length ? ` (${described.join('; ')})` : ''}${detail}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation: [

@@ -170,6 +170,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `Pod cannot be scheduled until its volumes can bind: ${what}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation: [...new Set(remediation)],

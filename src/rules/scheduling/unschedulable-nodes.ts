@@ -44,6 +44,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `${parts.join('; ')}.${tailText ? ` ${tailText}` : ''}`.replace(/^./, (c) => c.toUpperCase()),
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation,

@@ -70,6 +70,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `Pod cannot be scheduled: ${what}.${tailText ? ` ${tailText}` : ''}`.replace(/\.\.(\s|$)/, '.$1'),
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: unclaimed.length > 0 ? confidenceFor(pod, f, unclaimed) : f.fromCondition ? 'high' : 'medium',
         evidence: copyEvidence(f.evidence),
         remediation: [

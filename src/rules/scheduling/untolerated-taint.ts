@@ -95,6 +95,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `Pod does not tolerate the taints on ${nodesPhrase(f, count)}: ${named}.${schedulingTail(f, sev) ? ` ${schedulingTail(f, sev)}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation,

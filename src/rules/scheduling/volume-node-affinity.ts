@@ -52,6 +52,7 @@ const rule: PodRule = {
       finding(rule, {
         message: `The Pod's volume is pinned to nodes it cannot use (conflict on ${nodesPhrase(f, count)})${pinned.length ? `: ${pinned.join('; ')}` : ''}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
+        failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine),
         evidence,
         remediation: [

@@ -15,7 +15,7 @@ const rule: PodRule = {
   title: 'The volume is still attached to another node (Multi-Attach error)',
   docs: {
     description:
-      'The attach/detach controller will not attach a ReadWriteOnce volume to this Pod\'s node because it is still attached to (or used by a Pod on) another node: `Multi-Attach error for volume "<pv>" Volume is already exclusively attached to one node and can\'t be attached to another` / `… Volume is already used by pod(s) <pods>`. It clears only when the other attachment goes away.',
+      'The attach/detach controller will not attach a ReadWriteOnce volume to this Pod\'s node because it is still attached to (or used by a Pod on) another node: `Multi-Attach error for volume "<pv>" Volume is already exclusively attached to one node and can\'t be attached to another` / `… Volume is already used by pod(s) <pods>`. It clears only when the other attachment goes away: when the holder is a running Pod that is not being deleted, that needs a person (deterministic, failing at once); otherwise it gets the grace period.',
     causes: [
       'a Deployment with a ReadWriteOnce PVC did a RollingUpdate: the new Pod landed on another node while the old Pod still holds the volume (it never will let go, because the old Pod waits for the new one to be Ready)',
       'the old node is down or unreachable: the controller waits up to 6 minutes (maxWaitForUnmountDuration) before force-detaching, and forever if the old Pod is still Terminating there',
@@ -29,7 +29,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/persistent-volumes/#access-modes'],
   },
   triggers: { awaitingSandbox: true },
-  match({ pod, now, options }) {
+  match({ pod, cluster, now, options }) {
     const all = currentAttachFailures(pod);
     if (all.length === 0) return [];
     const failures = all.filter((f) => f.kind === 'multi-attach');
@@ -38,8 +38,16 @@ const rule: PodRule = {
       const first = minOf(failures.filter((g) => g.volume === f.volume).map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
       const users = f.usedBy?.length ? ` by Pod(s) ${f.usedBy.join(', ')}` : ' on another node';
       const rolling = pod.owner.ref?.kind === 'ReplicaSet';
+      // A Pod that runs and is not being deleted keeps the volume until a person stops it (a rolling update
+      // with a ReadWriteOnce volume deadlocks: the old Pod waits for the new one to be Ready).
+      const pods = f.usedBy?.length ? cluster.list('Pod', pod.namespace) : [];
+      const heldByRunning = (f.usedBy ?? []).some((name) => {
+        const holder = pods.find((p) => p.metadata?.name === name);
+        return holder?.status?.phase === 'Running' && !holder.metadata?.deletionTimestamp;
+      });
       return finding(rule, {
-        severity: withinGrace(first, now, options.graceMs) ? 'warning' : 'error',
+        severity: !heldByRunning && withinGrace(first, now, options.graceMs) ? 'warning' : 'error',
+        failureClass: heldByRunning ? 'deterministic' : 'transient',
         message: `${capitalize(describeVolume(pod, f.volume))} cannot be attached to node "${pod.nodeName}": it is still in use${users} (Multi-Attach error for a ReadWriteOnce volume).`,
         evidence: [eventEvidence(f.event, now)],
         remediation: [

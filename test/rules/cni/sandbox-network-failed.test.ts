@@ -31,7 +31,12 @@ runRuleTests(rule, {
     { name: 'generic bridge plugin error', objects: [p, sandboxFailed(p, BRIDGE)], expect: [{ message: 'CNI plugin "bridge" (network "kdiag") failed to set up the Pod\'s network: failed to set bridge addr' }] },
     { name: 'missing plugin binary', objects: [p, sandboxFailed(p, MISSING)], expect: [{ message: 'names plugin "portmap", but no such binary is installed in [/opt/cni/bin]', remediation: 'ls /opt/cni/bin' }] },
     { name: 'missing plugin binary is an error from the first event', objects: [p, sandboxFailed(p, MISSING, { first: at(-3), last: at(-3), count: 1 })], expect: [{ severity: 'error' }] },
-    { name: 'first failure 15s ago is a warning', objects: [p, sandboxFailed(p, CALICO, { first: at(-15), count: 1 })], expect: [{ severity: 'warning', message: 'retries' }] },
+    { name: 'first failure 15s ago is a warning', objects: [p, sandboxFailed(p, CALICO, { first: at(-15), count: 1 })], expect: [{ severity: 'warning', message: 'retries', failureClass: 'transient' }] },
+    {
+      name: 'calico credentials rejected (Unauthorized) are deterministic: an error 5 s after the first failure',
+      objects: [p, sandboxFailed(p, setup('plugin type="calico" failed (add): error getting ClusterInformation: connection is unauthorized: Unauthorized'), { first: at(-5), last: at(-5), count: 1 })],
+      expect: [{ severity: 'error', failureClass: 'deterministic', message: "credentials to the API server are rejected" }],
+    },
     { name: 'non-network sandbox failure', objects: [p, sandboxFailed(p, 'failed to reserve sandbox name "api-7d9f-x2k_shop_1234_0": name "api-7d9f-x2k_shop_1234_0" is reserved for "abc"')], expect: [{ confidence: 'medium', message: 'could not create the Pod sandbox: failed to reserve sandbox name' }] },
   ],
 });

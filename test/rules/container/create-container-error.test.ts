@@ -20,7 +20,8 @@ runRuleTests(rule, {
   ],
   invalid: [
     { name: 'name reserved for 5 minutes: error', objects: withEvent(RESERVED, -300), expect: [{ severity: 'error', message: /a previous attempt still holds its name .*for 5m/, evidence: 'Warning Failed', remediation: 'crictl ps -a --name app' }] },
-    { name: 'name reserved just now: still a warning', objects: withEvent(RESERVED, -20), expect: [{ severity: 'warning' }] },
+    { name: 'name reserved just now: still a warning', objects: withEvent(RESERVED, -20), expect: [{ severity: 'warning', failureClass: 'transient' }] },
     { name: 'another runtime create error', objects: withEvent('failed to create containerd container: failed to prepare extraction snapshot: no space left on device', -300), expect: [{ message: 'no space left on device' }] },
+    { name: 'another create error 10 s after the first event is deterministic: an error at once', objects: withEvent('failed to create containerd container: failed to prepare extraction snapshot: no space left on device', -10), expect: [{ severity: 'error', failureClass: 'deterministic' }] },
   ],
 });

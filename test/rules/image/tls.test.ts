@@ -16,6 +16,7 @@ runRuleTests(rule, {
     { name: 'Go ≥1.20 wording', objects: failingPull(X509_NEW), expect: [{ severity: 'error', message: /does not trust the TLS certificate of registry 127\.0\.0\.1:5000/, remediation: 'certs.d/127.0.0.1:5000/ca.crt' }] },
     { name: 'older x509 wording in the 1.32+ back-off message', objects: [pulling({ reason: 'ImagePullBackOff', message: backOff(X509_OLD) })], expect: [{ message: 'x509: certificate signed by unknown authority' }] },
     { name: 'plain-HTTP registry', objects: failingPull(PLAIN), expect: [{ message: 'speaks plain HTTP', remediation: 'hosts.toml' }] },
-    { name: 'inside the grace period it is a warning', objects: failingPull(X509_NEW, -15), expect: [{ severity: 'warning' }] },
+    // An untrusted certificate cannot start being trusted by itself: failing from the first pull (#10).
+    { name: 'deterministic: an error 15 s after the first failure, inside the grace period', objects: failingPull(X509_NEW, -15), expect: [{ severity: 'error', failureClass: 'deterministic' }] },
   ],
 });

@@ -21,6 +21,16 @@ runRuleTests(rule, {
   ],
   invalid: [
     { name: 'used by the old replica of a rolling update', objects: [creating, pvc, attach(USED, { first: at(-400), count: 5 })], expect: [{ severity: 'error', message: /^Volume "data" \(PVC "data", PV "pvc-0a1b"\) cannot be attached to node "node-2": it is still in use by Pod\(s\) api-5f7d-q8zt4/, remediation: 'Recreate' }] },
-    { name: 'exclusively attached, first seen 10s ago', objects: [creating, pvc, attach(EXCLUSIVE, { first: at(-10) })], expect: [{ severity: 'warning', message: 'on another node' }] },
+    { name: 'exclusively attached, first seen 10s ago', objects: [creating, pvc, attach(EXCLUSIVE, { first: at(-10) })], expect: [{ severity: 'warning', message: 'on another node', failureClass: 'transient' }] },
+    {
+      name: 'held by a running Pod that is not being deleted: deterministic, an error 10 s after the first event',
+      objects: [creating, pvc, attach(USED, { first: at(-10) }), pod({ metadata: { name: 'api-5f7d-q8zt4', uid: 'old-replica' }, spec: { nodeName: 'node-1' }, status: { phase: 'Running' } })],
+      expect: [{ severity: 'error', failureClass: 'deterministic', message: 'still in use by Pod(s) api-5f7d-q8zt4' }],
+    },
+    {
+      name: 'held by a Pod that is being deleted: transient, a warning 10 s after the first event',
+      objects: [creating, pvc, attach(USED, { first: at(-10) }), pod({ metadata: { name: 'api-5f7d-q8zt4', uid: 'old-replica', deletionTimestamp: at(-5) }, spec: { nodeName: 'node-1' }, status: { phase: 'Running' } })],
+      expect: [{ severity: 'warning', failureClass: 'transient' }],
+    },
   ],
 });

@@ -1,0 +1,49 @@
+import jsyaml from 'js-yaml';
+
+// The fast path for YAML dumps (about 15x the `yaml` package's speed on kubectl output). It reads only what
+// it can read exactly like the careful reader in parse-dump-text.ts: YAML 1.2 core-schema scalars with the
+// `yaml` package's own patterns (no timestamps, no `0b`/signed-hex ints, no `1_000`), no aliases, no
+// directives. Anything else, and every error, returns undefined so the careful reader gives its bounded,
+// line-numbered answer.
+
+const INT_DEC = /^[-+]?[0-9]+$/;
+const INT_OCT = /^0o[0-7]+$/;
+const INT_HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+
+const int = new jsyaml.Type('tag:yaml.org,2002:int', {
+  kind: 'scalar',
+  resolve: (s: string) => INT_DEC.test(s) || INT_OCT.test(s) || INT_HEX.test(s),
+  construct: (s: string) => (INT_OCT.test(s) ? parseInt(s.slice(2), 8) : INT_HEX.test(s) ? parseInt(s.slice(2), 16) : parseInt(s, 10)),
+});
+const float = new jsyaml.Type('tag:yaml.org,2002:float', {
+  kind: 'scalar',
+  resolve: (s: string) => FLOAT.test(s) || FLOAT_EXP.test(s) || FLOAT_SPECIAL.test(s),
+  construct: (s: string) => (FLOAT_SPECIAL.test(s) ? (s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? -Infinity : Infinity) : parseFloat(s)),
+});
+
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const nul = new jsyaml.Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (s: string) => NULL.test(s), construct: () => null });
+const bool = new jsyaml.Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (s: string) => BOOL.test(s), construct: (s: string) => s[0] === 't' || s[0] === 'T' });
+
+const SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({ implicit: [nul, bool, int, float] });
+
+/** An alias (`*name`) where a node may start, or a directive line; a superset, so a miss cannot happen. */
+const ALIAS_OR_DIRECTIVE = /(?:^|[\s[{,:?-])\*|^%/m;
+
+/** Every document's value (empty documents dropped), or undefined when the careful reader must decide. */
+export function fastYamlDocuments(text: string): unknown[] | undefined {
+  if (ALIAS_OR_DIRECTIVE.test(text)) return undefined;
+  const values: unknown[] = [];
+  try {
+    jsyaml.loadAll(text, (doc) => {
+      if (doc !== null && doc !== undefined) values.push(doc);
+    }, { schema: SCHEMA, json: false });
+  } catch {
+    return undefined; // the careful reader names the line, or reads what js-yaml refuses (custom tags)
+  }
+  return values;
+}
