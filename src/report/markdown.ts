@@ -28,7 +28,7 @@ export function renderMarkdown(d: Diagnosis, lang?: Lang): string {
     }
     if (primary.remediation.length) out.push(`**${t.report.fix}**`, '', ...primary.remediation.map((r, i) => `${i + 1}. ${md(r)}`), '');
   }
-  if (d.stageOwner) out.push(`${t.report.whereToLook({ components: d.stageOwner.components.map((c) => t.component[c]).join(t.report.listSeparator), commands: d.stageOwner.commands.map((c) => `\`${c}\``).join(t.report.listSeparator) })}`, '');
+  if (d.stageOwner) out.push(`${t.report.whereToLook({ components: d.stageOwner.components.map((c) => t.component[c]).join(t.report.listSeparator), commands: d.stageOwner.commands.map((c) => `\`${clip(c, 700).replace(/`/g, "'")}\``).join(t.report.listSeparator) })}`, '');
   if (rest.length) out.push(`**${t.report.alsoFound}**`, '', ...rest.map((f) => `- ${t.severity[f.severity]}: ${md(f.message)} (\`${f.rule}\`)`), '');
   if (d.notes.length) out.push(`**${t.report.notes}**`, '', ...d.notes.map((n) => `- ${md(n)}`), '');
   return out.join('\n');

@@ -72,7 +72,8 @@ function verdict(d: Diagnosis, c: Paint, t: Messages): string {
 
 /** `Where to look: kube-scheduler — kubectl describe pod …`: one line under the diagnosis. */
 function whereToLook(owner: NonNullable<Diagnosis['stageOwner']>, t: Messages): string {
-  return t.report.whereToLook({ components: owner.components.map((x) => t.component[x]).join(t.report.listSeparator), commands: owner.commands.slice(0, 2).join('; ') });
+  // The commands carry the Pod's, namespace's and node's names: cluster text, neutralised and bounded.
+  return t.report.whereToLook({ components: owner.components.map((x) => t.component[x]).join(t.report.listSeparator), commands: clip(owner.commands.slice(0, 2).join('; '), 2 * NAME_MAX) });
 }
 
 function severityMark(f: Finding, c: Paint, t: Messages): string {
