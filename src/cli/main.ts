@@ -52,8 +52,8 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
   globalOptions(liveOptions(program.command('pod <name>')))
     .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME) on the live cluster, or in dumps with -f')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (file, directory, or - for stdin; repeatable)', collect)
-    .option('--logs <n>', 'lines of the previous container log to read for crashed containers (live mode)', '20')
-    .option('--no-logs', 'do not read container logs (live mode)')
+    .option('--logs <n>', 'lines of a stopped container\'s log to read; its last meaningful lines (at most 5) are evidence', '20')
+    .option('--no-logs', 'do not read or show container logs')
     .option('-w, --watch', 're-diagnose as the Pod changes until it is Ready or failing (live mode)')
     .option('--timeout <duration>', 'with --watch: stop waiting after this long (exit 5)', '10m')
     .action((name: string, opts) => run(async () => (await import('./commands/pod.js')).podCommand(name, opts)));
@@ -62,6 +62,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - for stdin')
     .option('-n, --namespace <ns>', 'only this namespace')
     .option('--failing-only', 'list only failing Pods')
+    .option('--no-logs', 'do not show container log lines from the dumps as evidence')
     .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
 
   globalOptions(liveOptions(program.command('scan')))
@@ -70,6 +71,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('-l, --selector <selector>', 'label selector, e.g. app=api,tier!=cache')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
     .option('--failing-only', 'list only failing Pods')
+    .option('--no-logs', 'with -f: do not show container log lines from the dumps as evidence')
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
 
   globalOptions(liveOptions(program.command('gate [workload...]')))

@@ -9,6 +9,7 @@ import { DEFAULT_RULE_OPTIONS, type ClusterView, type Finding, type PodRule, typ
 import { messagesFor, type Messages } from '../i18n/index.js';
 import { localizeTitles } from '../i18n/rule-text.js';
 import { currentStage } from './current-stage.js';
+import { withLogEvidence } from './log-evidence.js';
 import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
 import { stageOwner } from './stage-owner.js';
@@ -20,6 +21,8 @@ export interface DiagnoseOptions {
   nowReason?: string;
   rules?: readonly Rule[];
   ruleOptions?: Partial<RuleOptions>;
+  /** Most log lines shown as evidence for a stopped container (from `snapshot.logs`); 0 for none. Default 5. */
+  logLines?: number;
 }
 
 /** A prepared engine over one Snapshot: index once, diagnose many Pods. */
@@ -31,8 +34,10 @@ export class Engine {
   private readonly workloadRules: WorkloadRule[];
   private readonly options: RuleOptions;
   private readonly cluster: ClusterView;
-  private readonly t: Messages;
+  /** The catalogue of the diagnosis' language (rule options' `lang`). */
+  readonly t: Messages;
   private readonly titleOf: (id: string) => string | undefined;
+  private readonly logLines: number;
   private readonly fixedNow: boolean;
   private readonly nowReason: string | undefined;
 
@@ -52,6 +57,7 @@ export class Engine {
     this.t = messagesFor(this.options.lang);
     const titles = new Map(rules.map((r) => [r.id, r.title]));
     this.titleOf = (id) => titles.get(id);
+    this.logLines = options.logLines ?? 5;
     const index = this.index;
     this.cluster = { nodes: snapshot.nodes, pods: snapshot.pods, get: (k, ns, n) => index.get(k, ns, n), list: (k, ns) => index.list(k, ns), saw: (k) => index.saw(k) };
   }
@@ -101,7 +107,7 @@ export class Engine {
         notes.push(this.t.notes.ruleFailed({ rule: rule.id, on: 'pod', error: err instanceof Error ? err.message : String(err) }));
       }
     }
-    const findings = localizeTitles(orderFindings(found), this.options.lang, this.titleOf);
+    const findings = withLogEvidence(facts, localizeTitles(orderFindings(found), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
     const status = podStatus(facts, findings);
     const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts));
     return {
@@ -212,7 +218,7 @@ function podStatus(facts: PodFacts, findings: Finding[]): DiagnosisStatus {
   return 'progressing';
 }
 
-function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null): Array<{ stage: Stage; state: StageState }> {
+export function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null): Array<{ stage: Stage; state: StageState }> {
   return stages.map((s) => {
     if (status === 'healthy' || stage === null) return { stage: s, state: status === 'healthy' ? 'passed' : 'unknown' };
     const cmp = stageIndex(s) - stageIndex(stage);

@@ -1,5 +1,9 @@
 import { messagesFor, type Messages } from '../i18n/index.js';
-import type { Diagnosis } from './diagnosis.js';
+import { STAGES, type Stage } from '../model/stages.js';
+import type { Finding } from '../rules/types.js';
+import type { Diagnosis, DiagnosisStatus } from './diagnosis.js';
+import { stageStates } from './diagnose.js';
+import { stageOwner } from './stage-owner.js';
 
 /** Pods of one workload that share a verdict: "3/3 pods: image/not-found". */
 export interface RollupGroup {
@@ -32,4 +36,98 @@ export function describeGroup(g: RollupGroup, total: number, t: Messages = messa
   if (g.status === 'healthy') return t.workload.group(base);
   const cause = g.rule ? `${g.example.findings[0]?.title ?? g.rule} (${g.rule})` : g.example.summary;
   return t.workload.group({ ...base, cause });
+}
+
+/** Workload findings that follow from the Pods' own failure: never the headline while a Pod shows the cause. */
+const CONSEQUENCES = new Set(['readiness/progress-deadline-exceeded', 'container/backoff-limit-exceeded']);
+
+export interface WorkloadRef {
+  kind: string;
+  namespace: string;
+  name: string;
+}
+
+/**
+ * One workload's verdict from its own findings, its Pods' diagnoses and its Services': the Pods' primary
+ * cause leads (a missed rollout deadline is its consequence, so it follows); a workload cause that keeps
+ * Pods from existing (FailedCreate: quota, Pod Security, webhook) leads when there is one; then the
+ * workload's other findings, its Services', other groups' causes and the Pods' warnings.
+ */
+export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, pods: readonly Diagnosis[], services: readonly Diagnosis[] = [], t: Messages = messagesFor('en')): Diagnosis {
+  const groups = rollup(pods);
+  const ownFindings = own?.findings ?? [];
+  const cause = ownFindings.find((f) => f.severity === 'error' && !CONSEQUENCES.has(f.rule));
+  const failingGroup = groups.find((g) => g.status === 'failing');
+  const consequence = ownFindings.find((f) => f.severity === 'error');
+  const serviceError = services.flatMap((d) => d.findings).find((f) => f.severity === 'error');
+  const progressingGroup = groups.find((g) => g.status === 'progressing');
+  const total = pods.length;
+
+  let lead: Finding | undefined;
+  let status: DiagnosisStatus;
+  let stage: Stage | null;
+  let summary: string;
+  let leadGroup: RollupGroup | undefined;
+  if (cause) {
+    [lead, status, stage, summary] = [cause, 'failing', cause.stage, cause.message];
+  } else if (failingGroup) {
+    leadGroup = failingGroup;
+    lead = failingGroup.example.findings[0];
+    [status, stage] = ['failing', failingGroup.stage];
+    summary = t.workload.verdict({ pods: failingGroup.pods.length, total, status: 'failing', stage, summary: failingGroup.example.summary });
+  } else if (consequence || serviceError) {
+    lead = consequence ?? serviceError;
+    status = 'failing';
+    // The deadline passed while the Pods are still on their way: the stage is where they are.
+    stage = progressingGroup?.stage ?? lead!.stage;
+    summary = lead!.message;
+  } else if (progressingGroup) {
+    leadGroup = progressingGroup;
+    lead = progressingGroup.example.findings.find((f) => f.severity !== 'info');
+    [status, stage] = ['progressing', progressingGroup.stage];
+    summary = t.workload.verdict({ pods: progressingGroup.pods.length, total, status: 'progressing', stage, summary: progressingGroup.example.summary });
+  } else {
+    [status, stage] = [ownFindings.some((f) => f.severity === 'warning') && own?.status === 'progressing' ? 'progressing' : 'healthy', null];
+    summary = '';
+  }
+
+  // Secondary findings, each once: the workload's, its Services', other groups' causes, the Pods' warnings.
+  const secondary: Finding[] = [];
+  const seen = new Set<string>();
+  const add = (f: Finding | undefined): void => {
+    if (!f || f === lead) return;
+    const key = `${f.rule}\u0000${f.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    secondary.push(f);
+  };
+  for (const f of ownFindings) add(f);
+  for (const d of services) for (const f of d.findings) add(f);
+  for (const g of groups) if (g !== leadGroup && g.status !== 'healthy') add(g.example.findings[0]);
+  const warnedRules = new Set<string>();
+  for (const d of pods) {
+    for (const f of d.findings) {
+      // One warning per rule across replicas: "3 Pods restart often" is one line, not three.
+      if (f.severity !== 'warning' || f === lead || warnedRules.has(f.rule)) continue;
+      warnedRules.add(f.rule);
+      add(f);
+    }
+  }
+  const warnings = [lead, ...secondary].filter((f) => f?.severity === 'warning').length;
+  if (status === 'healthy') summary = total === 0 ? t.workload.nothingFailing({ warnings }) : t.workload.allHealthy({ total, warnings });
+  const findings = lead ? [lead, ...secondary] : secondary;
+  const notes = [...new Set([...(own?.notes ?? []), ...pods.flatMap((d) => d.notes), ...services.flatMap((d) => d.notes)])];
+  return {
+    apiVersion: 'kdiag/v1',
+    kind: 'Diagnosis',
+    pod: null,
+    workload: { kind: ref.kind, namespace: ref.namespace, name: ref.name },
+    status,
+    stage,
+    summary,
+    stages: stageStates(STAGES, status, stage),
+    stageOwner: stageOwner(stage, { namespace: ref.namespace, name: ref.name, node: null, kind: ref.kind }, t),
+    findings,
+    notes,
+  };
 }

@@ -92,6 +92,11 @@ export const en: Messages = {
     podCount: ({ pods }) => n(pods, 'pod', 'pods'),
     noPods: 'no Pods',
     sameFor: ({ more, names }) => `(the same for ${more} more: ${names})`,
+    verdict: ({ pods, total, status, stage, summary }) =>
+      `${number.format(pods)}/${n(total, 'Pod', 'Pods')} ${status}${stage ? (status === 'failing' ? ` at ${stage}` : ` (${stage})`) : ''}: ${summary}`,
+    allHealthy: ({ total, warnings }) => `${number.format(total)}/${n(total, 'Pod', 'Pods')} healthy${warningsSuffix(warnings)}.`,
+    nothingFailing: ({ warnings }) => `No Pods, and nothing failing${warningsSuffix(warnings)}.`,
+    seenOn: ({ pod, more, names }) => `(seen on Pod ${pod}${more > 0 ? `; the same for ${more} more: ${names}` : ''})`,
     group: ({ pods, total, status, stage, cause }) => `${pods}/${total} pod${total === 1 ? '' : 's'} ${status}${cause === undefined ? '' : `${stage ? ` at ${stage}` : ''}: ${cause}`}`,
   },
 

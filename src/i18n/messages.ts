@@ -80,6 +80,12 @@ export interface Messages {
     podCount(p: { pods: number }): string;
     noPods: string;
     sameFor(p: { more: number; names: string }): string;
+    /** Whose evidence a workload's leading cause shows, and which replicas share it (`more` may be 0). */
+    seenOn(p: { pod: string; more: number; names: string }): string;
+    /** A workload verdict's summary: `pods` of `total` share a status (and a stage), then that group's summary. */
+    verdict(p: { pods: number; total: number; status: 'failing' | 'progressing'; stage: Stage | null; summary: string }): string;
+    allHealthy(p: { total: number; warnings: number }): string;
+    nothingFailing(p: { warnings: number }): string;
     group(p: { pods: number; total: number; status: DiagnosisStatus; stage: Stage | null; cause?: string }): string;
   };
 

@@ -1,7 +1,6 @@
 import { Engine } from '../../engine/diagnose.js';
 import { findTarget, type Target } from '../../engine/targets.js';
 import { renderDiagnosis } from '../../report/render.js';
-import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
 import { fetchPodSnapshot } from '../../sources/cluster/fetch-pod.js';
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../model/time.js';
@@ -16,6 +15,8 @@ import { reportOptions, warn, writeReport } from '../io.js';
 import { startProgress } from '../progress.js';
 import type { PodCommandOptions } from './pod.js';
 import { openSession } from './live-session.js';
+import { fetchTargetSnapshot } from '../../sources/cluster/fetch-target.js';
+import { logOptions } from '../log-options.js';
 
 /** `kdiag pod NAME` on the live cluster (loaded only when no -f is given). */
 export async function livePodCommand(target: Target, opts: PodCommandOptions & { logs?: string | boolean; watch?: boolean }): Promise<number> {
@@ -25,15 +26,12 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions & {
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true);
     const namespace = connection.namespace;
-    const logLines = opts.logs === false ? 0 : Math.max(0, Math.min(1000, Number(opts.logs ?? 20) || 0));
+    const logs = logOptions(opts);
     const now = (): number => Date.now();
-    const snapshot =
-      target.kind === 'Pod'
-        ? await fetchPodSnapshot(collector, { namespace, name: target.name, logLines, now, onStep: progress.step })
-        : await fetchNamespaceSnapshot(collector, { namespace, now, onStep: progress.step });
-    progress.step('diagnosing');
-    const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts) });
+    const snapshot = await fetchTargetSnapshot(collector, target, { namespace, logLines: logs.tail, now, onStep: progress.step });
     const object = findTarget(snapshot, target, namespace);
+    progress.step('diagnosing');
+    const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts), logLines: logs.shown });
     progress.stop();
     const report = reportOptions(opts, engine.now);
     return reportTarget(engine, target, object, format, report);
