@@ -117,6 +117,8 @@ export const en: Messages = {
     junitTimedOut: ({ progress }) => `timed out: ${progress}`,
     githubTitle: ({ target, state }) => `kdiag gate: ${target} ${state === 'timedOut' ? 'timed out' : state}`,
     githubFix: 'Fix:',
+    lastLogLines: ({ source }) => `last log lines of ${source}:`,
+    wayBack: 'way back:',
   },
 
   errors: {

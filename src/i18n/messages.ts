@@ -106,6 +106,10 @@ export interface Messages {
     junitTimedOut(p: { progress: string }): string;
     githubTitle(p: { target: string; state: 'failed' | 'timedOut' | 'waiting' | 'missing' }): string;
     githubFix: string;
+    /** Heading of a failed container's last log lines (quoted below it, never translated). */
+    lastLogLines(p: { source: string }): string;
+    /** Before the rollback command. */
+    wayBack: string;
   };
 
   errors: {

@@ -135,6 +135,8 @@ export const zhTW: Messages = {
     junitTimedOut: ({ progress }) => `逾時：${progress}`,
     githubTitle: ({ target, state }) => `kdiag gate：${target} ${GATE_STATE[state]}`,
     githubFix: '修正：',
+    lastLogLines: ({ source }) => `${source} 最後的日誌行：`,
+    wayBack: '復原方式：',
   },
 
   errors: {

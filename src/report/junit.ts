@@ -2,6 +2,7 @@ import type { GateResult } from '../engine/gate.js';
 import type { Lang } from '../i18n/lang.js';
 import { messagesFor } from '../i18n/index.js';
 import type { GateOutcome } from './gate.js';
+import { gateExtras } from './gate-extras.js';
 
 // XML 1.0 forbids most control characters even when escaped.
 const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
@@ -11,7 +12,7 @@ function xml(text: string): string {
 }
 
 /** JUnit XML: one test case per workload; a failure carries the diagnosis. */
-export function renderJunit(results: readonly GateResult[], outcome: GateOutcome, elapsedMs: number, timestamp: string, lang?: Lang): string {
+export function renderJunit(results: readonly GateResult[], outcome: GateOutcome, elapsedMs: number, timestamp: string, logs: Readonly<Record<string, string>> = {}, lang?: Lang): string {
   const t = messagesFor(lang).gate;
   const failed = results.filter((r) => r.state !== 'passed');
   const seconds = (elapsedMs / 1000).toFixed(3);
@@ -24,7 +25,12 @@ export function renderJunit(results: readonly GateResult[], outcome: GateOutcome
       .filter((d) => d.status !== 'healthy')
       .map((d) => `${t.junitSubject({ ...(d.pod ? { pod: d.pod.name } : { kind: d.workload?.kind ?? '', name: d.workload?.name ?? '' }), status: d.status, stage: d.stage })}: ${d.summary}${d.findings[0] ? ` [${d.findings[0].rule}]` : ''}${d.findings[0]?.remediation.length ? `\n  ${t.junitFix} ${d.findings[0].remediation.join(`\n  ${t.junitFix} `)}` : ''}`)
       .join('\n');
-    return `${open}\n      <failure message="${xml(message)}" type="${type}">${xml(body || message)}</failure>\n    </testcase>`;
+    const extras = gateExtras(r, logs);
+    const more = [
+      ...extras.logs.map((l) => `${t.lastLogLines({ source: l.source })}\n${l.lines.map((x) => `  | ${x}`).join('\n')}`),
+      ...(extras.rollback ? [`${t.wayBack} ${extras.rollback}`] : []),
+    ].join('\n');
+    return `${open}\n      <failure message="${xml(message)}" type="${type}">${xml([body || message, more].filter(Boolean).join('\n'))}</failure>\n    </testcase>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
