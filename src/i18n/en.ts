@@ -80,7 +80,7 @@ export const en: Messages = {
   },
 
   table: {
-    head: { name: 'NAME', status: 'STATUS', stage: 'STAGE', cause: 'CAUSE', restarts: 'RESTARTS', age: 'AGE' },
+    head: { namespace: 'NAMESPACE', name: 'NAME', status: 'STATUS', stage: 'STAGE', cause: 'CAUSE', restarts: 'RESTARTS', age: 'AGE', node: 'NODE', rule: 'RULE' },
     totals: ({ items, failing, progressing, healthy }) => `${items} item(s): ${failing} failing, ${progressing} progressing, ${healthy} healthy`,
     stageLine: ({ stage, failing, causes }) => `${stage}: ${failing} failing (${causes})`,
     healthyWithWarning: ({ title }) => `healthy; ${title.toLowerCase()}`,

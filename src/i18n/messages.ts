@@ -68,7 +68,7 @@ export interface Messages {
   };
 
   table: {
-    head: { name: string; status: string; stage: string; cause: string; restarts: string; age: string };
+    head: { namespace: string; name: string; status: string; stage: string; cause: string; restarts: string; age: string; node: string; rule: string };
     totals(p: { items: number; failing: number; progressing: number; healthy: number }): string;
     stageLine(p: { stage: Stage; failing: number; causes: string }): string;
     healthyWithWarning(p: { title: string }): string;

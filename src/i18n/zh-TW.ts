@@ -97,7 +97,7 @@ export const zhTW: Messages = {
   },
 
   table: {
-    head: { name: '名稱', status: '狀態', stage: '階段', cause: '原因', restarts: '重啟次數', age: '存在時間' },
+    head: { namespace: '命名空間', name: '名稱', status: '狀態', stage: '階段', cause: '原因', restarts: '重啟次數', age: '存在時間', node: '節點', rule: '規則' },
     totals: ({ items, failing, progressing, healthy }) => `共 ${num(items)} 項：失敗 ${num(failing)}、進行中 ${num(progressing)}、正常 ${num(healthy)}`,
     stageLine: ({ stage, failing, causes }) => `${STAGE[stage]}：${num(failing)} 個失敗（${causes}）`,
     healthyWithWarning: ({ title }) => `正常；${title}`,

@@ -3,6 +3,7 @@ import { messagesFor } from '../i18n/index.js';
 import type { Lang } from '../i18n/lang.js';
 import { clip } from './sanitize.js';
 import { causeOf, subjectName } from './subject.js';
+import { sortForTable } from './table.js';
 
 const MARK = { passed: '✅', failed: '❌', pending: '⏳', unknown: '❔' } as const;
 // The same bounds as the text report: cluster text can be megabytes.
@@ -37,8 +38,9 @@ export function renderMarkdown(d: Diagnosis, lang?: Lang): string {
 export function renderMarkdownList(list: DiagnosisList, lang?: Lang): string {
   const t = messagesFor(lang);
   const h = t.markdown.head;
-  const rows = list.items.map((d) => `| ${md(subjectName(d))} | ${t.status[d.status]} | ${d.stage ? t.stage[d.stage] : '-'} | ${md(causeOf(d, t))} |`);
+  const items = sortForTable(list.items);
+  const rows = items.map((d) => `| ${md(subjectName(d))} | ${t.status[d.status]} | ${d.stage ? t.stage[d.stage] : '-'} | ${md(causeOf(d, t))} |`);
   const table = [`| ${h.pod} | ${h.status} | ${h.stage} | ${h.cause} |`, '|---|---|---|---|', ...rows].join('\n');
-  const details = list.items.filter((d) => d.status !== 'healthy').map((d) => renderMarkdown(d, lang));
+  const details = items.filter((d) => d.status !== 'healthy').map((d) => renderMarkdown(d, lang));
   return [`## ${t.markdown.items({ items: list.items.length })}`, '', table, '', ...details].join('\n');
 }

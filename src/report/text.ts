@@ -6,7 +6,8 @@ import { renderPipeline } from './pipeline.js';
 import { clip } from './sanitize.js';
 import { paint, type Paint } from './style.js';
 import { subjectName } from './subject.js';
-import { renderSummaryTable } from './table.js';
+import { columns, wrap } from './width.js';
+import { renderSummaryTable, sortForTable } from './table.js';
 
 // Cluster text can be megabytes (a 1 MB event message, a stranger's 1 MB pod name): every piece of it is
 // clipped with a visible marker so one report stays readable and bounded.
@@ -14,54 +15,61 @@ const EVIDENCE_MAX = 600;
 const TEXT_MAX = 1000;
 const NAME_MAX = 320; // namespace/name of a valid object never needs more
 
-/** One Pod's diagnosis for a person: pipeline, verdict, evidence, fix, other findings, notes. */
+/** One Pod's diagnosis for a person: pipeline, verdict, evidence, fix, other findings, notes; wrapped to the width. */
 export function renderText(d: Diagnosis, options: ReportOptions): string {
   const c = paint(options.color);
   const t = messagesFor(options.lang);
+  const w = options.width;
   const lines: string[] = [];
   const where = d.pod
     ? [d.pod.node ? t.report.node({ node: d.pod.node }) : t.report.noNode, d.pod.phase ? t.report.phase({ phase: d.pod.phase }) : '', d.pod.owner ? t.report.owner(d.pod.owner) : ''].filter(Boolean).join(t.report.listSeparator)
     : '';
-  lines.push(`${c.bold(clip(subjectName(d), NAME_MAX))}${where ? c.dim(`  (${clip(where, 2 * NAME_MAX)})`) : ''}`);
-  lines.push(renderPipeline(d, c, t));
+  const subject = clip(subjectName(d), NAME_MAX);
+  const context = where ? `(${clip(where, 2 * NAME_MAX)})` : '';
+  if (context && w !== undefined && columns(`${subject}  ${context}`) > w) lines.push(...wrap(subject, w, '', '  ').map((l) => c.bold(l)), ...wrap(context, w, '  ', '   ').map((l) => c.dim(l)));
+  else lines.push(`${c.bold(subject)}${context ? c.dim(`  ${context}`) : ''}`);
+  lines.push(...renderPipeline(d, c, w, t));
   lines.push('');
-  lines.push(`${verdict(d, c, t)}${t.report.labelGap}${clip(d.summary, TEXT_MAX)}`);
-  if (d.stageOwner) lines.push(c.dim(whereToLook(d.stageOwner, t)));
+  lines.push(...wrap(`${verdict(d, c, t)}${t.report.labelGap}${clip(d.summary, TEXT_MAX)}`, w, '', '  '));
+  if (d.stageOwner) lines.push(...wrap(whereToLook(d.stageOwner, t), w, '', '  ').map((l) => c.dim(l)));
 
   const [primary, ...rest] = d.findings;
   if (primary && (d.status !== 'healthy' || primary.severity !== 'info' || options.verbose)) {
-    lines.push(...renderPrimary(primary, c, t));
+    lines.push(...renderPrimary(primary, c, w, t));
   }
   const others = (primary && d.status === 'healthy' && primary.severity === 'info' && !options.verbose ? d.findings : rest).filter(
     (f) => options.verbose || f.severity !== 'info' || d.status !== 'healthy',
   );
   if (others.length > 0) {
     lines.push('', c.bold(t.report.alsoFound));
-    for (const f of others) lines.push(`  ${severityMark(f, c, t)} ${clip(f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`);
+    for (const f of failingFirst(others)) lines.push(...wrap(`${clip(f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`, w, `  ${severityMark(f, c, t)} `, ' '.repeat(5 + markWidth(t))));
   }
   if (d.notes.length > 0) {
     lines.push('', c.bold(t.report.notes));
-    for (const n of d.notes) lines.push(`  - ${clip(n, TEXT_MAX)}`);
+    for (const n of d.notes) lines.push(...wrap(clip(n, TEXT_MAX), w, '  - ', '    '));
   }
   return lines.join('\n') + '\n';
 }
 
-function renderPrimary(f: Finding, c: Paint, t: Messages): string[] {
-  const lines = ['', `${c.bold(t.report.cause)}  ${clip(f.title, TEXT_MAX)} ${c.dim(t.report.findingTag(f))}`];
+const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
+
+/** Errors, then warnings, then info; the engine's order within each. */
+function failingFirst(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+}
+
+function renderPrimary(f: Finding, c: Paint, w: number | undefined, t: Messages): string[] {
+  const lines = ['', ...wrap(`${clip(f.title, TEXT_MAX)} ${c.dim(t.report.findingTag(f))}`, w, `${c.bold(t.report.cause)}  `, ' '.repeat(columns(t.report.cause) + 2))];
   if (f.evidence.length > 0) {
     lines.push('', c.bold(t.report.evidence));
-    for (const e of f.evidence) lines.push(...indent(`• ${clip(e.text, EVIDENCE_MAX)}`, '    '));
+    for (const e of f.evidence) lines.push(...wrap(clip(e.text, EVIDENCE_MAX), w, '  • ', '    '));
   }
   if (f.remediation.length > 0) {
     lines.push('', c.bold(t.report.fix));
-    f.remediation.forEach((step, i) => lines.push(...indent(`${i + 1}. ${clip(step, TEXT_MAX)}`, '     ')));
+    f.remediation.forEach((step, i) => lines.push(...wrap(clip(step, TEXT_MAX), w, `  ${i + 1}. `, '     ')));
   }
   lines.push('', c.dim(t.report.more({ rule: f.rule })));
   return lines;
-}
-
-function indent(text: string, continuation: string): string[] {
-  return text.split('\n').map((line, i) => (i === 0 ? `  ${line}` : `${continuation}${line}`));
 }
 
 function verdict(d: Diagnosis, c: Paint, t: Messages): string {
@@ -76,9 +84,13 @@ function whereToLook(owner: NonNullable<Diagnosis['stageOwner']>, t: Messages): 
   return t.report.whereToLook({ components: owner.components.map((x) => t.component[x]).join(t.report.listSeparator), commands: clip(owner.commands.slice(0, 2).join('; '), 2 * NAME_MAX) });
 }
 
+/** Columns of the widest severity word (`warning`, or two full-width characters in zh-TW). */
+function markWidth(t: Messages): number {
+  return Math.max(...Object.values(t.severity).map(columns));
+}
+
 function severityMark(f: Finding, c: Paint, t: Messages): string {
-  const width = Math.max(...Object.values(t.severity).map((w) => w.length));
-  const word = t.severity[f.severity].padEnd(width);
+  const word = t.severity[f.severity] + ' '.repeat(markWidth(t) - columns(t.severity[f.severity]));
   if (f.severity === 'error') return c.red(`✘ ${word}`);
   if (f.severity === 'warning') return c.yellow(`⚠ ${word}`);
   return c.blue(`ℹ ${word}`);
@@ -88,7 +100,7 @@ function severityMark(f: Finding, c: Paint, t: Messages): string {
 export function renderTextList(list: DiagnosisList, options: ReportOptions): string {
   if (list.items.length === 0) return `${messagesFor(options.lang).report.noPods}\n`;
   const parts = [renderSummaryTable(list, options)];
-  const detailed = list.items.filter((d) => d.status !== 'healthy' || options.verbose);
+  const detailed = sortForTable(list.items).filter((d) => d.status !== 'healthy' || options.verbose);
   for (const d of detailed) parts.push(renderText(d, options));
   return parts.join('\n');
 }

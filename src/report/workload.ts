@@ -5,6 +5,7 @@ import type { ReportOptions } from './options.js';
 import { neutralize } from './sanitize.js';
 import { paint } from './style.js';
 import { renderText } from './text.js';
+import { wrap } from './width.js';
 
 /**
  * A workload and its Pods for a person: one line per group of replicas that share a verdict, then the
@@ -18,7 +19,7 @@ export function renderWorkloadText(title: string, items: readonly Diagnosis[], o
   const verdicts = items.filter((d) => !d.pod);
   const lines = [c.bold(neutralize(title)) + c.dim(`  (${t.workload.podCount({ pods: pods.length })})`)];
   const groups = rollup(pods);
-  for (const g of groups) lines.push(`  ${neutralize(describeGroup(g, pods.length, t))}`);
+  for (const g of groups) lines.push(...wrap(neutralize(describeGroup(g, pods.length, t)), options.width, '  ', '    '));
   if (pods.length === 0) lines.push(`  ${t.workload.noPods}`);
   const primary = verdicts[0]?.findings[0];
   for (const d of verdicts) {

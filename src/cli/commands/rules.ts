@@ -1,4 +1,3 @@
-import Table from 'cli-table3';
 import { UsageError } from '../../errors.js';
 import { ALL_RULES, findRule, RETIRED_RULES } from '../../rules/index.js';
 import type { Rule } from '../../rules/types.js';
@@ -11,7 +10,8 @@ import { closestNames } from '../../engine/targets.js';
 import { stringify } from 'yaml';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
-import { writeReport } from '../io.js';
+import { reportOptions, writeReport } from '../io.js';
+import { renderColumns } from '../../report/columns.js';
 
 function ruleData(r: Rule, lang: Lang) {
   const { title, docs } = ruleText(r, lang);
@@ -32,9 +32,10 @@ export async function rulesCommand(opts: GlobalOptions): Promise<number> {
     writeReport([`| ${t.head.rule} | ${t.head.stage} | ${t.head.severity} | ${t.head.title} |`, '|---|---|---|---|', ...ALL_RULES.map((r) => `| \`${r.id}\` | ${r.stage} | ${r.severity} | ${ruleText(r, lang).title} |`)].join('\n') + '\n');
     return EXIT.ok;
   }
-  const table = new Table({ head: [t.head.rule, t.head.stage, t.head.severity, t.head.title], style: { head: [], border: [], compact: true }, chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' } });
-  for (const r of ALL_RULES) table.push([r.id, r.stage, r.severity, ruleText(r, lang).title]);
-  writeReport(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n\n${t.count({ rules: ALL_RULES.length })}\n`);
+  const { width } = reportOptions(opts);
+  const rows = ALL_RULES.map((r) => [r.id, r.stage, r.severity, ruleText(r, lang).title].map((text) => ({ text })));
+  const table = renderColumns([t.head.rule, t.head.stage, t.head.severity, t.head.title], rows, { ...(width !== undefined ? { width } : {}), shrink: [{ column: 3, min: 20 }] });
+  writeReport(`${table.join('\n')}\n\n${t.count({ rules: ALL_RULES.length })}\n`);
   return EXIT.ok;
 }
 
