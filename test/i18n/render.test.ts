@@ -3,6 +3,7 @@
 import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import type { Diagnosis } from '../../src/engine/diagnosis.js';
 import { Engine } from '../../src/engine/diagnose.js';
@@ -80,13 +81,28 @@ describe('kdiag --lang zh-TW, KDIAG_LANG and the locale', () => {
   const pod = ['pod', 'missing-tag', '-f', resolve(ROOT, 'fixtures/real/image-not-found.yaml')];
 
   it('--lang zh-TW prints the Chinese report with the same exit code', () => {
-    const en = kdiag(pod);
-    const zh = kdiag([...pod, '--lang', 'zh-TW']);
+    const wide = { env: { COLUMNS: '1000' } };
+    const en = kdiag(pod, wide);
+    const zh = kdiag([...pod, '--lang', 'zh-TW'], wide);
     expect(zh.code).toBe(en.code);
     expect(zh.code).toBe(1);
     expect(zh.stdout).toContain('診斷：失敗（卡在映像檔階段）：');
     expect(zh.stdout).toContain('負責元件：Container Runtime（CRI）、映像檔 Registry；檢查：kubectl describe pod missing-tag -n kdiag-image-not-found');
     expect(en.stdout).toContain('FAILING at image:');
+  });
+
+  it('zh-TW text fits 80 columns with full-width characters counted as two (every real fixture)', () => {
+    const r = kdiag(['analyze', ...FILES, '--lang', 'zh-TW'], { env: { COLUMNS: '80' } });
+    expect([0, 1]).toContain(r.code);
+    expect(r.stdout).toContain('名稱');
+    const long = r.stdout.split('\n').filter((l) => stringWidth(l) > 80);
+    expect(long).toEqual([]);
+    // The same report counted in UTF-16 units would pass wrongly narrow lines: make sure wide text is there.
+    expect(r.stdout.split('\n').some((l) => stringWidth(l) > l.length)).toBe(true);
+  });
+
+  it('--lang before the command works like kubectl persistent flags', () => {
+    expect(kdiag(['--lang', 'zh-TW', ...pod]).stdout).toContain('診斷：');
   });
 
   it('KDIAG_LANG and LANG select the language; --lang en wins', () => {
