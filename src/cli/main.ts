@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
+import { GATE_HELP } from './gate-help.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -75,8 +76,10 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('--timeout <duration>', 'give up after this long (exit 5)', '5m')
     .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')
     .option('--settle <duration>', 'every new Pod must have been Ready this long before the gate passes', '5s')
-    .option('-l, --selector <selector>', 'also gate every Pod matching this label selector (k=v,…)')
+    .option('-l, --selector <selector>', "also gate the workloads of the Pods this label selector matches (k=v, k!=v, 'k in (a,b)', k, !k)")
+    .option('--wait-for-creation', 'wait (up to --timeout) for named workloads that do not exist yet instead of exit 4')
     .option('--junit <file>', 'write a JUnit XML report (one test case per workload)')
+    .addHelpText('after', GATE_HELP)
     .action((workloads: string[], opts) => run(async () => (await import('./commands/gate.js')).gateCommand(workloads, opts)));
 
   liveOptions(program.command('capture <what> <name>'))
