@@ -4,6 +4,7 @@ import { evaluateGate, selectorTargets, type GateResult } from '../../engine/gat
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { parseTarget } from '../../engine/targets.js';
 import { NotFoundError, TimeoutError, UsageError } from '../../errors.js';
+import { resolveLang } from '../../i18n/lang.js';
 import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
 import { parseDuration } from '../../model/time.js';
 import { renderGateText, type GateOutcome } from '../../report/gate.js';
@@ -60,6 +61,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const targets = workloads.map(parseTarget);
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
+  const lang = resolveLang(opts.lang);
   const settleMs = parseDuration(opts.settle ?? '5s');
   if (settleMs === undefined) throw new UsageError(`--settle: "${opts.settle}" is not a duration`, { hint: 'e.g. --settle 5s' });
 
@@ -112,7 +114,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   try {
     for (;;) {
       const now = Date.now();
-      engine = new Engine(snapshot, { now, ruleOptions: { graceMs } });
+      engine = new Engine(snapshot, { now, ruleOptions: { graceMs, lang } });
       results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
       progress.update(results, now);
       const missing = results.filter((r) => r.state === 'missing');
@@ -152,7 +154,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   if (outcome === 'failed' && engine) {
     // The failing Pods' crashed containers' last log lines go into the snapshot, so the report shows them.
     if (await readFailedLogs(client, connection.context, namespace, snapshot, results)) {
-      engine = new Engine(snapshot, { now: engine.now, ruleOptions: { graceMs } });
+      engine = new Engine(snapshot, { now: engine.now, ruleOptions: { graceMs, lang } });
       results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
     }
   }
@@ -161,11 +163,11 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   for (const r of results) if (r.state === 'passed') warn(`  ✔ ${neutralize(r.target)}: ${neutralize(r.progress)}`);
   const logs = engine?.snapshot.logs ?? {};
   const report = reportOptions(opts, engine?.now);
-  const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome, logs) : '';
+  const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome, logs, lang) : '';
   if (format === 'text') writeReport(annotations + renderGateText(results, outcome, elapsed, report, logs));
   else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses)), format, report));
   // After the report: a JUnit file that cannot be written is exit 2 and one line, the verdict already on stdout.
-  if (opts.junit) writeNewFile(opts.junit, neutralize(renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs)), '--junit', opts.force);
+  if (opts.junit) writeNewFile(opts.junit, neutralize(renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs, lang)), '--junit', opts.force);
   return outcome === 'passed' ? EXIT.ok : outcome === 'failed' ? EXIT.failing : EXIT.timeout;
 }
 
