@@ -3,12 +3,14 @@ import type { KObject, Pod } from '../model/k8s.js';
 import { clockKey, type Snapshot, type SourceClock } from '../model/snapshot.js';
 import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
+import { runsText } from '../rules/helpers/runs.js';
 import { ALL_RULES } from '../rules/index.js';
 import { TriggerIndex } from '../rules/triggers.js';
 import { DEFAULT_RULE_OPTIONS, type ClusterView, type Finding, type PodRule, type PodRuleContext, type Rule, type RuleOptions, type WorkloadRule } from '../rules/types.js';
 import { currentStage } from './current-stage.js';
 import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
+import { provenStages } from './stage-evidence.js';
 
 export interface DiagnoseOptions {
   /** Epoch ms for every object. Defaults to each input's own capture time; the engine never reads the clock itself. */
@@ -95,7 +97,8 @@ export class Engine {
     }
     const findings = orderFindings(found);
     const status = podStatus(facts, findings);
-    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts));
+    const proven = provenStages(facts);
+    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
     return {
       apiVersion: 'kdiag/v1',
       kind: 'Diagnosis',
@@ -111,7 +114,7 @@ export class Engine {
       status,
       stage,
       summary: summarize(facts, status, findings, now),
-      stages: stageStates(POD_STAGES, status, stage),
+      stages: stageStates(POD_STAGES, status, stage, proven),
       findings,
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
       ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),
@@ -197,16 +200,23 @@ export class Engine {
 
 function podStatus(facts: PodFacts, findings: Finding[]): DiagnosisStatus {
   if (findings[0]?.severity === 'error') return 'failing';
+  // Ready as last reported by a node that has stopped reporting is not evidence of health.
+  if (findings.some((f) => f.rule === 'kubelet/node-not-ready' && f.severity === 'warning')) return 'progressing';
   if (facts.phase === 'Succeeded') return 'healthy';
   if (facts.phase === 'Running' && facts.conditions.Ready?.status === 'True') return 'healthy';
   return 'progressing';
 }
 
-function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null): Array<{ stage: Stage; state: StageState }> {
+/**
+ * Stages before the current one are passed (the Pod got there); the current one is failed or pending;
+ * a later one is passed when the Pod's status proves it (an IP, pulled images, running containers: a Pod
+ * on a node that stopped reporting got that far), else pending.
+ */
+function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null, proven?: ReadonlySet<Stage>): Array<{ stage: Stage; state: StageState }> {
   return stages.map((s) => {
     if (status === 'healthy' || stage === null) return { stage: s, state: status === 'healthy' ? 'passed' : 'unknown' };
     const cmp = stageIndex(s) - stageIndex(stage);
-    const state: StageState = cmp < 0 ? 'passed' : cmp > 0 ? 'pending' : status === 'failing' ? 'failed' : 'pending';
+    const state: StageState = cmp < 0 ? 'passed' : cmp === 0 ? (status === 'failing' ? 'failed' : 'pending') : proven?.has(s) ? 'passed' : 'pending';
     return { stage: s, state };
   });
 }
@@ -232,7 +242,9 @@ function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[]
   const age = facts.createdAt !== undefined ? `, ${formatAge(now - facts.createdAt)} old` : '';
   const first = findings[0];
   if (first && first.severity === 'warning') return `Pod is still progressing${age}; if it does not clear: ${first.message}`;
-  return `Pod is progressing: ${STAGE_WORDS[currentStage(facts)]}${age}.`;
+  const stage = currentStage(facts);
+  const init = stage === 'container' ? runningInit(facts, now) : undefined;
+  return `Pod is progressing: ${init ?? STAGE_WORDS[stage]}${age}.`;
 }
 
 function isoSeconds(ms: number): string {
@@ -255,4 +267,14 @@ function clockSentence(clock: SourceClock): string {
         ? `ages measured from ${at}, the newest timestamp in ${name}: its modification time (${isoSeconds(Date.parse(clock.rejectedMtime))}) is older than objects in it`
         : `ages measured from ${at}, the newest timestamp in ${name} (it records no capture time)`;
   }
+}
+
+/** "init container "wait-db" (1 of 2) running for 2m: `sh -c …`": what a Pod in Init:N/M waits for. */
+function runningInit(facts: PodFacts, now: number): string | undefined {
+  const inits = facts.containers.filter((c) => c.kind === 'init' || c.kind === 'sidecar');
+  const c = inits.find((x) => x.kind === 'init' && x.running && !x.terminated);
+  if (!c) return undefined;
+  const started = parseTime(c.running!.startedAt);
+  const runs = runsText(c.spec);
+  return `init container "${c.name}" (${inits.indexOf(c) + 1} of ${inits.length}) running${started !== undefined ? ` for ${formatAge(now - started)}` : ''}${runs ? `: ${runs}` : ''}`;
 }

@@ -6,7 +6,7 @@ export function renderRuleDocs(rule: Rule): string {
   const lines = [
     `# ${rule.id}: ${rule.title}`,
     '',
-    `Stage: ${rule.stage}   Severity: ${rule.severity}   Scope: ${rule.scope}`,
+    `Stage: ${rule.stage}   Severity: ${rule.severity}${rule.failureClass ? `   Class: ${rule.failureClass}` : ''}   Scope: ${rule.scope}`,
     '',
     rule.docs.description,
     '',
@@ -28,9 +28,9 @@ export function renderRuleCatalogue(): string {
     '',
     'Generated from the rules\' own docs by `node scripts/gen-rule-docs.mjs` (the same text `kdiag explain RULE` prints). Do not edit by hand.',
     '',
-    '| Rule | Stage | Scope | Severity | Title |',
-    '|---|---|---|---|---|',
-    ...rules.map((r) => `| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/g, '')}) | ${r.stage} | ${r.scope} | ${r.severity} | ${r.title} |`),
+    '| Rule | Stage | Scope | Severity | Class | Title |',
+    '|---|---|---|---|---|---|',
+    ...rules.map((r) => `| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/g, '')}) | ${r.stage} | ${r.scope} | ${r.severity} | ${r.failureClass ?? ''} | ${r.title} |`),
     '',
   ];
   const retired = Object.entries(RETIRED_RULES);

@@ -44,14 +44,16 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
     const probeText = `${type.toLowerCase()} probe ${describeProbe(probe, c)}`;
     // Killed and failing again in the new instance: it will be killed again, a loop in the making.
     const looping = recentKill !== undefined && recentKill.mode === 'restarted' && failingNow.length > 0;
-    const failing = recentKill !== undefined && (recentKill.mode !== 'restarted' || looping);
+    // Killed several times and not Ready again yet: a loop, however recent the last kill (#10 repeated).
+    const repeated = recentKill !== undefined && recentKill.mode === 'restarted' && c.restartCount >= 2 && !c.ready;
+    const failing = recentKill !== undefined && (recentKill.mode !== 'restarted' || looping || repeated);
     let message: string;
     if (recentKill && recentKill.mode !== 'restarted') {
       const summary = restartSummary(recentKill);
       const code = recentKill.term?.exitCode;
       message = `${cap(describeContainer(c))} is killed by its ${probeText}: ${quoted}${typeof code === 'number' ? `; it exited with code ${code}` : ''}${summary ? `; ${summary}` : ''}.`;
     } else if (recentKill) {
-      message = `${cap(describeContainer(c))} was restarted ${ago(now, end)} by its ${probeText}: ${quoted}${looping ? '; the probe fails again in the new instance, so it will be killed again' : ''}.`;
+      message = `${cap(describeContainer(c))} was restarted ${ago(now, end)} by its ${probeText}: ${quoted}${looping ? '; the probe fails again in the new instance, so it will be killed again' : repeated ? `; it has been restarted ${c.restartCount} times and is not Ready again` : ''}.`;
     } else {
       message = `${cap(describeContainer(c))} is failing its ${probeText}: ${quoted}; the kubelet restarts it after ${probeThreshold(probe)} consecutive failures.`;
     }
