@@ -76,20 +76,34 @@ export class Collector {
 
   /** GETs one object; undefined when it does not exist (recorded as looked-for) or is forbidden. */
   async get(kind: SnapshotKind, namespace: string | undefined, name: string): Promise<KObject | undefined> {
+    return (await this.prefetch(kind, namespace, name))();
+  }
+
+  /**
+   * GETs one object ahead of knowing it is needed (to save a wave); the answer enters the snapshot only
+   * when the returned function is called, so a guess that turns out wrong leaves no trace.
+   */
+  async prefetch(kind: SnapshotKind, namespace: string | undefined, name: string): Promise<() => KObject | undefined> {
     try {
       const obj = await getOne(this.client, kind, namespace, name);
-      this.builder.add(obj, { markSeen: false });
-      // Looked for by name: its absence would be a real answer (e.g. the Pod's Node was deleted).
-      this.builder.markSeen(kind);
-      return obj;
+      return () => {
+        this.builder.add(obj, { markSeen: false });
+        // Looked for by name: its absence would be a real answer (e.g. the Pod's Node was deleted).
+        this.builder.markSeen(kind);
+        return obj;
+      };
     } catch (err) {
       if (err instanceof ForbiddenError) {
-        this.noteForbidden(kind, 'get', namespace);
-        return undefined;
+        return () => {
+          this.noteForbidden(kind, 'get', namespace);
+          return undefined;
+        };
       }
       if (err instanceof NotFoundError) {
-        this.builder.markSeen(kind);
-        return undefined;
+        return () => {
+          this.builder.markSeen(kind);
+          return undefined;
+        };
       }
       throw err;
     }

@@ -18,9 +18,12 @@ export interface FetchPodOptions {
 const MAX_LOGS = 1;
 
 /**
- * The bounded fetch plan for one Pod: at most 3 sequential waves, independent requests in parallel.
+ * The bounded fetch plan for one Pod: two waves where the data allows, independent requests in parallel.
  * Wave 1: the Pod, its Events, the namespace's Services. Wave 2: what the Pod names (its Node, or every
- * Node while it is unscheduled; PVCs, ConfigMaps, Secret names, owner, previous logs). Wave 3: the owner's owner and the storage classes.
+ * Node while it is unscheduled; PVCs and StorageClasses, ConfigMaps, Secret names, the owner and, for a
+ * ReplicaSet named like a Deployment's, that Deployment; the previous log of a crashed container). A third
+ * wave only when wave 2 could not know what to ask: a PersistentVolume named by a claim, an owner's owner
+ * that the naming convention did not predict.
  */
 export async function fetchPodSnapshot(collector: Collector, options: FetchPodOptions): Promise<Snapshot> {
   const { namespace, name } = options;
@@ -49,22 +52,30 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
   const hasClaims = (spec.volumes ?? []).some((v) => v?.persistentVolumeClaim);
   const pvcs = hasClaims ? collector.list('PersistentVolumeClaim', namespace) : Promise.resolve([] as KObject[]);
   wave2.push(pvcs);
-  // A claim's own events say why it does not bind (FailedBinding, ProvisioningFailed).
-  if (hasClaims) wave2.push(collector.list('Event', namespace, { fieldSelector: 'involvedObject.kind=PersistentVolumeClaim' }));
+  if (hasClaims) {
+    // A claim's own events say why it does not bind (FailedBinding, ProvisioningFailed).
+    wave2.push(collector.list('Event', namespace, { fieldSelector: 'involvedObject.kind=PersistentVolumeClaim' }));
+    wave2.push(collector.list('StorageClass', undefined));
+  }
   if (refs.configMaps) wave2.push(collector.list('ConfigMap', namespace));
   if (refs.secrets) wave2.push(collector.list('Secret', namespace));
   const ownerObj = owner && ['ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job'].includes(owner.kind) ? collector.get(owner.kind as 'ReplicaSet', namespace, owner.name) : Promise.resolve(undefined);
   wave2.push(ownerObj);
+  const guessed = owner?.kind === 'ReplicaSet' ? deploymentOf(owner.name, pod) : undefined;
+  const deployment = guessed ? collector.prefetch('Deployment', namespace, guessed) : undefined;
+  if (deployment) wave2.push(deployment);
   if (options.logLines > 0) for (const s of crashed) wave2.push(collector.log(namespace, name, s.name!, true, options.logLines));
   await Promise.all(wave2);
 
   const wave3: Array<Promise<unknown>> = [];
   const rs = await ownerObj;
   const up = rs ? controllerRef(rs) : undefined;
-  if (up?.kind === 'Deployment') wave3.push(collector.get('Deployment', namespace, up.name));
+  if (up?.kind === 'Deployment') {
+    if (deployment && up.name === guessed) (await deployment)();
+    else wave3.push(collector.get('Deployment', namespace, up.name));
+  }
   const claims = await pvcs;
   if (claims.length > 0) {
-    wave3.push(collector.list('StorageClass', undefined));
     // PersistentVolumes matter while the Pod is unscheduled (node affinity); a crashed (so scheduled)
     // Pod reads a log instead, which keeps the plan within 12 requests.
     const volumes = claims.map((c) => c.spec?.volumeName).filter((v): v is string => typeof v === 'string' && v !== '');
@@ -76,6 +87,12 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
     await Promise.all(wave3);
   }
   return collector.finish(options.now());
+}
+
+/** The Deployment a ReplicaSet belongs to by the controller's naming (`<deployment>-<pod-template-hash>`). */
+function deploymentOf(replicaSet: string, pod: Pod): string | undefined {
+  const hash = pod.metadata?.labels?.['pod-template-hash'];
+  return hash && replicaSet.endsWith(`-${hash}`) && replicaSet.length > hash.length + 1 ? replicaSet.slice(0, -hash.length - 1) : undefined;
 }
 
 /** Whether the Pod names ConfigMaps or Secrets (env, envFrom, volumes, pull secrets). */

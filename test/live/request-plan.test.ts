@@ -1,0 +1,48 @@
+// The single-Pod fetch plan against the real API server: two waves for a Deployment's Pod (the Deployment
+// is read in parallel with its ReplicaSet, by the controller's naming), and a wrong guess leaves no trace.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { freshNamespace, kubectl, live, waitFor } from './env.js';
+
+const NS = 'kdiag-live-plan';
+const image = '127.0.0.1:5000/busybox:1';
+
+const gets = (stderr: string): Array<{ wave: number; path: string }> =>
+  stderr.split('\n').filter((l) => l.startsWith('kdiag: GET')).map((l) => ({ wave: Number(/\[wave (\d+)\]/.exec(l)?.[1]), path: l.replace(/^kdiag: GET \[wave \d+\] /, '') }));
+const podOf = (selector: string): string => kubectl(['get', 'pods', '-n', NS, '-l', selector, '-o', 'jsonpath={.items[0].metadata.name}']).stdout.trim();
+
+beforeAll(async () => {
+  freshNamespace(NS);
+  kubectl(['create', 'deployment', 'web', '-n', NS, `--image=${image}`, '--', 'sh', '-c', 'echo boom; exit 3']);
+  // A ReplicaSet of its own (no Deployment owns it) whose name looks like a Deployment's, next to a
+  // Deployment of that name that selects other Pods: the guessed Deployment must not enter the snapshot.
+  kubectl(['apply', '-n', NS, '-f', '-'], [
+    stringify({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'solo' }, spec: { replicas: 0, selector: { matchLabels: { app: 'other' } }, template: { metadata: { labels: { app: 'other' } }, spec: { containers: [{ name: 'c', image, command: ['sleep', '1d'] }] } } } }),
+    stringify({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'solo-abc12' }, spec: { replicas: 1, selector: { matchLabels: { app: 'solo' } }, template: { metadata: { labels: { app: 'solo', 'pod-template-hash': 'abc12' } }, spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'c', image, command: ['sleep', '1d'] }] } } } }),
+  ].join('---\n'));
+  await waitFor(() => podOf('app=web') !== '' && podOf('app=solo') !== '' && kubectl(['get', 'pods', '-n', NS, '-l', 'app=web', '-o', 'jsonpath={.items[0].status.containerStatuses[0].restartCount}']).stdout.trim() >= '1', 90_000);
+});
+afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));
+
+describe('one Pod: the fetch plan', () => {
+  it("a Deployment's crashed Pod: two waves; the Deployment in wave 2 beside its ReplicaSet, the Node and the previous log", () => {
+    const r = live(['pod', podOf('app=web'), '-n', NS, '-v', '-o', 'json']);
+    const plan = gets(r.stderr);
+    expect(Math.max(...plan.map((g) => g.wave)), r.stderr).toBe(2);
+    const wave = (part: string) => plan.find((g) => g.path.includes(part))?.wave;
+    expect(wave('/deployments/web')).toBe(2);
+    expect(wave('/replicasets/')).toBe(2);
+    expect(wave('/log?')).toBe(2);
+    expect(plan.length).toBeLessThanOrEqual(7);
+    expect(JSON.parse(r.stdout).findings.map((f: { rule: string }) => f.rule)).toContain('container/crash-loop');
+  });
+
+  it('a guess the ReplicaSet does not confirm is not used: the unrelated Deployment stays out of the bundle', () => {
+    const pod = podOf('app=solo');
+    const r = live(['capture', 'pod', pod, '-n', NS, '-v']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(gets(r.stderr).some((g) => g.path.endsWith('/deployments/solo'))).toBe(true); // asked for, in wave 2
+    expect(r.stdout).toContain('kind: ReplicaSet');
+    expect(r.stdout).not.toContain('kind: Deployment');
+  });
+});
