@@ -17,6 +17,7 @@ const longAgo = runningPod({ startedSeconds: -5000, last: terminated(137, 'Error
 // Killed for the 4th time 10 s ago; the kubelet's spam filter stopped updating the Killing event 4 minutes ago
 // (its time falls in an earlier instance), so only exit 137 + restarts + the probe + that old event remain.
 const fourthKill = runningPod({ startedSeconds: -10, last: terminated(137, 'Error', -100, -10), restartCount: 4, spec: S, ready: false });
+const justRestarted = runningPod({ startedSeconds: -2, last: terminated(143, 'Error', -34, -29), restartCount: 4, spec: S });
 const readyAnHour = runningPod({ startedSeconds: -3700, last: terminated(137, 'Error', -3800, -3705), restartCount: 1, spec: S });
 
 runRuleTests(rule, {
@@ -44,6 +45,11 @@ runRuleTests(rule, {
       name: 'durable: the 4th kill 10 s ago, its Killing event last recorded 4 minutes ago: repeated, an error',
       objects: [fourthKill, killing(fourthKill, KILL, -240, 3), unhealthy(fourthKill, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -400, -245, 9)],
       expect: [{ severity: 'error', failureClass: 'repeated', message: /was restarted 10s ago by its liveness probe .*restarted 4 times and is not Ready again/ }],
+    },
+    {
+      name: 'restarted 4 times, running and Ready 2 s after its latest restart (as captured at ~1 min): repeated, an error',
+      objects: [justRestarted, killing(justRestarted, KILL, -29, 4)],
+      expect: [{ severity: 'error', failureClass: 'repeated', message: /restarted 4 times\.$/ }],
     },
     { name: 'restarted 95s ago, running again: warning', objects: [restarted, killing(restarted, KILL, -97)], expect: [{ severity: 'warning', message: /was restarted 95s ago by its liveness probe/ }] },
     {
