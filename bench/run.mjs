@@ -84,6 +84,7 @@ row('offline: time growth 4× size vs 1× (1.0 = linear)', linear, undefined, 'r
 
 // 4. Live figures against the local test cluster.
 await benchLive({ BIN, kubectl, measure, row, tmp });
+await (await import('./gate-rate.mjs')).benchGateRate({ BIN, kubectl, row });
 
 rmSync(tmp, { recursive: true, force: true });
 const widths = [58, 12, 12, 8, 9];

@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
+import { GATE_HELP } from './gate-help.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -48,8 +49,8 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
   globalOptions(liveOptions(program.command('pod <name>')))
     .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME) on the live cluster, or in dumps with -f')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (file, directory, or - for stdin; repeatable)', collect)
-    .option('--logs <n>', 'lines of the previous container log to read for crashed containers (live mode)', '20')
-    .option('--no-logs', 'do not read container logs (live mode)')
+    .option('--logs <n>', 'lines of a stopped container\'s log to read; its last meaningful lines (at most 5) are evidence', '20')
+    .option('--no-logs', 'do not read or show container logs')
     .option('-w, --watch', 're-diagnose as the Pod changes until it is Ready or failing (live mode)')
     .option('--timeout <duration>', 'with --watch: stop waiting after this long (exit 5)', '10m')
     .action((name: string, opts) => run(async () => (await import('./commands/pod.js')).podCommand(name, opts)));
@@ -58,6 +59,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - for stdin')
     .option('-n, --namespace <ns>', 'only this namespace')
     .option('--failing-only', 'list only failing Pods')
+    .option('--no-logs', 'do not show container log lines from the dumps as evidence')
     .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
 
   globalOptions(liveOptions(program.command('scan')))
@@ -66,6 +68,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('-l, --selector <selector>', 'label selector, e.g. app=api,tier!=cache')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
     .option('--failing-only', 'list only failing Pods')
+    .option('--no-logs', 'with -f: do not show container log lines from the dumps as evidence')
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
 
   globalOptions(liveOptions(program.command('gate [workload...]')))
@@ -73,8 +76,10 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('--timeout <duration>', 'give up after this long (exit 5)', '5m')
     .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')
     .option('--settle <duration>', 'every new Pod must have been Ready this long before the gate passes', '5s')
-    .option('-l, --selector <selector>', 'also gate every Pod matching this label selector (k=v,…)')
+    .option('-l, --selector <selector>', "also gate the workloads of the Pods this label selector matches (k=v, k!=v, 'k in (a,b)', k, !k)")
+    .option('--wait-for-creation', 'wait (up to --timeout) for named workloads that do not exist yet instead of exit 4')
     .option('--junit <file>', 'write a JUnit XML report (one test case per workload)')
+    .addHelpText('after', GATE_HELP)
     .action((workloads: string[], opts) => run(async () => (await import('./commands/gate.js')).gateCommand(workloads, opts)));
 
   liveOptions(program.command('capture <what> <name>'))

@@ -1,32 +1,65 @@
-import type { KObject } from '../model/k8s.js';
+import type { WorkloadFacts } from '../model/facts.js';
+import type { KObject, Pod } from '../model/k8s.js';
 import { type Diagnosis } from './diagnosis.js';
 import type { Engine } from './diagnose.js';
-import type { TargetKind } from './targets.js';
+import { workloadVerdict } from './rollup.js';
+import { workloadPods, type TargetKind } from './targets.js';
 
-/** Every Pod in the snapshot, plus every workload whose own rules found something (e.g. FailedCreate). */
+/**
+ * Every Pod in the snapshot, plus every workload whose own rules found something (e.g. FailedCreate); a
+ * workload's row leads with its Pods' cause, not with the missed deadline that follows from it.
+ */
 export function diagnoseAll(engine: Engine, filter: { namespace?: string; selector?: (labels: Record<string, string>) => boolean } = {}): Diagnosis[] {
   const inScope = (o: KObject): boolean =>
     (filter.namespace === undefined || o.metadata?.namespace === filter.namespace) && (!filter.selector || filter.selector(o.metadata?.labels ?? {}));
-  const pods = engine.snapshot.pods.filter(inScope).map((p) => engine.diagnosePod(p));
-  const workloads = engine
-    .workloads()
-    .filter((w) => inScope(w.object))
-    .map((w) => engine.diagnoseWorkload(w))
+  const byPod = new Map<Pod, Diagnosis>();
+  for (const p of engine.snapshot.pods) if (inScope(p)) byPod.set(p, engine.diagnosePod(p));
+  const workloads: Diagnosis[] = [];
+  for (const w of engine.workloads()) {
+    if (!inScope(w.object)) continue;
+    const own = engine.diagnoseWorkload(w);
     // A workload with context only (info) is not worth a row of its own in a listing.
-    .filter((d): d is Diagnosis => d !== undefined && d.status !== 'healthy');
-  return [...workloads, ...pods];
+    if (!own || own.status === 'healthy') continue;
+    if (w.kind === 'Service') {
+      workloads.push(own);
+      continue;
+    }
+    const pods = w.pods.map((p) => byPod.get(p.pod) ?? engine.diagnoseFacts(p));
+    workloads.push(workloadVerdict(w, own, pods));
+  }
+  return [...workloads, ...byPod.values()];
 }
 
-/** A workload's own diagnosis (when its rules find something) followed by each of its Pods'. */
+/**
+ * A workload target (`pod deploy/NAME`): the workload's verdict first (its Pods' cause leading, then its
+ * own findings, its Services' and the Pods' warnings), then each of its Pods' diagnoses.
+ */
 export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind, 'Pod'>, object: KObject): Diagnosis[] {
-  const name = object.metadata?.name;
-  const namespace = object.metadata?.namespace;
-  const workload = engine.workloads().find((w) => w.kind === kind && w.name === name && w.namespace === namespace);
-  if (!workload) {
-    // A ReplicaSet owned by a Deployment is diagnosed through its Pods only.
-    const pods = engine.snapshot.pods.filter((p) => p.metadata?.namespace === namespace && p.metadata?.ownerReferences?.some((r) => r?.kind === kind && r?.name === name));
-    return pods.map((p) => engine.diagnosePod(p));
-  }
+  const name = object.metadata?.name ?? '';
+  const namespace = object.metadata?.namespace ?? '';
+  const all = engine.workloads();
+  // A ReplicaSet owned by a Deployment in the input is read through it; as a target it stands alone.
+  const workload =
+    all.find((w) => w.kind === kind && w.name === name && w.namespace === namespace) ??
+    engine.index.workloadFacts(kind, object, workloadPods(engine.snapshot, kind, object).map((p) => engine.index.podFacts(p)));
   const own = engine.diagnoseWorkload(workload);
-  return [...(own ? [own] : []), ...workload.pods.map((p) => engine.diagnoseFacts(p))];
+  const pods = workload.pods.map((p) => engine.diagnoseFacts(p));
+  const services = all
+    .filter((s) => s.kind === 'Service' && s.namespace === namespace && servesWorkload(s, workload))
+    .map((s) => engine.diagnoseWorkload(s))
+    .filter((d): d is Diagnosis => d !== undefined && d.status !== 'healthy');
+  return [workloadVerdict(workload, own, pods, services), ...pods];
+}
+
+/** A Service belongs to a workload when it selects its Pods or its Pod template, or carries its name (a Service that selects nothing). */
+function servesWorkload(service: WorkloadFacts, workload: WorkloadFacts): boolean {
+  if (service.name === workload.name) return true;
+  const podNames = new Set(workload.pods.map((p) => p.name));
+  if (service.pods.some((p) => podNames.has(p.name))) return true;
+  const selector = service.object.spec?.selector;
+  const template = workload.object.spec?.template?.metadata?.labels;
+  if (selector && typeof selector === 'object' && template && typeof template === 'object' && Object.keys(selector).length > 0) {
+    if (Object.entries(selector as Record<string, string>).every(([k, v]) => (template as Record<string, string>)[k] === v)) return true;
+  }
+  return false;
 }

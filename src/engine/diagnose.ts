@@ -8,6 +8,7 @@ import { ALL_RULES } from '../rules/index.js';
 import { TriggerIndex } from '../rules/triggers.js';
 import { DEFAULT_RULE_OPTIONS, type ClusterView, type Finding, type PodRule, type PodRuleContext, type Rule, type RuleOptions, type WorkloadRule } from '../rules/types.js';
 import { currentStage } from './current-stage.js';
+import { withLogEvidence } from './log-evidence.js';
 import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
 import { provenStages } from './stage-evidence.js';
@@ -19,6 +20,8 @@ export interface DiagnoseOptions {
   nowReason?: string;
   rules?: readonly Rule[];
   ruleOptions?: Partial<RuleOptions>;
+  /** Most log lines shown as evidence for a stopped container (from `snapshot.logs`); 0 for none. Default 5. */
+  logLines?: number;
 }
 
 /** A prepared engine over one Snapshot: index once, diagnose many Pods. */
@@ -30,6 +33,7 @@ export class Engine {
   private readonly workloadRules: WorkloadRule[];
   private readonly options: RuleOptions;
   private readonly cluster: ClusterView;
+  private readonly logLines: number;
   private readonly fixedNow: boolean;
   private readonly nowReason: string | undefined;
 
@@ -46,6 +50,7 @@ export class Engine {
     this.triggers = new TriggerIndex(this.podRules);
     this.workloadRules = rules.filter((r): r is WorkloadRule => r.scope === 'workload');
     this.options = { ...DEFAULT_RULE_OPTIONS, ...options.ruleOptions };
+    this.logLines = options.logLines ?? 5;
     const index = this.index;
     this.cluster = { nodes: snapshot.nodes, pods: snapshot.pods, get: (k, ns, n) => index.get(k, ns, n), list: (k, ns) => index.list(k, ns), saw: (k) => index.saw(k) };
   }
@@ -95,7 +100,7 @@ export class Engine {
         notes.push(`rule ${rule.id} failed on this Pod and was skipped: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
-    const findings = orderFindings(found);
+    const findings = withLogEvidence(facts, orderFindings(found), this.snapshot.logs, this.logLines);
     const status = podStatus(facts, findings);
     const proven = provenStages(facts);
     const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
@@ -212,7 +217,7 @@ function podStatus(facts: PodFacts, findings: Finding[]): DiagnosisStatus {
  * a later one is passed when the Pod's status proves it (an IP, pulled images, running containers: a Pod
  * on a node that stopped reporting got that far), else pending.
  */
-function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null, proven?: ReadonlySet<Stage>): Array<{ stage: Stage; state: StageState }> {
+export function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null, proven?: ReadonlySet<Stage>): Array<{ stage: Stage; state: StageState }> {
   return stages.map((s) => {
     if (status === 'healthy' || stage === null) return { stage: s, state: status === 'healthy' ? 'passed' : 'unknown' };
     const cmp = stageIndex(s) - stageIndex(stage);

@@ -4,8 +4,10 @@ import type { KObject } from '../model/k8s.js';
 export interface RolloutState {
   /** The controller says the new revision is fully rolled out (or the Job completed). */
   done: boolean;
-  /** The controller itself gave up (Job Failed). */
+  /** The controller itself gave up: a Job past backoffLimit/activeDeadlineSeconds, a Deployment past progressDeadlineSeconds. */
   failed: boolean;
+  /** The controller's own words for giving up (its condition's reason and message). */
+  failedBecause?: string;
   /** Human progress, e.g. "2/3 updated, 1/3 ready". */
   progress: string;
 }
@@ -23,7 +25,14 @@ export function rolloutState(kind: string, o: KObject): RolloutState {
     case 'Deployment': {
       const want = spec.replicas === undefined ? 1 : num(spec.replicas);
       const done = observed && num(st.updatedReplicas) === want && num(st.replicas) === want && num(st.availableReplicas) === want && num(st.readyReplicas) === want;
-      return { done, failed: false, progress: `${num(st.updatedReplicas)}/${want} updated, ${num(st.readyReplicas)}/${want} ready, ${num(st.availableReplicas)}/${want} available` };
+      const progressing = cond(o, 'Progressing');
+      const failed = !done && progressing?.status === 'False' && progressing.reason === 'ProgressDeadlineExceeded';
+      return {
+        done,
+        failed,
+        ...(failed ? { failedBecause: `ProgressDeadlineExceeded: ${progressing?.message ?? `no progress for ${num(spec.progressDeadlineSeconds || 600)}s`}` } : {}),
+        progress: `${num(st.updatedReplicas)}/${want} updated, ${num(st.readyReplicas)}/${want} ready, ${num(st.availableReplicas)}/${want} available`,
+      };
     }
     case 'StatefulSet': {
       const want = spec.replicas === undefined ? 1 : num(spec.replicas);
@@ -39,9 +48,14 @@ export function rolloutState(kind: string, o: KObject): RolloutState {
     }
     case 'Job': {
       const complete = cond(o, 'Complete')?.status === 'True' || cond(o, 'SuccessCriteriaMet')?.status === 'True';
-      const failed = cond(o, 'Failed')?.status === 'True' || cond(o, 'FailureTarget')?.status === 'True';
+      const gaveUp = [cond(o, 'Failed'), cond(o, 'FailureTarget')].find((c) => c?.status === 'True');
       const completions = spec.completions === undefined ? 1 : num(spec.completions);
-      return { done: complete, failed, progress: `${num(st.succeeded)}/${completions} succeeded, ${num(st.active)} active, ${num(st.failed)} failed` };
+      return {
+        done: complete,
+        failed: gaveUp !== undefined,
+        ...(gaveUp ? { failedBecause: `${gaveUp.reason ?? 'Failed'}: ${gaveUp.message ?? 'the Job failed'}` } : {}),
+        progress: `${num(st.succeeded)}/${completions} succeeded, ${num(st.active)} active, ${num(st.failed)} failed (backoffLimit ${spec.backoffLimit ?? 6})`,
+      };
     }
     case 'Pod': {
       const ready = cond(o, 'Ready')?.status === 'True' || st.phase === 'Succeeded';
@@ -52,11 +66,39 @@ export function rolloutState(kind: string, o: KObject): RolloutState {
   }
 }
 
-/** The Pods of the revision being rolled out: older ReplicaSets' Pods are going away and do not count. */
+/** What a passed rollout reached, in words: "3/3 ready and stable for 5s", "succeeded (1/1 completions)". */
+export function passedWords(kind: string, o: KObject, settleMs: number): string {
+  const st = o.status ?? {};
+  const stable = settleMs > 0 ? ` and stable for ${Math.round(settleMs / 1000)}s` : '';
+  switch (kind) {
+    case 'Deployment':
+    case 'StatefulSet': {
+      const want = o.spec?.replicas === undefined ? 1 : num(o.spec.replicas);
+      return `${num(st.readyReplicas)}/${want} ready${stable}`;
+    }
+    case 'DaemonSet':
+      return `${num(st.numberAvailable)}/${num(st.desiredNumberScheduled)} available${stable}`;
+    case 'Job':
+      return `succeeded (${num(st.succeeded)}/${o.spec?.completions === undefined ? 1 : num(o.spec.completions)} completions)`;
+    case 'Pod':
+      return st.phase === 'Succeeded' ? 'succeeded' : `ready${stable}`;
+    default:
+      return 'done';
+  }
+}
+
+/**
+ * The Pods of the revision being rolled out: older ReplicaSets' Pods are going away and do not count, nor
+ * do a StatefulSet's or DaemonSet's Pods of an older revision, nor Pods of another Job of the same name.
+ */
 export function currentRevisionPods(w: WorkloadFacts): PodFacts[] {
   if (w.kind === 'Deployment') {
     const newest = w.replicaSets[0]?.object.metadata?.name;
-    return newest ? w.pods.filter((p) => p.owner.replicaSet?.metadata?.name === newest) : w.pods;
+    return newest ? w.pods.filter((p) => p.owner.replicaSet?.metadata?.name === newest) : [];
+  }
+  if (w.kind === 'Job') {
+    const uid = w.object.metadata?.uid;
+    return uid ? w.pods.filter((p) => (p.pod.metadata?.ownerReferences ?? []).some((r) => r?.controller && r.uid === uid)) : w.pods;
   }
   if (w.kind === 'StatefulSet') {
     const rev = w.object.status?.updateRevision;
@@ -64,8 +106,23 @@ export function currentRevisionPods(w: WorkloadFacts): PodFacts[] {
   }
   if (w.kind === 'DaemonSet') {
     const gen = String(w.object.metadata?.generation ?? '');
-    const current = w.pods.filter((p) => p.pod.metadata?.labels?.['pod-template-generation'] === gen);
-    return current.length > 0 ? current : w.pods;
+    // Pods without the label (very old controllers) cannot be told apart: keep them all.
+    if (!w.pods.some((p) => p.pod.metadata?.labels?.['pod-template-generation'] !== undefined)) return w.pods;
+    return w.pods.filter((p) => p.pod.metadata?.labels?.['pod-template-generation'] === gen);
   }
   return w.pods;
+}
+
+/** The way back from a doomed rollout: the undo command and what the previous revision ran. */
+export function rollbackHint(w: WorkloadFacts): { command: string; previousImages?: string[]; previousRevision?: string } | undefined {
+  const short = w.kind === 'Deployment' ? 'deploy' : w.kind === 'StatefulSet' ? 'sts' : w.kind === 'DaemonSet' ? 'ds' : undefined;
+  if (!short) return undefined;
+  const command = `kubectl rollout undo ${short}/${w.name} -n ${w.namespace}`;
+  const previous = w.replicaSets[1]?.object;
+  // A Deployment's first revision has nothing to go back to.
+  if (!previous) return w.kind === 'Deployment' ? undefined : { command };
+  const containers: Array<{ image?: unknown }> = Array.isArray(previous.spec?.template?.spec?.containers) ? previous.spec.template.spec.containers : [];
+  const images = containers.map((c) => c?.image).filter((i): i is string => typeof i === 'string');
+  const rev = previous.metadata?.annotations?.['deployment.kubernetes.io/revision'];
+  return { command, ...(images.length > 0 ? { previousImages: images } : {}), ...(typeof rev === 'string' ? { previousRevision: rev } : {}) };
 }

@@ -1,4 +1,7 @@
-import type { Diagnosis } from './diagnosis.js';
+import { STAGES, type Stage } from '../model/stages.js';
+import type { Finding } from '../rules/types.js';
+import type { Diagnosis, DiagnosisStatus } from './diagnosis.js';
+import { stageStates } from './diagnose.js';
 
 /** Pods of one workload that share a verdict: "3/3 pods: image/not-found". */
 export interface RollupGroup {
@@ -31,4 +34,99 @@ export function describeGroup(g: RollupGroup, total: number): string {
   if (g.status === 'healthy') return head;
   const cause = g.rule ? `${g.example.findings[0]?.title ?? g.rule} (${g.rule})` : g.example.summary;
   return `${head}${g.stage ? ` at ${g.stage}` : ''}: ${cause}`;
+}
+
+/** Workload findings that follow from the Pods' own failure: never the headline while a Pod shows the cause. */
+const CONSEQUENCES = new Set(['readiness/progress-deadline-exceeded', 'container/backoff-limit-exceeded']);
+
+export interface WorkloadRef {
+  kind: string;
+  namespace: string;
+  name: string;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * One workload's verdict from its own findings, its Pods' diagnoses and its Services': the Pods' primary
+ * cause leads (a missed rollout deadline is its consequence, so it follows); a workload cause that keeps
+ * Pods from existing (FailedCreate: quota, Pod Security, webhook) leads when there is one; then the
+ * workload's other findings, its Services', other groups' causes and the Pods' warnings.
+ */
+export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, pods: readonly Diagnosis[], services: readonly Diagnosis[] = []): Diagnosis {
+  const groups = rollup(pods);
+  const ownFindings = own?.findings ?? [];
+  const cause = ownFindings.find((f) => f.severity === 'error' && !CONSEQUENCES.has(f.rule));
+  const failingGroup = groups.find((g) => g.status === 'failing');
+  const consequence = ownFindings.find((f) => f.severity === 'error');
+  const serviceError = services.flatMap((d) => d.findings).find((f) => f.severity === 'error');
+  const progressingGroup = groups.find((g) => g.status === 'progressing');
+  const total = pods.length;
+
+  let lead: Finding | undefined;
+  let status: DiagnosisStatus;
+  let stage: Stage | null;
+  let summary: string;
+  let leadGroup: RollupGroup | undefined;
+  if (cause) {
+    [lead, status, stage, summary] = [cause, 'failing', cause.stage, cause.message];
+  } else if (failingGroup) {
+    leadGroup = failingGroup;
+    lead = failingGroup.example.findings[0];
+    [status, stage] = ['failing', failingGroup.stage];
+    summary = `${failingGroup.pods.length}/${plural(total, 'Pod')} failing${stage ? ` at ${stage}` : ''}: ${failingGroup.example.summary}`;
+  } else if (consequence || serviceError) {
+    lead = consequence ?? serviceError;
+    status = 'failing';
+    // The deadline passed while the Pods are still on their way: the stage is where they are.
+    stage = progressingGroup?.stage ?? lead!.stage;
+    summary = lead!.message;
+  } else if (progressingGroup) {
+    leadGroup = progressingGroup;
+    lead = progressingGroup.example.findings.find((f) => f.severity !== 'info');
+    [status, stage] = ['progressing', progressingGroup.stage];
+    summary = `${progressingGroup.pods.length}/${plural(total, 'Pod')} progressing${stage ? ` (${stage})` : ''}: ${progressingGroup.example.summary}`;
+  } else {
+    [status, stage] = [ownFindings.some((f) => f.severity === 'warning') && own?.status === 'progressing' ? 'progressing' : 'healthy', null];
+    summary = total === 0 ? 'No Pods, and nothing failing.' : `${total}/${plural(total, 'Pod')} healthy.`;
+  }
+
+  // Secondary findings, each once: the workload's, its Services', other groups' causes, the Pods' warnings.
+  const secondary: Finding[] = [];
+  const seen = new Set<string>();
+  const add = (f: Finding | undefined): void => {
+    if (!f || f === lead) return;
+    const key = `${f.rule}\u0000${f.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    secondary.push(f);
+  };
+  for (const f of ownFindings) add(f);
+  for (const d of services) for (const f of d.findings) add(f);
+  for (const g of groups) if (g !== leadGroup && g.status !== 'healthy') add(g.example.findings[0]);
+  const warnedRules = new Set<string>();
+  for (const d of pods) {
+    for (const f of d.findings) {
+      // One warning per rule across replicas: "3 Pods restart often" is one line, not three.
+      if (f.severity !== 'warning' || f === lead || warnedRules.has(f.rule)) continue;
+      warnedRules.add(f.rule);
+      add(f);
+    }
+  }
+  const warnings = [lead, ...secondary].filter((f) => f?.severity === 'warning').length;
+  if (status === 'healthy' && warnings > 0) summary = `${summary.replace(/\.$/, '')} (${plural(warnings, 'warning')}).`;
+  const findings = lead ? [lead, ...secondary] : secondary;
+  const notes = [...new Set([...(own?.notes ?? []), ...pods.flatMap((d) => d.notes), ...services.flatMap((d) => d.notes)])];
+  return {
+    apiVersion: 'kdiag/v1',
+    kind: 'Diagnosis',
+    pod: null,
+    workload: { kind: ref.kind, namespace: ref.namespace, name: ref.name },
+    status,
+    stage,
+    summary,
+    stages: stageStates(STAGES, status, stage),
+    findings,
+    notes,
+  };
 }

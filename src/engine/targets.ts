@@ -1,4 +1,4 @@
-import { NotFoundError, UsageError } from '../errors.js';
+import { ClusterError, NotFoundError, UsageError } from '../errors.js';
 import type { KObject, Pod } from '../model/k8s.js';
 import type { Snapshot } from '../model/snapshot.js';
 
@@ -50,6 +50,13 @@ export function findTarget(snapshot: Snapshot, target: Target, namespace: string
     throw new UsageError(`${target.kind.toLowerCase()} "${target.name}" exists in several namespaces (${namespaces})`, { hint: 'pass -n NAMESPACE' });
   }
   const where = namespace === undefined ? 'in the input' : `in namespace "${namespace}"`;
+  // Forbidden is not absent: a kind kdiag was not allowed to read says nothing about whether the object exists.
+  const unreadable = snapshot.meta.unreadable.find((u) => u.kind === target.kind);
+  if (unreadable) {
+    throw new ClusterError('E_FORBIDDEN', `cannot tell whether ${target.kind.toLowerCase()} "${target.name}" exists ${where}: ${target.kind}s could not be read, ${unreadable.reason}`, {
+      hint: 'kdiag rbac prints the minimal read-only role',
+    });
+  }
   const close = closestNames(target.name, inScope.map((o) => o.metadata?.name ?? ''));
   throw new NotFoundError(`${target.kind.toLowerCase()} "${target.name}" not found ${where}`, {
     hint: close.length > 0 ? `did you mean: ${close.join(', ')}` : inScope.length === 0 ? `there are no ${target.kind}s ${where}` : undefined,
@@ -73,4 +80,16 @@ export function closestNames(wanted: string, names: readonly string[]): string[]
 
 export function isPod(o: KObject): o is Pod {
   return o.kind === 'Pod';
+}
+
+/** The Pods a workload object controls in the snapshot: directly, or through its ReplicaSets (Deployment) or Jobs (CronJob). */
+export function workloadPods(snapshot: Snapshot, kind: Exclude<TargetKind, 'Pod'>, object: KObject): Pod[] {
+  const namespace = object.metadata?.namespace;
+  const name = object.metadata?.name;
+  const ownedBy = (o: KObject, k: string, n: string | undefined): boolean => o.metadata?.namespace === namespace && (o.metadata?.ownerReferences ?? []).some((r) => r?.kind === k && r?.name === n);
+  if (kind === 'Deployment') {
+    const sets = new Set(snapshot.replicaSets.filter((rs) => ownedBy(rs, 'Deployment', name)).map((rs) => rs.metadata?.name));
+    return snapshot.pods.filter((p) => (p.metadata?.ownerReferences ?? []).some((r) => r?.kind === 'ReplicaSet' && sets.has(r?.name)) && p.metadata?.namespace === namespace);
+  }
+  return snapshot.pods.filter((p) => ownedBy(p, kind, name));
 }

@@ -38,7 +38,7 @@ export interface SnapshotMeta {
   objectClock?: Record<string, number>;
   /** Kinds that were looked at (present in a dump, or listed successfully on a cluster). */
   seenKinds: SnapshotKind[];
-  /** Kinds that could not be read, with the reason (e.g. forbidden). */
+  /** Kinds that could not be read, with the reason (`forbidden (needs list on deployments.apps in namespace shop)`). */
   unreadable: Array<{ kind: SnapshotKind; reason: string }>;
   /** Lines for the Diagnosis `notes`: what could not be seen and why. */
   notes: string[];

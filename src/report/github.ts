@@ -1,20 +1,27 @@
 import type { GateResult } from '../engine/gate.js';
 import type { GateOutcome } from './gate.js';
+import { gateExtras } from './gate-extras.js';
+import { neutralize } from './sanitize.js';
 
 // Workflow-command escaping (as @actions/core does): %, CR, LF in data; also : and , in properties.
 const data = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const prop = (s: string): string => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** GitHub Actions annotations (`::error title=…::…`) for every workload that did not pass. */
-export function renderGithubAnnotations(results: readonly GateResult[], outcome: GateOutcome): string {
+export function renderGithubAnnotations(results: readonly GateResult[], outcome: GateOutcome, logs: Readonly<Record<string, string>> = {}): string {
   return results
     .filter((r) => r.state !== 'passed')
     .map((r) => {
       const level = r.state === 'failed' ? 'error' : 'warning';
       const title = `kdiag gate: ${r.namespace}/${r.target} ${r.state === 'failed' ? 'failed' : outcome === 'timeout' ? 'timed out' : r.state}`;
       const primary = r.diagnoses.find((d) => d.status === 'failing') ?? r.diagnoses.find((d) => d.status !== 'healthy');
-      const message = `${r.reason ?? r.progress}${primary?.findings[0] ? ` [${primary.findings[0].rule}]` : ''}${primary?.findings[0]?.remediation[0] ? `\nFix: ${primary.findings[0].remediation[0]}` : ''}`;
-      return `::${level} title=${prop(title)}::${data(message)}\n`;
+      const extras = gateExtras(r, logs);
+      const message = [
+        `${r.reason ?? r.progress}${primary?.findings[0] ? ` [${primary.findings[0].rule}]` : ''}${primary?.findings[0]?.remediation[0] ? `\nFix: ${primary.findings[0].remediation[0]}` : ''}`,
+        ...extras.logs.map((l) => `Last log lines of ${l.source}:\n${l.lines.join('\n')}`),
+        ...(extras.rollback ? [`Way back: ${extras.rollback}`] : []),
+      ].join('\n');
+      return `::${level} title=${prop(neutralize(title))}::${data(neutralize(message))}\n`;
     })
     .join('');
 }

@@ -1,5 +1,6 @@
 import type { GateResult } from '../engine/gate.js';
 import type { GateOutcome } from './gate.js';
+import { gateExtras } from './gate-extras.js';
 
 // XML 1.0 forbids most control characters even when escaped.
 const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
@@ -9,7 +10,7 @@ function xml(text: string): string {
 }
 
 /** JUnit XML: one test case per workload; a failure carries the diagnosis. */
-export function renderJunit(results: readonly GateResult[], outcome: GateOutcome, elapsedMs: number, timestamp: string): string {
+export function renderJunit(results: readonly GateResult[], outcome: GateOutcome, elapsedMs: number, timestamp: string, logs: Readonly<Record<string, string>> = {}): string {
   const failed = results.filter((r) => r.state !== 'passed');
   const seconds = (elapsedMs / 1000).toFixed(3);
   const cases = results.map((r) => {
@@ -21,7 +22,12 @@ export function renderJunit(results: readonly GateResult[], outcome: GateOutcome
       .filter((d) => d.status !== 'healthy')
       .map((d) => `${d.pod ? `pod ${d.pod.name}` : `${d.workload?.kind} ${d.workload?.name}`}: ${d.status}${d.stage ? ` at ${d.stage}` : ''}: ${d.summary}${d.findings[0] ? ` [${d.findings[0].rule}]` : ''}${d.findings[0]?.remediation.length ? `\n  fix: ${d.findings[0].remediation.join('\n  fix: ')}` : ''}`)
       .join('\n');
-    return `${open}\n      <failure message="${xml(message)}" type="${type}">${xml(body || message)}</failure>\n    </testcase>`;
+    const extras = gateExtras(r, logs);
+    const more = [
+      ...extras.logs.map((l) => `last log lines of ${l.source}:\n${l.lines.map((x) => `  | ${x}`).join('\n')}`),
+      ...(extras.rollback ? [`way back: ${extras.rollback}`] : []),
+    ].join('\n');
+    return `${open}\n      <failure message="${xml(message)}" type="${type}">${xml([body || message, more].filter(Boolean).join('\n'))}</failure>\n    </testcase>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

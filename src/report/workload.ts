@@ -6,22 +6,31 @@ import { paint } from './style.js';
 import { renderText } from './text.js';
 
 /**
- * A workload and its Pods for a person: replicas that share a cause are rolled up into one line
- * ("3/3 pods failing at image: …") and shown in full once, not once per replica.
+ * A workload and its Pods for a person: one line per group of replicas that share a verdict, then the
+ * workload's verdict in full (its Pods' cause leading, with that Pod's evidence; the workload's own
+ * findings, its Services' and the Pods' warnings under "Also found"). With --verbose every group's example too.
  */
 export function renderWorkloadText(title: string, items: readonly Diagnosis[], options: ReportOptions): string {
   const c = paint(options.color);
   const pods = items.filter((d) => d.pod);
-  const own = items.filter((d) => !d.pod);
+  const verdicts = items.filter((d) => !d.pod);
   const lines = [c.bold(neutralize(title)) + c.dim(`  (${pods.length} pod${pods.length === 1 ? '' : 's'})`)];
   const groups = rollup(pods);
   for (const g of groups) lines.push(`  ${neutralize(describeGroup(g, pods.length))}`);
   if (pods.length === 0) lines.push('  no Pods');
-  for (const d of own) lines.push('', renderText(d, options).trimEnd());
-  for (const g of groups) {
-    if (g.status === 'healthy' && !options.verbose) continue;
-    const more = g.pods.length > 1 ? c.dim(`\n(the same for ${g.pods.length - 1} more: ${neutralize(g.pods.slice(1, 6).join(', '))}${g.pods.length > 6 ? ', …' : ''})`) : '';
-    lines.push('', renderText(g.example, options).trimEnd() + more);
+  const primary = verdicts[0]?.findings[0];
+  for (const d of verdicts) {
+    lines.push('', renderText(d, options).trimEnd());
+    // Whose evidence the leading cause shows, and which replicas share it.
+    const lead = groups.find((g) => g.example.findings[0] === primary && primary !== undefined);
+    if (lead) lines.push(c.dim(`(seen on Pod ${neutralize(lead.pods[0]!)}${lead.pods.length > 1 ? `; the same for ${lead.pods.length - 1} more: ${neutralize(lead.pods.slice(1, 6).join(', '))}${lead.pods.length > 6 ? ', …' : ''}` : ''})`));
+  }
+  if (options.verbose || verdicts.length === 0) {
+    for (const g of groups) {
+      if (g.status === 'healthy' && !options.verbose) continue;
+      const more = g.pods.length > 1 ? c.dim(`\n(the same for ${g.pods.length - 1} more: ${neutralize(g.pods.slice(1, 6).join(', '))}${g.pods.length > 6 ? ', …' : ''})`) : '';
+      lines.push('', renderText(g.example, options).trimEnd() + more);
+    }
   }
   return lines.join('\n') + '\n';
 }

@@ -21,7 +21,10 @@ export const ALL_RULES: readonly Rule[] = [
 ];
 
 /** Ids that were released and then retired, with what replaced them. Never reuse these. */
-export const RETIRED_RULES: Readonly<Record<string, string>> = {};
+export const RETIRED_RULES: Readonly<Record<string, string>> = {
+  // A missed rollout deadline is a consequence of its Pods' cause, not a stage of its own; it was never admission.
+  'admission/progress-deadline-exceeded': 'readiness/progress-deadline-exceeded',
+};
 
 export function findRule(id: string): Rule | undefined {
   return ALL_RULES.find((r) => r.id === id);

@@ -2,7 +2,8 @@ import type { KObject } from '../model/k8s.js';
 import { normalizeObject } from '../model/normalize.js';
 import { clockKey, emptySnapshot, isSnapshotKind, listFor, SNAPSHOT_KINDS, type Snapshot, type SnapshotKind, type SourceClock } from '../model/snapshot.js';
 import { parseTime } from '../model/time.js';
-import { clip } from '../report/sanitize.js';
+import { clip, neutralize } from '../report/sanitize.js';
+import { redactText } from './redact.js';
 
 /**
  * Documents nested deeper than this are refused. Kubernetes objects are a few dozen levels deep at most;
@@ -125,8 +126,9 @@ export class SnapshotBuilder {
     if (!this.snapshot.meta.seenKinds.includes(kind)) this.snapshot.meta.seenKinds.push(kind);
   }
 
+  /** Logs enter the Snapshot redacted and neutralised: whatever shows or saves them cannot leak a credential it recognises. */
   addLog(key: string, text: string): void {
-    this.snapshot.logs[key] = text;
+    this.snapshot.logs[key] = redactText(neutralize(text));
   }
 
   finish(): Snapshot {
@@ -232,9 +234,12 @@ function redactSecret(obj: KObject): KObject {
     const data = obj[field];
     if (data && typeof data === 'object') for (const k of Object.keys(data)) keys.add(k);
   }
-  const { data: _data, stringData: _stringData, ...rest } = obj;
+  // A Secret read as metadata only (live: kdiag never fetches Secret data) has no data field: its keys are unknown, not none.
+  const known = ['data', 'stringData'].some((f) => obj[f] && typeof obj[f] === 'object') || Array.isArray(obj['dataKeys']);
+  if (Array.isArray(obj['dataKeys'])) for (const k of obj['dataKeys'] as unknown[]) if (typeof k === 'string') keys.add(k);
+  const { data: _data, stringData: _stringData, dataKeys: _dataKeys, ...rest } = obj;
   const metadata = rest.metadata ? stripMetadata(rest.metadata) : undefined;
-  return { ...rest, ...(metadata ? { metadata } : {}), dataKeys: [...keys].sort() };
+  return { ...rest, ...(metadata ? { metadata } : {}), ...(known ? { dataKeys: [...keys].sort() } : {}) };
 }
 
 function dropNoise(obj: KObject): KObject {

@@ -10,6 +10,7 @@ import { loadDumps } from '../load-dumps.js';
 
 export interface AnalyzeOptions extends GlobalOptions {
   failingOnly?: boolean;
+  logs?: boolean;
   namespace?: string;
 }
 
@@ -20,7 +21,7 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   if (snapshot.pods.length === 0 && snapshot.replicaSets.length + snapshot.deployments.length + snapshot.statefulSets.length + snapshot.daemonSets.length + snapshot.jobs.length === 0) {
     throw new InputError(`${paths.join(', ')}: no Pods or workloads found`, { hint: 'dump them with: kubectl get pods,events,nodes,pvc -o yaml > dump.yaml' });
   }
-  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts) });
+  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   let items = diagnoseAll(engine, opts.namespace === undefined ? {} : { namespace: opts.namespace });
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');

@@ -1,9 +1,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
-import { parseTarget } from '../../engine/targets.js';
+import { findTarget, parseTarget } from '../../engine/targets.js';
+import { fetchTargetSnapshot } from '../../sources/cluster/fetch-target.js';
+import { logOptions } from '../log-options.js';
 import { renderBundle } from '../../sources/bundle.js';
-import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
-import { fetchPodSnapshot } from '../../sources/cluster/fetch-pod.js';
 import { VERSION } from '../../version.js';
 import { EXIT } from '../exit-codes.js';
 import { warn, writeReport } from '../io.js';
@@ -28,12 +28,11 @@ export async function captureCommand(what: string, name: string, opts: CaptureOp
   const progress = await startProgress(true);
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true);
-    const logLines = opts.logs === false ? 0 : Math.max(0, Math.min(1000, Number(opts.logs ?? 20) || 0));
+    const logLines = logOptions(opts).tail;
     const now = (): number => Date.now();
-    const snapshot =
-      target.kind === 'Pod'
-        ? await fetchPodSnapshot(collector, { namespace: connection.namespace, name: target.name, logLines, now, onStep: progress.step })
-        : await fetchNamespaceSnapshot(collector, { namespace: connection.namespace, now, onStep: progress.step });
+    const snapshot = await fetchTargetSnapshot(collector, target, { namespace: connection.namespace, logLines, now, onStep: progress.step });
+    // A target that does not exist is exit 4, not an empty bundle.
+    findTarget(snapshot, target, connection.namespace);
     progress.stop();
     const bundle = renderBundle(snapshot, { kdiagVersion: VERSION, context: connection.context }, { logs: logLines > 0 });
     if (opts.output) {

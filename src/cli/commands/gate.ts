@@ -1,21 +1,28 @@
 import { writeFileSync } from 'node:fs';
 import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
-import { evaluateGate, type GateResult } from '../../engine/gate.js';
-import { parseTarget, type Target } from '../../engine/targets.js';
+import { evaluateGate, selectorTargets, type GateResult } from '../../engine/gate.js';
+import { parseLabelSelector } from '../../engine/label-selector.js';
+import { parseTarget } from '../../engine/targets.js';
 import { NotFoundError, UsageError } from '../../errors.js';
+import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
 import { parseDuration } from '../../model/time.js';
 import { renderGateText, type GateOutcome } from '../../report/gate.js';
 import { renderGithubAnnotations } from '../../report/github.js';
 import { renderJunit } from '../../report/junit.js';
 import { renderList } from '../../report/render.js';
-import { ApiClient } from '../../sources/cluster/api-client.js';
+import { neutralize } from '../../report/sanitize.js';
+import type { ApiClient } from '../../sources/cluster/api-client.js';
 import { Collector } from '../../sources/cluster/collector.js';
 import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
 import { resourcePath } from '../../sources/cluster/resources.js';
+import { redactText } from '../../sources/redact.js';
+import { Changes, watchAll } from '../../sources/cluster/watch.js';
+import { applyWatchEvent } from '../../sources/cluster/apply-watch-event.js';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
 import { reportOptions, warn, writeReport } from '../io.js';
+import { gateProgress } from './gate-progress.js';
 import type { LiveOptions } from './live-options.js';
 import { openSession } from './live-session.js';
 
@@ -25,14 +32,21 @@ export interface GateOptions extends GlobalOptions, LiveOptions {
   maxRestarts?: string;
   junit?: string;
   selector?: string;
+  waitForCreation?: boolean;
 }
 
-/** Re-evaluates at least this often, so time-based thresholds (--grace) pass without any cluster event. */
+/** Re-evaluates what it holds at least this often (no request): settle times and grace periods end on it. */
 const TICK_MS = 5_000;
+/** A named workload absent at start is looked for once more after this, then it is exit 4. */
+const CONFIRM_MS = 1_000;
+/** The kinds whose changes matter to a rollout: watched from the resourceVersion of their list. */
+const WATCHED: readonly SnapshotKind[] = ['Pod', 'Event', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job'];
 
 /**
- * `kdiag gate WORKLOAD…`: waits (watching, not polling) until every rollout finishes, fails as soon as one
- * is clearly doomed, and always says why. Exit 0 passed, 1 failed, 5 timed out.
+ * `kdiag gate WORKLOAD…`: lists the namespace once, then watches it (list-then-watch, no polling) and
+ * applies each change to what it holds (re-evaluated debounced); time thresholds re-evaluate what is held on a timer. Passes when every rollout
+ * is done as its controller means it, fails before the timeout only when one is doomed (engine/gate.ts
+ * decides), and always says why. Exit 0 passed, 1 failed, 4 not found, 5 timed out.
  */
 export async function gateCommand(workloads: string[], opts: GateOptions): Promise<number> {
   const format = outputFormat(opts.output);
@@ -41,85 +55,142 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const maxRestarts = Number(opts.maxRestarts ?? '3');
   if (!Number.isInteger(maxRestarts) || maxRestarts < 0) throw new UsageError(`--max-restarts: "${opts.maxRestarts}" is not a whole number`);
   if (workloads.length === 0 && !opts.selector) throw new UsageError('gate needs at least one workload (deploy/NAME, sts/NAME, ds/NAME, job/NAME, pod/NAME) or -l SELECTOR');
-  const targets = workloads.map(parseTarget);
   for (const t of workloads) if (!t.includes('/')) throw new UsageError(`gate: "${t}" needs a kind, e.g. deploy/${t}`);
+  const targets = workloads.map(parseTarget);
+  const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
+  const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
+  const settleMs = parseDuration(opts.settle ?? '5s');
+  if (settleMs === undefined) throw new UsageError(`--settle: "${opts.settle}" is not a duration`, { hint: 'e.g. --settle 5s' });
 
   const { connection, client } = await openSession(opts, opts.verbose === true);
   const namespace = connection.namespace;
   const started = Date.now();
   const deadline = started + timeoutMs;
-  const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
-  const settleMs = parseDuration(opts.settle ?? '5s');
-  if (settleMs === undefined) throw new UsageError(`--settle: "${opts.settle}" is not a duration`, { hint: 'e.g. --settle 5s' });
-  const log = (line: string): void => warn(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-  log(`gate: waiting up to ${Math.round(timeoutMs / 1000)}s for ${[...workloads, ...(opts.selector ? [`-l ${opts.selector}`] : [])].join(', ')} in namespace ${namespace}`);
+  const what = [...workloads, ...(opts.selector ? [`-l ${opts.selector}`] : [])].join(', ');
+  const progress = await gateProgress(started);
+  progress.line(`gate: waiting up to ${Math.round(timeoutMs / 1000)}s for ${neutralize(what)} in namespace ${neutralize(namespace)}`);
+
+  const read = async (): Promise<{ snapshot: Snapshot; collector: Collector }> => {
+    const collector = new Collector(client, `cluster:${connection.context}`);
+    return { snapshot: await fetchNamespaceSnapshot(collector, { namespace, now: () => Date.now() }), collector };
+  };
+  let { snapshot, collector } = await read();
+  const changes = new Changes(300, 1_500);
+  const stop = new AbortController();
+  // Watch events update the snapshot in place (an informer's cache): no re-read per change. Only a
+  // resync (after 410 Gone, or a poll tick when watching is forbidden) re-reads the namespace.
+  let reread = false;
+  const watching = watchAll(
+    client,
+    watchSpecs(collector, namespace),
+    {
+      onChange: () => {
+        reread = true;
+        changes.notify();
+      },
+      onObject: (spec, type, object) => {
+        if (spec.kind) applyWatchEvent(snapshot, spec.kind, type, object);
+        changes.notify();
+      },
+      onNote: (t) => progress.line(`gate: ${neutralize(t)}`),
+    },
+    stop.signal,
+  );
 
   let results: GateResult[] = [];
   let engine: Engine | undefined;
   let outcome: GateOutcome = 'timeout';
-  const lastLine = new Map<string, string>();
-  for (;;) {
-    const collector = new Collector(client, `cluster:${connection.context}`);
-    const snapshot = await fetchNamespaceSnapshot(collector, { namespace, now: () => Date.now() });
-    engine = new Engine(snapshot, { ruleOptions: { graceMs } });
-    const all = [...targets, ...selectorTargets(engine, opts.selector, targets)];
-    results = evaluateGate(engine, all, namespace, { maxRestarts, settleMs });
-    for (const r of results) {
-      const line = `${r.target}: ${r.state === 'waiting' ? r.progress : `${r.state} (${r.progress})`}`;
-      if (lastLine.get(r.target) !== line) log(line);
-      lastLine.set(r.target, line);
+  let confirmed = false;
+  try {
+    for (;;) {
+      const now = Date.now();
+      engine = new Engine(snapshot, { now, ruleOptions: { graceMs } });
+      results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
+      progress.update(results, now);
+      const missing = results.filter((r) => r.state === 'missing');
+      if (missing.length > 0 && !opts.waitForCreation) {
+        // One confirmation, a moment later, then exit 4: waiting a minute for a typo helps nobody.
+        if (confirmed) throw new NotFoundError(`${missing.map((r) => r.target).join(', ')} not found in namespace "${namespace}"`, { hint: 'check the names and -n; pass --wait-for-creation if something else creates it later' });
+        confirmed = true;
+        await changes.next(CONFIRM_MS);
+        ({ snapshot } = await read());
+        continue;
+      }
+      if (results.some((r) => r.state === 'failed')) {
+        outcome = 'failed';
+        break;
+      }
+      if (results.length > 0 && results.every((r) => r.state === 'passed')) {
+        outcome = 'passed';
+        break;
+      }
+      if (now >= deadline) break;
+      const recheck = Math.min(...results.map((r) => r.recheckAt ?? Infinity));
+      const wait = Math.max(50, Math.min(TICK_MS, deadline - now, recheck - now + 50));
+      if ((await changes.next(wait)) && reread) {
+        reread = false;
+        ({ snapshot } = await read());
+      }
     }
-    const missing = results.filter((r) => r.state === 'missing');
-    if (missing.length > 0 && Date.now() - started > Math.min(graceMs, timeoutMs)) {
-      throw new NotFoundError(`${missing.map((r) => r.target).join(', ')} not found in namespace "${namespace}"`, { hint: 'check the names and -n; kdiag gate runs after kubectl apply' });
-    }
-    if (results.some((r) => r.state === 'failed')) {
-      outcome = 'failed';
-      break;
-    }
-    if (results.length > 0 && results.every((r) => r.state === 'passed')) {
-      outcome = 'passed';
-      break;
-    }
-    if (Date.now() >= deadline) break;
-    await waitForChange(client, namespace, collector.resourceVersions, Math.min(TICK_MS, deadline - Date.now()));
+  } finally {
+    stop.abort();
+    await watching;
+    progress.stop();
   }
 
+  if (outcome === 'failed' && engine) {
+    // The failing Pods' crashed containers' last log lines go into the snapshot, so the report shows them.
+    if (await readFailedLogs(client, connection.context, namespace, snapshot, results)) {
+      engine = new Engine(snapshot, { now: engine.now, ruleOptions: { graceMs } });
+      results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
+    }
+  }
   const elapsed = Date.now() - started;
-  log(`gate: ${outcome} after ${(elapsed / 1000).toFixed(1)}s`);
-  if (opts.junit) writeFileSync(opts.junit, renderJunit(results, outcome, elapsed, new Date(started).toISOString()));
+  warn(`[${new Date().toISOString().slice(11, 19)}] gate: ${outcome} after ${(elapsed / 1000).toFixed(1)}s`);
+  for (const r of results) if (r.state === 'passed') warn(`  ✔ ${neutralize(r.target)}: ${neutralize(r.progress)}`);
+  const logs = engine?.snapshot.logs ?? {};
+  if (opts.junit) writeFileSync(opts.junit, renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs));
   const report = reportOptions(opts, engine?.now);
-  const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome) : '';
-  if (format === 'text') writeReport(annotations + renderGateText(results, outcome, elapsed, report));
+  const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome, logs) : '';
+  if (format === 'text') writeReport(annotations + renderGateText(results, outcome, elapsed, report, logs));
   else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses)), format, report));
   return outcome === 'passed' ? EXIT.ok : outcome === 'failed' ? EXIT.failing : EXIT.timeout;
 }
 
-/** Pods matched by -l that are not already covered by a named workload. */
-function selectorTargets(engine: Engine, selector: string | undefined, named: readonly Target[]): Target[] {
-  if (!selector) return [];
-  const pairs = selector.split(',').map((p) => p.split('='));
-  return engine.snapshot.pods
-    .filter((p) => pairs.every(([k, v]) => k !== undefined && p.metadata?.labels?.[k.trim()] === v?.trim()))
-    .filter((p) => !named.some((t) => t.kind === 'Pod' && t.name === p.metadata?.name))
-    .map((p) => ({ kind: 'Pod' as const, name: p.metadata?.name ?? '' }));
+/** Watches for every kind whose list succeeded, from that list's resourceVersion. */
+function watchSpecs(collector: Collector, namespace: string) {
+  return WATCHED.filter((kind) => collector.resourceVersions[kind] !== undefined).map((kind) => ({
+    what: `${kind.toLowerCase()}s in namespace ${namespace}`,
+    kind,
+    path: resourcePath(kind, namespace),
+    resourceVersion: collector.resourceVersions[kind],
+  }));
 }
 
-/** Watches Pods, Events and the workload kinds; returns at the first change or after `ms`. */
-async function waitForChange(client: ApiClient, namespace: string, versions: Collector['resourceVersions'], ms: number): Promise<void> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), Math.max(ms, 0));
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  try {
-    // With nothing to watch (all lists forbidden), this is a plain wait until the next tick.
-    await Promise.race([
-      new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve())),
-      ...(['Pod', 'Event', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job'] as const)
-        .filter((kind) => versions[kind] !== undefined)
-        .map((kind) => client.waitForChange(resourcePath(kind, namespace), { timeoutSeconds: seconds, resourceVersion: versions[kind] }, controller.signal)),
-    ]);
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
+/** Lines of log read per failing container. */
+const LOG_LINES = 20;
+
+/** Reads the last log lines of the containers that crashed in each failed rollout's failing Pod. */
+async function readFailedLogs(client: ApiClient, context: string, namespace: string, snapshot: Snapshot, results: readonly GateResult[]): Promise<boolean> {
+  const collector = new Collector(client, `cluster:${context}`);
+  const reads: Array<Promise<void>> = [];
+  for (const r of results) {
+    if (r.state !== 'failed' || !r.failedPod) continue;
+    const pod = snapshot.pods.find((p) => p.metadata?.name === r.failedPod && p.metadata?.namespace === namespace);
+    for (const s of [...(pod?.status?.initContainerStatuses ?? []), ...(pod?.status?.containerStatuses ?? [])]) {
+      if (!s?.name) continue;
+      // A container that has just ended: its own log; one restarted since it crashed: the previous instance's.
+      if (s.state?.terminated && (s.state.terminated.exitCode !== 0 || s.restartCount)) reads.push(collector.log(namespace, r.failedPod, s.name, false, LOG_LINES));
+      else if (s.lastState?.terminated) reads.push(collector.log(namespace, r.failedPod, s.name, true, LOG_LINES));
+    }
   }
+  if (reads.length === 0) return false;
+  await Promise.all(reads);
+  const read = collector.finish(Date.now());
+  for (const [key, text] of Object.entries(read.logs)) {
+    // The kubelet answers 200 with this sentence when the instance's log is gone: not log lines.
+    if (!/^unable to retrieve container logs/.test(text)) snapshot.logs[key] = redactText(text);
+  }
+  for (const note of read.meta.notes) if (!snapshot.meta.notes.includes(note)) snapshot.meta.notes.push(note);
+  return Object.keys(snapshot.logs).length > 0;
 }

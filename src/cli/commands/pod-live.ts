@@ -1,13 +1,15 @@
 import { Engine } from '../../engine/diagnose.js';
 import { findTarget, type Target } from '../../engine/targets.js';
 import { renderDiagnosis } from '../../report/render.js';
-import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
 import { fetchPodSnapshot } from '../../sources/cluster/fetch-pod.js';
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../model/time.js';
 import { renderPipeline } from '../../report/pipeline.js';
 import { paint } from '../../report/style.js';
 import { Collector } from '../../sources/cluster/collector.js';
+import { Changes, watchAll } from '../../sources/cluster/watch.js';
+import type { Snapshot } from '../../model/snapshot.js';
+import { neutralize } from '../../report/sanitize.js';
 import { resourcePath } from '../../sources/cluster/resources.js';
 import { EXIT } from '../exit-codes.js';
 import { reportTarget } from './report-target.js';
@@ -16,6 +18,8 @@ import { reportOptions, warn, writeReport } from '../io.js';
 import { startProgress } from '../progress.js';
 import type { PodCommandOptions } from './pod.js';
 import { openSession } from './live-session.js';
+import { fetchTargetSnapshot } from '../../sources/cluster/fetch-target.js';
+import { logOptions } from '../log-options.js';
 
 /** `kdiag pod NAME` on the live cluster (loaded only when no -f is given). */
 export async function livePodCommand(target: Target, opts: PodCommandOptions & { logs?: string | boolean; watch?: boolean }): Promise<number> {
@@ -25,15 +29,12 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions & {
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true);
     const namespace = connection.namespace;
-    const logLines = opts.logs === false ? 0 : Math.max(0, Math.min(1000, Number(opts.logs ?? 20) || 0));
+    const logs = logOptions(opts);
     const now = (): number => Date.now();
-    const snapshot =
-      target.kind === 'Pod'
-        ? await fetchPodSnapshot(collector, { namespace, name: target.name, logLines, now, onStep: progress.step })
-        : await fetchNamespaceSnapshot(collector, { namespace, now, onStep: progress.step });
-    progress.step('diagnosing');
-    const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts) });
+    const snapshot = await fetchTargetSnapshot(collector, target, { namespace, logLines: logs.tail, now, onStep: progress.step });
     const object = findTarget(snapshot, target, namespace);
+    progress.step('diagnosing');
+    const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts), logLines: logs.shown });
     progress.stop();
     const report = reportOptions(opts, engine.now);
     return reportTarget(engine, target, object, format, report);
@@ -43,8 +44,10 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions & {
 }
 
 /**
- * `kdiag pod NAME --watch`: re-diagnoses whenever the Pod or its events change (a watch, not polling),
- * prints a line each time the verdict moves, and ends with the full report once it is Ready or failing.
+ * `kdiag pod NAME --watch`: reads the Pod once, then watches it and its Events from the resourceVersions
+ * just read (no polling). A change re-reads the Pod's snapshot (debounced); time thresholds re-diagnose
+ * the snapshot already held, on a timer, with no request. Prints a line each time the verdict moves and
+ * ends with the full report once the Pod is Ready or failing, or at --timeout.
  */
 async function watchPod(target: Target, opts: PodCommandOptions & { logs?: string | boolean; timeout?: string }): Promise<number> {
   if (target.kind !== 'Pod') throw new UsageError('--watch follows one Pod: pass a Pod name');
@@ -52,27 +55,63 @@ async function watchPod(target: Target, opts: PodCommandOptions & { logs?: strin
   const { connection, client } = await openSession(opts, opts.verbose === true);
   const namespace = connection.namespace;
   const deadline = Date.now() + (parseDuration(opts.timeout ?? '10m') ?? 600_000);
-  let last = '';
-  for (;;) {
+  const logLines = opts.logs === false ? 0 : Math.max(0, Math.min(1000, Number(opts.logs ?? 20) || 0));
+  const read = (lines: number): Promise<{ snapshot: Snapshot; events?: string }> => {
     const collector = new Collector(client, `cluster:${connection.context}`);
-    const snapshot = await fetchPodSnapshot(collector, { namespace, name: target.name, logLines: 0, now: () => Date.now() });
-    const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts) });
-    const d = engine.diagnosePod(findTarget(snapshot, target, namespace));
-    const line = `${d.status}${d.stage ? ` at ${d.stage}` : ''}: ${d.summary}`;
-    if (line !== last) warn(`[${new Date().toISOString().slice(11, 19)}] ${renderPipeline(d, paint(false))}  ${line}`);
-    last = line;
-    if (d.status !== 'progressing' || Date.now() >= deadline) {
-      writeReport(renderDiagnosis(d, format, reportOptions(opts, engine.now)));
-      return d.status === 'failing' ? EXIT.failing : d.status === 'healthy' ? EXIT.ok : EXIT.timeout;
+    return fetchPodSnapshot(collector, { namespace, name: target.name, logLines: lines, now: () => Date.now() }).then((snapshot) => ({ snapshot, ...(collector.resourceVersions.Event ? { events: collector.resourceVersions.Event } : {}) }));
+  };
+  const first = await read(0);
+  let snapshot = first.snapshot;
+  const changes = new Changes();
+  const stop = new AbortController();
+  let watching: Promise<void> | undefined;
+  let last = '';
+  try {
+    for (;;) {
+      const now = Date.now();
+      const engine = new Engine(snapshot, { now, ruleOptions: ruleOptions(opts) });
+      let d = engine.diagnosePod(findTarget(snapshot, target, namespace));
+      // The verdict, not the wording (which carries ages): a line each time it moves.
+      const key = `${d.status}|${d.stage}|${d.findings[0]?.rule ?? ''}`;
+      if (key !== last) warn(`[${new Date(now).toISOString().slice(11, 19)}] ${renderPipeline(d, paint(false))}  ${neutralize(`${d.status}${d.stage ? ` at ${d.stage}` : ''}: ${d.summary}`)}`);
+      last = key;
+      if (d.status !== 'progressing' || now >= deadline) {
+        let report = engine;
+        // The final report of a failing Pod carries its crashed containers' previous log lines.
+        if (d.status === 'failing' && logLines > 0 && crashed(snapshot)) {
+          report = new Engine((await read(logLines)).snapshot, { now: Date.now(), ruleOptions: ruleOptions(opts) });
+          d = report.diagnosePod(findTarget(report.snapshot, target, namespace));
+        }
+        writeReport(renderDiagnosis(d, format, reportOptions(opts, report.now)));
+        return d.status === 'failing' ? EXIT.failing : d.status === 'healthy' ? EXIT.ok : EXIT.timeout;
+      }
+      // Watch from the versions of the first read, once there is something to wait for.
+      if (!watching) {
+        const podVersion = snapshot.pods[0]?.metadata?.resourceVersion;
+        watching = watchAll(
+          client,
+          [
+            { what: `pod ${target.name}`, path: resourcePath('Pod', namespace), query: { fieldSelector: `metadata.name=${target.name}` }, resourceVersion: typeof podVersion === 'string' ? podVersion : undefined },
+            { what: `events of pod ${target.name}`, path: resourcePath('Event', namespace), query: { fieldSelector: `involvedObject.name=${target.name}` }, resourceVersion: first.events },
+          ],
+          { onChange: changes.notify, onNote: (text) => warn(`kdiag: ${neutralize(text)}`) },
+          stop.signal,
+        );
+      }
+      // No change: re-diagnose what we hold every few seconds (time thresholds), without a request.
+      if (await changes.next(Math.min(TICK_MS, deadline - now))) snapshot = (await read(0)).snapshot;
     }
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), Math.min(5_000, deadline - Date.now()));
-    await Promise.race([
-      client.waitForChange(resourcePath('Pod', namespace), { fieldSelector: `metadata.name=${target.name}`, resourceVersion: collector.resourceVersions.Pod, timeoutSeconds: 5 }, controller.signal),
-      client.waitForChange(resourcePath('Event', namespace), { fieldSelector: `involvedObject.name=${target.name}`, resourceVersion: collector.resourceVersions.Event, timeoutSeconds: 5 }, controller.signal),
-      new Promise<void>((r) => controller.signal.addEventListener('abort', () => r())),
-    ]);
-    clearTimeout(timer);
-    controller.abort();
+  } finally {
+    stop.abort();
+    await watching;
   }
+}
+
+/** Re-diagnosis interval when nothing changes: grace periods and stuck thresholds pass on this timer. */
+const TICK_MS = 5_000;
+
+/** True when a container of the Pod has a previous (crashed) instance whose log is worth reading. */
+function crashed(snapshot: Snapshot): boolean {
+  const st = snapshot.pods[0]?.status;
+  return [...(st?.initContainerStatuses ?? []), ...(st?.containerStatuses ?? [])].some((c) => c?.lastState?.terminated);
 }

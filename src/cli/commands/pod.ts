@@ -4,22 +4,25 @@ import { reportTarget } from './report-target.js';
 import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
 import { reportOptions } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
+import { logOptions } from '../log-options.js';
 import type { LiveOptions } from './live-options.js';
 
 export interface PodCommandOptions extends GlobalOptions, LiveOptions {
   file?: string[];
+  logs?: string | boolean;
 }
 
 /** `kdiag pod NAME` (or deploy/NAME …): one Pod or one workload, from dumps or the live cluster. */
 export async function podCommand(name: string, opts: PodCommandOptions): Promise<number> {
   const target = parseTarget(name);
   const format = outputFormat(opts.output);
+  const logs = logOptions(opts);
   if (!opts.file || opts.file.length === 0) {
     const { livePodCommand } = await import('./pod-live.js');
     return livePodCommand(target, opts);
   }
   const snapshot = loadDumps(opts.file);
-  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts) });
+  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: logs.shown });
   const object = findTarget(snapshot, target, opts.namespace);
   const report = reportOptions(opts, engine.now);
   return reportTarget(engine, target, object, format, report);

@@ -1,5 +1,6 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
+import { parseLabelSelector } from '../../engine/label-selector.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
 import { renderScanText } from '../../report/table.js';
 import { renderList } from '../../report/render.js';
@@ -14,6 +15,7 @@ import type { ScanOptions } from './scan.js';
 /** `kdiag scan` on the live cluster: each kind listed once, joined in memory. */
 export async function liveScanCommand(opts: ScanOptions): Promise<number> {
   const format = outputFormat(opts.output);
+  if (opts.selector) parseLabelSelector(opts.selector); // the same grammar as offline: a bad selector is exit 2 here, not a 400
   const progress = await startProgress(format === 'text');
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true);

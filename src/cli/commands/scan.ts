@@ -15,6 +15,7 @@ export interface ScanOptions extends GlobalOptions, LiveOptions {
   allNamespaces?: boolean;
   selector?: string;
   failingOnly?: boolean;
+  logs?: boolean;
 }
 
 /** `kdiag scan`: every Pod in scope as a table, failing first. */
@@ -26,7 +27,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
     return liveScanCommand(opts);
   }
   const snapshot = loadDumps(opts.file);
-  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts) });
+  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
   let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
   const anyFailing = items.some((d) => d.status === 'failing');

@@ -1,9 +1,8 @@
 import type { Rule } from '../types.js';
 import failedCreate from './failed-create.js';
 import podSecurity from './pod-security.js';
-import progressDeadlineExceeded from './progress-deadline-exceeded.js';
 import quotaExceeded from './quota-exceeded.js';
 import webhookDenied from './webhook-denied.js';
 
 /** The admission rules, sorted by id. */
-export const admissionRules: readonly Rule[] = [failedCreate, podSecurity, progressDeadlineExceeded, quotaExceeded, webhookDenied];
+export const admissionRules: readonly Rule[] = [failedCreate, podSecurity, quotaExceeded, webhookDenied];

@@ -210,8 +210,12 @@ export function describeVolume(pod: PodFacts, name: string): string {
   return `volume "${volume?.name ?? name}"`;
 }
 
-/** Keys a ConfigMap holds (data and binaryData) or a Secret holds (the snapshot keeps only `dataKeys`). */
-export function objectKeys(obj: KObject): string[] {
+/**
+ * Keys a ConfigMap holds (data and binaryData) or a Secret holds (the snapshot keeps only `dataKeys`);
+ * undefined when they were not seen (a Secret read as metadata only, as kdiag reads them live).
+ */
+export function objectKeys(obj: KObject): string[] | undefined {
+  if (obj.kind === 'Secret' && !Array.isArray(obj['dataKeys'])) return undefined;
   const keys = new Set<string>();
   for (const field of ['data', 'binaryData']) {
     const data = obj[field];

@@ -36,10 +36,13 @@ interface Diagnosis {
   evidence?: Evidence[];
 }
 
-function lookup(cluster: ClusterView, kind: Kind, ns: string, name: string): { seen: boolean; keys?: string[] } {
+/** seen: the kind was read; exists: the object is there; keys: its keys, when they could be read (not for Secrets read live). */
+function lookup(cluster: ClusterView, kind: Kind, ns: string, name: string): { seen: boolean; exists?: true; keys?: string[] } {
   if (!cluster.saw(kind)) return { seen: false };
   const obj = cluster.get(kind, ns, name);
-  return obj ? { seen: true, keys: objectKeys(obj) } : { seen: true };
+  if (!obj) return { seen: true };
+  const keys = objectKeys(obj);
+  return keys ? { seen: true, exists: true, keys } : { seen: true, exists: true };
 }
 
 function diagnose(pod: PodFacts, c: ContainerFacts, text: string, cluster: ClusterView, since: number | undefined, now: number, graceMs: number): Diagnosis {
@@ -59,7 +62,7 @@ function diagnoseText(pod: PodFacts, c: ContainerFacts, text: string, cluster: C
     const where = refs.length > 0 ? ` (referenced by ${refs.join(', ')})` : '';
     const found = lookup(cluster, kind, ns, name);
     const create = kind === 'ConfigMap' ? `kubectl create configmap ${name} -n ${ns} --from-literal=KEY=VALUE` : `kubectl create secret generic ${name} -n ${ns} --from-literal=KEY=VALUE`;
-    if (found.keys) {
+    if (found.exists) {
       return {
         message: `${kind} "${name}" was missing when the kubelet built ${who}'s environment${where}; it exists now, so the kubelet should pick it up on its next retry.`,
         remediation: [`Watch the Pod: kubectl get pod ${pod.name} -n ${ns} -w`, `If it stays in CreateContainerConfigError, delete the Pod so it is recreated: kubectl delete pod ${pod.name} -n ${ns}`],
@@ -93,7 +96,12 @@ function diagnoseText(pod: PodFacts, c: ContainerFacts, text: string, cluster: C
         confidence: 'medium',
       };
     }
-    const present = found.keys ? ` ${kind} "${name}" exists but lacks key "${key}"; keys present: ${found.keys.length > 0 ? found.keys.join(', ') : '(none)'}.` : '';
+    // Say only what was seen: a Secret read as metadata only exists, but its keys are unknown to kdiag.
+    const present = found.keys
+      ? ` ${kind} "${name}" exists but lacks key "${key}"; keys present: ${found.keys.length > 0 ? found.keys.join(', ') : '(none)'}.`
+      : found.exists
+        ? ` ${kind} "${name}" exists; kdiag reads Secrets as metadata only, so its keys are unknown here (the kubelet reports "${key}" missing).`
+        : '';
     const evidence: Evidence[] = found.keys ? [{ source: kind === 'ConfigMap' ? 'configmap' : 'secret', path: kind === 'ConfigMap' ? 'data' : 'data (keys only)', text: `${kind.toLowerCase()}/${name} keys: ${found.keys.join(', ') || '(none)'}` }] : [];
     return {
       message: `${who} cannot start: key "${key}" is missing from ${kind} "${name}"${where}.${present}`,

@@ -36,6 +36,8 @@ const rule: WorkloadRule = {
     if (ready.length < 2) return [];
     const nodes = new Set(ready.map((p) => p.nodeName));
     if (nodes.size !== 1) return [];
+    // On a one-node cluster (or with no Nodes visible) "all on one node" is no news and no risk to act on.
+    if (cluster.nodes.length <= 1) return [];
     const node = ready[0]!.nodeName;
     const others = cluster.nodes.filter((n) => n.metadata?.name !== node && schedulable(n)).length;
     const short = workload.kind === 'Deployment' ? 'deploy' : 'sts';

@@ -62,6 +62,7 @@ function check(ns: string, podName: string, f: MountFailure, cluster: ClusterVie
   const obj = name && cluster.saw(kind) ? cluster.get(kind, ns, name) : undefined;
   const keys = obj ? objectKeys(obj) : undefined;
   if (obj && keys) evidence.push({ source: lower, text: `${lower}/${name} exists now with keys: ${keys.join(', ') || '(none)'}` });
+  else if (obj) evidence.push({ source: lower, text: `${lower}/${name} exists now (keys not read: metadata only)` });
 
   if (!keyMissing) {
     if (obj) {
@@ -101,7 +102,7 @@ function check(ns: string, podName: string, f: MountFailure, cluster: ClusterVie
       }),
     ];
   }
-  const present = keys ? ` ${kind} "${name}" has keys: ${keys.join(', ') || '(none)'}.` : '';
+  const present = keys ? ` ${kind} "${name}" has keys: ${keys.join(', ') || '(none)'}.` : obj ? ` ${kind} "${name}" exists; its keys are unknown to kdiag (Secrets are read as metadata only).` : '';
   return [
     finding(rule, {
       message: `Volume "${f.volume}" cannot be mounted: its items[] ask for key "${key}", which ${kind}${name ? ` "${name}"` : ''} does not have.${present}`,

@@ -60,49 +60,25 @@ export class ApiClient {
   }
 
   /**
-   * Opens a watch (`?watch=1`) and resolves at the first change (an ADDED/MODIFIED/DELETED event), when
-   * the server closes the stream, or when `signal` aborts. It never throws: a broken watch just ends.
+   * Opens a streaming GET (a watch) and resolves with the response once its headers arrive, whatever the
+   * status; src/sources/cluster/watch.ts reads the events, handles 410/403 and backs off. Aborting
+   * `signal` destroys the request.
    */
-  async waitForChange(path: string, query: Record<string, string | number | undefined>, signal: AbortSignal): Promise<void> {
+  async openStream(path: string, query: Record<string, string | number | boolean | undefined>, signal: AbortSignal): Promise<http.IncomingMessage> {
     const url = new URL(this.base.pathname.replace(/\/$/, '') + path, this.base);
-    for (const [k, v] of Object.entries({ ...query, watch: 1, allowWatchBookmarks: 'false' })) if (v !== undefined) url.searchParams.set(k, String(v));
-    let base: https.RequestOptions;
-    try {
-      base = await this.transportOptions();
-    } catch {
-      return;
-    }
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
+    const base = await this.transportOptions();
     this.requests++;
     this.options.onRequest?.(`${url.pathname}${url.search}`, 0);
-    await new Promise<void>((resolve) => {
-      if (signal.aborted) return resolve();
+    const server = this.connection.server;
+    return new Promise((resolve, reject) => {
       const lib = url.protocol === 'http:' ? http : https;
-      const req = lib.request(url, { ...base, method: 'GET', headers: { ...(base.headers ?? {}), Accept: 'application/json', 'User-Agent': 'kdiag' } }, (res) => {
-        if ((res.statusCode ?? 0) >= 300) {
-          res.resume();
-          return resolve();
-        }
-        let buffered = '';
-        res.on('data', (chunk: Buffer) => {
-          buffered += chunk.toString('utf8');
-          let nl: number;
-          while ((nl = buffered.indexOf('\n')) >= 0) {
-            const line = buffered.slice(0, nl);
-            buffered = buffered.slice(nl + 1);
-            if (/"type"\s*:\s*"(ADDED|MODIFIED|DELETED)"/.test(line)) {
-              req.destroy();
-              return resolve();
-            }
-          }
-        });
-        res.on('end', () => resolve());
-        res.on('error', () => resolve());
-      });
-      req.on('error', () => resolve());
-      signal.addEventListener('abort', () => {
-        req.destroy();
-        resolve();
-      });
+      const req = lib.request(url, { ...base, method: 'GET', signal, headers: { ...(base.headers ?? {}), Accept: 'application/json', 'User-Agent': 'kdiag' } }, resolve);
+      // Headers must come within the request timeout; the body of a watch is open-ended.
+      const timer = setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'KDIAG_TIMEOUT' })), this.options.timeoutMs);
+      req.on('response', () => clearTimeout(timer));
+      req.on('close', () => clearTimeout(timer));
+      req.on('error', (err: NodeJS.ErrnoException) => reject(errorForNetwork(err, server, this.options.timeoutMs)));
       req.end();
     });
   }

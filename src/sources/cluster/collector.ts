@@ -138,8 +138,8 @@ export class Collector {
     const key = `${kind}/${verb}`;
     if (this.forbidden.has(key)) return;
     this.forbidden.add(key);
-    this.builder.snapshot.meta.unreadable.push({ kind, reason: 'forbidden' });
     const scope = namespace ? ` in namespace ${namespace}` : '';
+    this.builder.snapshot.meta.unreadable.push({ kind, reason: `forbidden (needs ${rbacWords(kind, verb)}${scope})` });
     this.note(`${NOTE_WORDS[kind] ?? `${kind}s`} not visible: forbidden (needs ${rbacWords(kind, verb)}${scope})`);
   }
 }

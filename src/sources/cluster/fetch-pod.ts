@@ -4,11 +4,12 @@ import { controllerRef } from '../../model/facts.js';
 import type { KObject, Pod } from '../../model/k8s.js';
 import type { Snapshot } from '../../model/snapshot.js';
 import { Collector } from './collector.js';
+import { stoppedContainers } from './fetch-logs.js';
 
 export interface FetchPodOptions {
   namespace: string;
   name: string;
-  /** Lines of the previous container log for crashed containers; 0 for none. */
+  /** Lines of the log of a stopped container (previous instance when it restarted); 0 for none. */
   logLines: number;
   onStep?: (text: string) => void;
   now: () => number;
@@ -43,9 +44,7 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
   const spec = pod.spec ?? {};
   const refs = referencedConfig(pod);
   const owner = controllerRef(pod);
-  const crashed = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])]
-    .filter((s) => s?.name && s.lastState?.terminated && (s.state?.waiting || s.state?.terminated || (s.restartCount ?? 0) > 0))
-    .slice(0, MAX_LOGS);
+  const crashed = stoppedContainers(pod).slice(0, MAX_LOGS);
   const wave2: Array<Promise<unknown>> = [];
   // A bound Pod needs its Node; an unscheduled one needs every Node (taints, labels, allocatable).
   wave2.push(spec.nodeName ? collector.get('Node', undefined, spec.nodeName) : collector.list('Node', undefined));
@@ -64,7 +63,7 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
   const guessed = owner?.kind === 'ReplicaSet' ? deploymentOf(owner.name, pod) : undefined;
   const deployment = guessed ? collector.prefetch('Deployment', namespace, guessed) : undefined;
   if (deployment) wave2.push(deployment);
-  if (options.logLines > 0) for (const s of crashed) wave2.push(collector.log(namespace, name, s.name!, true, options.logLines));
+  if (options.logLines > 0) for (const s of crashed) wave2.push(collector.log(namespace, name, s.name, s.previous, options.logLines));
   await Promise.all(wave2);
 
   const wave3: Array<Promise<unknown>> = [];

@@ -37,6 +37,7 @@ runRuleTests(rule, {
     { name: 'missing Secret', objects: [configError('secret "db" not found')], expect: [{ message: 'Secret "db" does not exist', remediation: 'kubectl create secret generic db -n shop' }] },
     { name: 'ConfigMap exists but lacks the key: keys listed', objects: [missingKey, cfg({ DB_URL: 'x', 'db-url': 'y' })], expect: [{ severity: 'error', message: /key "db_url" is missing from ConfigMap "app-cfg".*exists but lacks key "db_url"; keys present: DB_URL, db-url/ }] },
     { name: 'Secret lacks the key (only key names are kept)', objects: [missingSecretKey, secret(['username'])], expect: [{ message: 'keys present: username', evidence: 'secret/db keys: username' }] },
+    { name: 'Secret read as metadata only: it exists, its keys are unknown (never "(none)")', objects: [missingSecretKey, obj('Secret', 'db', { type: 'Opaque' })], expect: [{ message: /exists; kdiag reads Secrets as metadata only, so its keys are unknown here \(the kubelet reports "password" missing\)\.$/ }] },
     { name: 'key exists now: the next retry should pass', objects: [missingKey, cfg({ db_url: 'postgres://' })], expect: [{ severity: 'warning', confidence: 'medium' }] },
     { name: 'ConfigMap created since', objects: [missingCm, cfg({ db_url: 'x' })], expect: [{ severity: 'warning', message: 'exists now' }] },
     { name: 'runAsNonRoot and a root image', objects: [configError('container has runAsNonRoot and image will run as root (pod: "api-7d9f-x2k_shop(1234)", container: app)')], expect: [{ message: 'runs as root (UID 0)', remediation: 'runAsUser' }] },

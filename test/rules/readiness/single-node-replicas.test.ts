@@ -19,6 +19,8 @@ runRuleTests(rule, {
   valid: [
     { name: 'replicas spread over two nodes', target: 'Deployment/api', objects: [deploy(3), rs, node(), node2, replica('api-7d9f8b6c5d-a1', 'node-1'), replica('api-7d9f8b6c5d-b2', 'node-2')] },
     { name: 'a single-replica Deployment', target: 'Deployment/api', objects: [deploy(1), rs, node(), node2, replica('api-7d9f8b6c5d-a1', 'node-1')] },
+    { name: 'a one-node cluster: all replicas on its node is no news', target: 'Deployment/api', objects: [deploy(3), rs, node(), ...three] },
+    { name: 'Nodes not visible: nothing to say', target: 'Deployment/api', objects: [deploy(3), rs, ...three] },
     { name: 'only one Ready replica', target: 'Deployment/api', objects: [deploy(2), rs, node(), node2, replica('api-7d9f8b6c5d-a1', 'node-1'), replica('api-7d9f8b6c5d-b2', 'node-1', false)] },
   ],
   invalid: [

@@ -1,7 +1,7 @@
-import rule from '../../../src/rules/admission/progress-deadline-exceeded.js';
+import rule from '../../../src/rules/readiness/progress-deadline-exceeded.js';
 import { at, containerStatus, pod } from '../../harness/builders.js';
 import { runRuleTests } from '../../harness/rule-tester.js';
-import { controllerEvent, deployment, quotaError, replicaSet } from './workloads.js';
+import { controllerEvent, deployment, quotaError, replicaSet } from '../admission/workloads.js';
 
 const timedOut = { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "api-7d9f" has timed out progressing.', lastUpdateTime: at(-60), lastTransitionTime: at(-60) };
 const stuck = deployment({ status: { replicas: 3, updatedReplicas: 3, readyReplicas: 0, conditions: [timedOut] } });

@@ -17,9 +17,9 @@ function podState(p: PodFacts): string {
 }
 
 const rule: WorkloadRule = {
-  id: 'admission/progress-deadline-exceeded',
+  id: 'readiness/progress-deadline-exceeded',
   scope: 'workload',
-  stage: 'admission',
+  stage: 'readiness',
   severity: 'error',
   failureClass: 'deterministic',
   title: 'The Deployment rollout exceeded its progress deadline',

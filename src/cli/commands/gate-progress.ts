@@ -1,0 +1,71 @@
+import type { GateResult } from '../../engine/gate.js';
+import { neutralize } from '../../report/sanitize.js';
+import { warn } from '../io.js';
+
+/** How long CI logs may stay silent while the gate waits: then a line says it still waits, and on what. */
+const HEARTBEAT_MS = 10_000;
+
+export interface GateProgress {
+  /** A line that must reach the log (start, notes). */
+  line(text: string): void;
+  /** The targets' state now: printed when it changes (and at least every 10 s in CI). */
+  update(results: readonly GateResult[], now: number): void;
+  stop(): void;
+}
+
+const stamp = (now: number): string => `[${new Date(now).toISOString().slice(11, 19)}]`;
+const seconds = (ms: number): string => `${Math.round(ms / 1000)}s`;
+
+function describe(r: GateResult): string {
+  if (r.state === 'waiting') return `${r.target}: ${r.progress}${r.detail ? `; ${r.detail}` : ''}`;
+  return `${r.target}: ${r.state} (${r.reason ?? r.progress})`;
+}
+
+/**
+ * On a TTY, one live status line (ora) that says what is awaited; elsewhere (CI), one line per change of
+ * state of a target, and a "still waiting" line when nothing changed for 10 s.
+ */
+export async function gateProgress(started: number): Promise<GateProgress> {
+  if (process.stderr.isTTY && !process.env.CI) {
+    const { default: ora } = await import('ora');
+    const spinner = ora({ stream: process.stderr, text: 'gate: reading the namespace' }).start();
+    return {
+      line: (text) => {
+        spinner.clear();
+        warn(`${stamp(Date.now())} ${text}`);
+        spinner.render();
+      },
+      update: (results, now) => {
+        const waiting = results.filter((r) => r.state === 'waiting');
+        const first = waiting[0];
+        spinner.text = neutralize(first ? `${seconds(now - started)} ${describe(first)}${waiting.length > 1 ? ` (+${waiting.length - 1} more)` : ''}` : `${seconds(now - started)} ${results.map((r) => `${r.target} ${r.state}`).join(', ')}`);
+      },
+      stop: () => spinner.stop(),
+    };
+  }
+  const last = new Map<string, string>();
+  let lastPrinted = started;
+  return {
+    line: (text) => {
+      lastPrinted = Date.now();
+      warn(`${stamp(lastPrinted)} ${text}`);
+    },
+    update: (results, now) => {
+      let printed = false;
+      for (const r of results) {
+        const key = r.stateKey ?? `${r.state}|${r.progress}`;
+        if (last.get(r.target) === key) continue;
+        last.set(r.target, key);
+        warn(`${stamp(now)} ${neutralize(describe(r))}`);
+        printed = true;
+      }
+      if (printed) lastPrinted = now;
+      else if (now - lastPrinted >= HEARTBEAT_MS) {
+        const waiting = results.filter((r) => r.state === 'waiting');
+        warn(`${stamp(now)} still waiting (${seconds(now - started)}): ${neutralize(waiting.map(describe).join(' | ') || 'nothing to gate yet')}`);
+        lastPrinted = now;
+      }
+    },
+    stop: () => {},
+  };
+}

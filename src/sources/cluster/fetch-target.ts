@@ -1,0 +1,35 @@
+import { workloadPods, type Target } from '../../engine/targets.js';
+import type { Snapshot } from '../../model/snapshot.js';
+import type { Collector } from './collector.js';
+import { fetchStoppedLogs } from './fetch-logs.js';
+import { fetchNamespaceSnapshot } from './fetch-namespace.js';
+import { fetchPodSnapshot } from './fetch-pod.js';
+
+export interface FetchTargetOptions {
+  namespace: string;
+  /** Lines of a stopped container's log to read; 0 for none. */
+  logLines: number;
+  onStep?: (text: string) => void;
+  now: () => number;
+}
+
+/** Logs read for a workload target: one stopped container each for a few replicas (they usually share a cause). */
+const WORKLOAD_LOGS = 3;
+
+/**
+ * What `pod TARGET` and `capture pod TARGET` read: one Pod's bounded plan, or for a workload the namespace
+ * listing plus a GET of the workload itself, so that a forbidden kind is exit 3 naming the permission,
+ * never "not found" (forbidden is not absent).
+ */
+export async function fetchTargetSnapshot(collector: Collector, target: Target, options: FetchTargetOptions): Promise<Snapshot> {
+  const { namespace, now } = options;
+  if (target.kind === 'Pod') return fetchPodSnapshot(collector, { namespace, name: target.name, logLines: options.logLines, now, ...(options.onStep ? { onStep: options.onStep } : {}) });
+  const [object, snapshot] = await Promise.all([
+    collector.getRequired(target.kind, namespace, target.name),
+    fetchNamespaceSnapshot(collector, { namespace, now, ...(options.onStep ? { onStep: options.onStep } : {}) }),
+  ]);
+  if (!object || options.logLines <= 0) return snapshot;
+  options.onStep?.('reading logs of stopped containers');
+  await fetchStoppedLogs(collector, workloadPods(snapshot, target.kind, object), options.logLines, WORKLOAD_LOGS);
+  return collector.finish(now());
+}
