@@ -20,8 +20,12 @@ export async function benchGateRate({ BIN, kubectl, row }) {
   k(['wait', '-n', NS, '--for=jsonpath={.status.initContainerStatuses[0].state.running}', 'pod', '-l', 'app=idle', '--timeout=60s']);
   const r = spawnSync(process.execPath, [BIN, 'gate', 'deploy/idle', '-n', NS, '--timeout', `${WAIT_S}s`, '-v'], { env: { ...env, NO_COLOR: '1' }, encoding: 'utf8' });
   k(['delete', 'namespace', NS, '--wait=false']);
-  const requests = r.stderr.split('\n').filter((l) => l.startsWith('kdiag: GET'));
-  const reads = requests.filter((l) => !l.includes('[watch]')).length;
-  const watches = requests.length - reads;
-  row(`gate: requests while waiting ${WAIT_S} s on an unchanging rollout`, requests.length, undefined, 'requests', 'near zero after the first read', `${reads} list/get (the first read) + ${watches} watches; exit ${r.status}`);
+  const lines = r.stderr.split('\n');
+  const requests = lines.filter((l) => l.startsWith('kdiag: GET'));
+  // The first read is every line before the first watch; the watches open right after it.
+  const firstWatch = requests.findIndex((l) => l.includes('[watch]'));
+  const first = firstWatch < 0 ? requests.length : firstWatch;
+  const watches = requests.slice(first).filter((l) => l.includes('[watch]')).length;
+  const later = requests.length - first - watches;
+  row(`gate: requests per minute while waiting (${WAIT_S} s, unchanging rollout)`, (later * 60) / WAIT_S, undefined, 'req/min', 'near zero', `${requests.length} in all: ${first} for the first read, ${watches} watches opened, ${later} after; exit ${r.status}`);
 }

@@ -92,6 +92,11 @@ export function passedWords(kind: string, o: KObject, settleMs: number): string 
  * do a StatefulSet's or DaemonSet's Pods of an older revision, nor Pods of another Job of the same name.
  */
 export function currentRevisionPods(w: WorkloadFacts): PodFacts[] {
+  // Right after kubectl apply the controller has not seen the new spec: no Pod is of the new revision yet
+  // (the old ones must not fail a rollout that is about to replace them).
+  const generation = w.object.metadata?.generation;
+  const observed = w.object.status?.observedGeneration;
+  if (w.kind !== 'Job' && typeof generation === 'number' && (typeof observed !== 'number' || observed < generation)) return [];
   if (w.kind === 'Deployment') {
     const newest = w.replicaSets[0]?.object.metadata?.name;
     return newest ? w.pods.filter((p) => p.owner.replicaSet?.metadata?.name === newest) : [];

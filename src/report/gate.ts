@@ -21,7 +21,7 @@ export function renderGateText(results: readonly GateResult[], outcome: GateOutc
     if (r.state !== 'passed' && pods.length > 0) {
       for (const g of rollup(pods)) lines.push(`      ${neutralize(describeGroup(g, pods.length))}`);
     }
-    if (r.state === 'waiting' && r.detail) lines.push(`      ${neutralize(r.detail)}`);
+    if (r.state === 'waiting' && r.detail && pods.length === 0) lines.push(`      ${neutralize(r.detail)}`);
     if (r.reason) lines.push(`      ${neutralize(r.reason)}`);
     const extras = gateExtras(r, logs);
     for (const l of extras.logs) lines.push(`      last log lines of ${l.source}:`, ...l.lines.map((x) => `        | ${x}`));

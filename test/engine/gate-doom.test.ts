@@ -97,6 +97,14 @@ describe('evaluateGate: controllers decide', () => {
     expect(r.rollback).toEqual({ command: 'kubectl rollout undo deploy/api -n shop', previousImages: ['shop/api:1.3'], previousRevision: '1' });
   });
 
+  it('Pods are not judged before the controller has observed the new generation (they are the old revision\'s)', () => {
+    const d = obj('Deployment', 'api', { apiVersion: 'apps/v1', metadata: { generation: 3 }, spec: { replicas: 1, selector: { matchLabels: { app: 'api' } } }, status: { observedGeneration: 2, replicas: 1, updatedReplicas: 1 } }, 'apps/v1');
+    const rs = obj('ReplicaSet', 'api-2', { apiVersion: 'apps/v1', metadata: { annotations: { 'deployment.kubernetes.io/revision': '2' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'api', controller: true }] } }, 'apps/v1');
+    const crashing = pod({ metadata: { name: 'api-2-x', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'api-2', controller: true }] }, status: { phase: 'Pending', conditions: conditions({ sandbox: true }), containerStatuses: [containerStatus({ waiting: { reason: 'ErrImagePull', message: 'rpc error: code = NotFound desc = failed to pull and unpack image "x": not found' } })] } });
+    const r = evaluateGate(new Engine(snapshotFromObjects([d, rs, crashing, node()]), { now: T0 }), [{ kind: 'Deployment', name: 'api' }], 'shop', { maxRestarts: 3 })[0]!;
+    expect(r.state).toBe('waiting');
+  });
+
   it('-l gates each matching Pod\'s workload (so only its current revision), and bare Pods by name', () => {
     const engine = new Engine(snapshotFromObjects([jobObject({}), jobPod('migrate-1', JOB_UID, failedPod), pod({ metadata: { name: 'bare', labels: { 'job-name': 'migrate' } } }), pod({ metadata: { name: 'other', labels: { app: 'x' } } }), node()]), { now: T0 });
     expect(selectorTargets(engine, parseLabelSelector('job-name in (migrate)'), [], 'shop')).toEqual([{ kind: 'Job', name: 'migrate' }, { kind: 'Pod', name: 'bare' }]);

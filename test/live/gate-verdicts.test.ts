@@ -3,7 +3,7 @@
 // time to verdict is printed), selectors follow the Kubernetes grammar, superseded Pods do not count, a
 // missing workload is exit 4 at once, and waiting costs the API server next to nothing (audit log).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -207,5 +207,29 @@ describe('kdiag gate and pod --watch are gentle on the API server (audit log)', 
     const n = kdiagRequests(since - 1000);
     verdicts.push(`gate waiting 30 s: ${n.total} requests in the namespace ${JSON.stringify(n.byVerb)}`);
     expect(n.total).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('a role without watch', () => {
+  it('pod --watch and gate fall back to slow polling with a note, and still finish', async () => {
+    // A ServiceAccount that may get and list, but not watch, in this namespace only.
+    apply({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'no-watch' } });
+    apply({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'no-watch' }, rules: [{ apiGroups: ['', 'apps', 'batch', 'discovery.k8s.io'], resources: ['*'], verbs: ['get', 'list'] }] });
+    apply({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'no-watch' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'no-watch' }, subjects: [{ kind: 'ServiceAccount', name: 'no-watch', namespace: NS }] });
+    const token = kubectl(['create', 'token', 'no-watch', '-n', NS, '--duration=10m']).stdout.trim();
+    const server = kubectl(['config', 'view', '--raw', '--minify', '-o', 'jsonpath={.clusters[0].cluster.server}']).stdout;
+    const ca = kubectl(['config', 'view', '--raw', '--minify', '-o', 'jsonpath={.clusters[0].cluster.certificate-authority-data}']).stdout;
+    const dir = mkdtempSync(join(tmpdir(), 'kdiag-nowatch-'));
+    const config = join(dir, 'kubeconfig');
+    writeFileSync(config, stringify({ apiVersion: 'v1', kind: 'Config', clusters: [{ name: 'c', cluster: { server, 'certificate-authority-data': ca } }], users: [{ name: 'u', user: { token } }], contexts: [{ name: 'x', context: { cluster: 'c', user: 'u', namespace: NS } }], 'current-context': 'x' }), { mode: 0o600 });
+
+    const watch = live(['pod', 'idle', '--watch', '--timeout', '15s'], config);
+    expect(watch.code, watch.stderr).toBe(5);
+    expect(watch.stderr).toMatch(/not allowed to watch pod idle: re-reading every 10s instead/);
+
+    apply(deployment('no-watch-good', { readinessProbe: { exec: { command: ['true'] }, periodSeconds: 1 } }));
+    const gate = live(['gate', 'deploy/no-watch-good', '--timeout', '90s', '--settle', '1s'], config);
+    expect(gate.code, gate.stderr + gate.stdout).toBe(0);
+    expect(gate.stderr).toMatch(/not allowed to watch .*re-reading every 10s instead/);
   });
 });

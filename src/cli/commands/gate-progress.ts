@@ -25,20 +25,25 @@ function describe(r: GateResult): string {
  * On a TTY, one live status line (ora) that says what is awaited; elsewhere (CI), one line per change of
  * state of a target, and a "still waiting" line when nothing changed for 10 s.
  */
-export async function gateProgress(started: number): Promise<GateProgress> {
+export async function gateProgress(started: number, firstLine: string): Promise<GateProgress> {
+  warn(`${stamp(started)} ${firstLine}`);
   if (process.stderr.isTTY && !process.env.CI) {
     const { default: ora } = await import('ora');
     const spinner = ora({ stream: process.stderr, text: 'gate: reading the namespace' }).start();
     return {
       line: (text) => {
-        spinner.clear();
+        const status = spinner.text;
+        spinner.stop();
         warn(`${stamp(Date.now())} ${text}`);
-        spinner.render();
+        spinner.start(status);
       },
       update: (results, now) => {
         const waiting = results.filter((r) => r.state === 'waiting');
         const first = waiting[0];
-        spinner.text = neutralize(first ? `${seconds(now - started)} ${describe(first)}${waiting.length > 1 ? ` (+${waiting.length - 1} more)` : ''}` : `${seconds(now - started)} ${results.map((r) => `${r.target} ${r.state}`).join(', ')}`);
+        const text = neutralize(first ? `${seconds(now - started)} ${describe(first)}${waiting.length > 1 ? ` (+${waiting.length - 1} more)` : ''}` : `${seconds(now - started)} ${results.map((r) => `${r.target} ${r.state}`).join(', ')}`);
+        // One line: ora cannot redraw a status that wraps.
+        const width = Math.max(20, (process.stderr.columns || 80) - 8);
+        spinner.text = text.length > width ? `${text.slice(0, width - 1)}…` : text;
       },
       stop: () => spinner.stop(),
     };

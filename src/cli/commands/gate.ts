@@ -67,8 +67,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const started = Date.now();
   const deadline = started + timeoutMs;
   const what = [...workloads, ...(opts.selector ? [`-l ${opts.selector}`] : [])].join(', ');
-  const progress = await gateProgress(started);
-  progress.line(`gate: waiting up to ${Math.round(timeoutMs / 1000)}s for ${neutralize(what)} in namespace ${neutralize(namespace)}`);
+  const progress = await gateProgress(started, `gate: waiting up to ${Math.round(timeoutMs / 1000)}s for ${neutralize(what)} in namespace ${neutralize(namespace)}`);
 
   const read = async (): Promise<{ snapshot: Snapshot; collector: Collector }> => {
     const collector = new Collector(client, `cluster:${connection.context}`);

@@ -76,8 +76,8 @@ export async function watchAll(client: ApiClient, specs: readonly WatchSpec[], h
   const pollMs = tuning.pollMs ?? 10_000;
   let polling: NodeJS.Timeout | undefined;
   const fallBack = (spec: WatchSpec): void => {
+    if (polling || signal.aborted) return; // one note and one poll for all of them
     hooks.onNote?.(`not allowed to watch ${spec.what}: re-reading every ${Math.round(pollMs / 1000)}s instead (grant the watch verb to follow changes at once)`);
-    if (polling || signal.aborted) return;
     polling = setInterval(() => hooks.onChange(), pollMs);
     signal.addEventListener('abort', () => clearInterval(polling), { once: true });
   };
