@@ -20,7 +20,8 @@ const common = {
   banner: { js: "import { createRequire as __kdiagCreateRequire } from 'node:module'; const require = __kdiagCreateRequire(import.meta.url);" },
   logLevel: 'warning',
   // yaml's ESM build tree-shakes and starts faster than its CommonJS build.
-  alias: { yaml: './node_modules/yaml/browser/index.js' },
+  // client-node's whatwg-url/tr46 require('punycode'): the userland package, not Node's deprecated builtin (DEP0040).
+  alias: { yaml: './node_modules/yaml/browser/index.js', punycode: './node_modules/punycode/punycode.js' },
 };
 
 await build({ ...common, entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]', minifySyntax: true, minifyWhitespace: true });

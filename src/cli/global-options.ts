@@ -14,9 +14,10 @@ export interface GlobalOptions {
 
 export function outputFormat(value: string | undefined): OutputFormat {
   const format = (value ?? 'text').toLowerCase();
-  const alias = format === 'md' ? 'markdown' : format === 'yml' ? 'yaml' : format;
+  // `-o wide` is the text report with every table column and nothing cut to the terminal width.
+  const alias = format === 'md' ? 'markdown' : format === 'yml' ? 'yaml' : format === 'wide' ? 'text' : format;
   if (!(OUTPUT_FORMATS as readonly string[]).includes(alias)) {
-    throw new UsageError(`unknown output format "${value}"`, { hint: `use one of: ${OUTPUT_FORMATS.join(', ')}` });
+    throw new UsageError(`unknown output format "${value}"`, { hint: `use one of: ${OUTPUT_FORMATS.join(', ')}, wide` });
   }
   return alias as OutputFormat;
 }

@@ -8,8 +8,16 @@ export function wantColor(flag: boolean | undefined, stream: NodeJS.WriteStream 
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-export function reportOptions(opts: { color?: boolean; verbose?: boolean }, now?: number): ReportOptions {
-  return { color: wantColor(opts.color), verbose: opts.verbose === true, ...(process.stdout.columns ? { width: process.stdout.columns } : {}), ...(now !== undefined ? { now } : {}) };
+/** Text for people fits the terminal: its columns on a TTY, else $COLUMNS, else 80 (as kubectl's printers). */
+export function terminalWidth(stream: { isTTY?: boolean; columns?: number } = process.stdout, env: NodeJS.ProcessEnv = process.env): number {
+  if (stream.isTTY === true && stream.columns !== undefined && stream.columns > 0) return stream.columns;
+  const fromEnv = Number.parseInt(env.COLUMNS ?? '', 10);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
+}
+
+export function reportOptions(opts: { color?: boolean; verbose?: boolean; output?: string }, now?: number): ReportOptions {
+  const wide = opts.output?.toLowerCase() === 'wide';
+  return { color: wantColor(opts.color), verbose: opts.verbose === true, ...(wide ? { wide } : { width: terminalWidth() }), ...(now !== undefined ? { now } : {}) };
 }
 
 /** stdout gets exactly one report. */

@@ -1,77 +1,114 @@
+import { basename } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
+import { normalizeArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
 import { GATE_HELP } from './gate-help.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
-const EXAMPLES = `
+/** `kdiag`, or `kubectl podwhy` when kubectl runs the plugin binary: help names the tool as it was invoked. */
+export function invokedAs(script: string | undefined): string {
+  const base = basename(script ?? 'kdiag').replace(/\.[cm]?js$/, '');
+  return base.startsWith('kubectl-') ? `kubectl ${base.slice('kubectl-'.length).replace(/_/g, '-')}` : 'kdiag';
+}
+
+function examples(me: string): string {
+  return `
 Examples:
-  kdiag pod api-7d9f-x2k -n shop                 diagnose one Pod on the live cluster
-  kdiag pod api-7d9f-x2k -f dump.yaml            the same Pod, from a saved dump
-  kdiag pod deploy/api -n shop -o json           a Deployment and its Pods, as JSON
-  kubectl get pods,events,nodes,pvc -o yaml | kdiag analyze -
-  kdiag analyze ./cluster-dump/                  a 'kubectl cluster-info dump --output-directory'
-  kdiag scan -f dump.yaml --failing-only         a table of every Pod, failing first
-  kdiag rules                                    the rule catalogue; kdiag explain RULE for one
+  ${me} pod api-7d9f-x2k -n shop                 diagnose one Pod on the live cluster
+  ${me} pod api-7d9f-x2k -f dump.yaml            the same Pod, from a saved dump
+  ${me} pod deploy/api -n shop -o json           a Deployment and its Pods, as JSON
+  kubectl get pods,events,nodes,pvc -o yaml | ${me} analyze
+  ${me} analyze ./cluster-dump/                  a 'kubectl cluster-info dump --output-directory'
+  ${me} scan -n shop --failing-only              a table of every Pod, failing first
+  ${me} rules                                    the rule catalogue; ${me} explain RULE for one
+
+Flags take kubectl's forms: -n shop, -n=shop, --namespace=shop; flags such as -n, --context and -o
+may also stand before the command (${me} -n shop scan).
 
 Exit codes: 0 healthy or progressing, 1 failing, 2 usage or input error,
 3 cluster unreachable or access denied, 4 not found, 5 gate timed out.`;
-
-function globalOptions(cmd: Command): Command {
-  return cmd
-    .addOption(new Option('-o, --output <format>', 'report format: text, json, yaml, markdown').default('text'))
-    .option('--no-color', 'never colour the output (colour is on only on a TTY without NO_COLOR)')
-    .option('-v, --verbose', 'show every finding and note; print stack traces on errors')
-    .option('--now <time>', 'the time to judge ages against (ISO time, or "wall"); default: the dump\'s capture time')
-    .option('--grace <duration>', 'how long a condition that can clear by itself may last before it counts as failing', '60s');
 }
 
+/** -o, --no-color, -v: every command that prints a report. */
+function outputOptions(cmd: Command, formats = 'text, wide, json, yaml, markdown'): Command {
+  return cmd
+    .addOption(new Option('-o, --output <format>', `report format: ${formats}`).default('text'))
+    .option('--no-color', 'never colour the output (colour is on only on a TTY without NO_COLOR)')
+    .option('-v, --verbose', 'show every finding and note; print stack traces on errors');
+}
+
+/** --now (dumps only), --grace: commands that judge Pods. */
+function verdictOptions(cmd: Command, dumps = true): Command {
+  if (dumps) cmd.option('--now <time>', 'the time to judge a dump\'s ages against (ISO time, or "wall"); default: the dump\'s capture time');
+  return cmd.option('--grace <duration>', 'how long a condition that can clear by itself may last before it counts as failing', '60s');
+}
+
+/** The cluster and the identity, named as kubectl names them. */
 function liveOptions(cmd: Command): Command {
   return cmd
     .option('-n, --namespace <ns>', 'namespace (default: the context\'s namespace for live mode; any for dumps)')
     .option('--context <name>', 'kubeconfig context to use')
     .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG or ~/.kube/config)')
-    .option('--request-timeout <duration>', 'timeout for each API request', '10s');
+    .option('--request-timeout <duration>', 'timeout for each API request', '10s')
+    .option('-s, --server <url>', 'the API server address, instead of the kubeconfig cluster\'s')
+    .option('--certificate-authority <file>', 'CA certificate file to verify the server with')
+    .option('--insecure-skip-tls-verify', 'do not verify the server\'s certificate (insecure)')
+    .option('--token <token>', 'bearer token to authenticate with')
+    .option('--as <user>', 'impersonate this user (needs the impersonate permission)')
+    .option('--as-group <group>', 'impersonate this group (repeatable)', collect);
 }
 
-export function buildProgram(run: (work: () => Promise<number>) => Promise<void>): Command {
-  const program = new Command('kdiag')
+/** -A, -l: which Pods, for commands that diagnose many. */
+function selectionOptions(cmd: Command): Command {
+  return cmd
+    .option('-A, --all-namespaces', 'every namespace')
+    .option('-l, --selector <selector>', 'label selector, e.g. app=api,tier!=cache')
+    .option('--field-selector <selector>', 'Pod field selector: metadata.name, metadata.namespace, spec.nodeName, status.phase with =, ==, !=');
+}
+
+/** The command line: commands import their code only when they run (offline paths never load client-node). */
+export function buildProgram(run: (work: () => Promise<number>) => Promise<void>, me = 'kdiag'): Command {
+  const program = new Command(me)
     .description('Tells you why a Kubernetes Pod is not working, at which lifecycle stage it is stuck, and what to do about it.')
     .version(VERSION, '--version', 'print the kdiag version')
-    .addHelpText('after', EXAMPLES)
-    .showHelpAfterError('(run kdiag --help for usage)')
+    .addHelpText('after', examples(me))
+    .showHelpAfterError(`(run ${me} --help for usage)`)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
 
-  globalOptions(liveOptions(program.command('pod <name>')))
+  verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))
     .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME) on the live cluster, or in dumps with -f')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (file, directory, or - for stdin; repeatable)', collect)
     .option('--logs <n>', 'lines of a stopped container\'s log to read; its last meaningful lines (at most 5) are evidence', '20')
     .option('--no-logs', 'do not read or show container logs')
     .option('-w, --watch', 're-diagnose as the Pod changes until it is Ready or failing (live mode)')
     .option('--timeout <duration>', 'with --watch: stop waiting after this long (exit 5)', '10m')
-    .action((name: string, opts) => run(async () => (await import('./commands/pod.js')).podCommand(name, opts)));
+    .action((name: string, opts) =>
+      run(async () => {
+        if (opts.watch && opts.file?.length) throw new UsageError('--watch follows the live cluster; it cannot watch a dump (-f)', { hint: `drop --watch to diagnose the dump, or drop -f to watch the cluster` });
+        return (await import('./commands/pod.js')).podCommand(name, opts);
+      }),
+    );
 
-  globalOptions(program.command('analyze <dump...>'))
-    .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - for stdin')
+  verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]'))))
+    .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)')
     .option('-n, --namespace <ns>', 'only this namespace')
     .option('--failing-only', 'list only failing Pods')
     .option('--no-logs', 'do not show container log lines from the dumps as evidence')
     .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
 
-  globalOptions(liveOptions(program.command('scan')))
+  verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan')))))
     .description('every Pod in a namespace (or all with -A) as a table of status, stage and cause, failing first')
-    .option('-A, --all-namespaces', 'every namespace')
-    .option('-l, --selector <selector>', 'label selector, e.g. app=api,tier!=cache')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
     .option('--failing-only', 'list only failing Pods')
     .option('--no-logs', 'with -f: do not show container log lines from the dumps as evidence')
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
 
-  globalOptions(liveOptions(program.command('gate [workload...]')))
+  verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false)
     .description('CI: wait for deploy/sts/ds/job/pod rollouts to finish; fail fast with a diagnosis when one is doomed')
     .option('--timeout <duration>', 'give up after this long (exit 5)', '5m')
     .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')
@@ -84,25 +121,47 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
 
   liveOptions(program.command('capture <what> <name>'))
     .description('save a redacted bundle of a live Pod (capture pod NAME, or pod deploy/NAME) that analyze and pod -f read back')
-    .option('-o, --output <file>', 'write the bundle here (default: stdout); never overwrites without --force')
+    .option('--output-file <file>', 'write the bundle here (default: stdout); never overwrites without --force')
+    .addOption(new Option('-o, --output <file>', 'deprecated: use --output-file').hideHelp())
     .option('--force', 'overwrite the output file')
     .option('--logs <n>', 'lines of previous container logs to include', '20')
     .option('--no-logs', 'leave container logs out')
     .option('-v, --verbose', 'print each API request on stderr')
-    .action((what: string, name: string, opts) => run(async () => (await import('./commands/capture.js')).captureCommand(what, name, opts)));
+    .action((what: string, name: string, opts) =>
+      run(async () => {
+        if (opts.output !== undefined) {
+          warn(`${me}: capture -o FILE is deprecated (-o is the report format everywhere else); use --output-file ${opts.output}`);
+          if (opts.outputFile === undefined) opts.outputFile = opts.output;
+        }
+        const { output: _old, outputFile, ...rest } = opts;
+        return (await import('./commands/capture.js')).captureCommand(what, name, { ...rest, ...(outputFile !== undefined ? { output: outputFile } : {}) });
+      }),
+    );
 
   program
     .command('rbac')
-    .description('print the minimal read-only Role/ClusterRole kdiag needs')
-    .action(() => run(async () => (await import('./commands/rbac.js')).rbacCommand()));
+    .description('print the least-privilege read-only ClusterRoles kdiag needs (nothing on Secrets)')
+    .option('--with-secret-names', 'add the optional Role that lets kdiag see whether Secrets exist (it can read their values: see README)')
+    .action((opts) => run(async () => (await import('./commands/rbac.js')).rbacCommand(opts)));
 
-  globalOptions(program.command('rules'))
+  outputOptions(program.command('rules'), 'text, json, yaml, markdown')
     .description('list every rule: id, stage, severity, title')
     .action((opts) => run(async () => (await import('./commands/rules.js')).rulesCommand(opts)));
 
-  globalOptions(program.command('explain <rule>'))
+  outputOptions(program.command('explain <rule>'), 'text, json, yaml')
     .description('print one rule\'s documentation: what it means, why it happens, how to fix it')
     .action((id: string, opts) => run(async () => (await import('./commands/rules.js')).explainCommand(id, opts)));
+
+  program
+    .command('version')
+    .description('print the kdiag version (and the Node.js it runs on)')
+    .addOption(new Option('-o, --output <format>', 'text, json or yaml').default('text'))
+    .action((opts) => run(async () => (await import('./commands/version.js')).versionCommand(opts)));
+
+  program
+    .command('completion <shell>')
+    .description('print a shell completion script: bash, zsh or fish (e.g. source <(kdiag completion bash))')
+    .action((shell: string) => run(async () => (await import('./commands/completion.js')).completionCommand(shell, program, me)));
 
   return program;
 }
@@ -114,7 +173,14 @@ async function main(argv: string[]): Promise<number> {
     code = await work();
   };
   try {
-    await buildProgram(run).parseAsync(argv);
+    if (argv[2] === '__complete') {
+      // Shell completion (and kubectl_complete-<plugin>): cobra's protocol, outside commander's parser.
+      const { completeWords } = await import('./commands/completion.js');
+      const { candidates, files } = completeWords(buildProgram(run), argv.slice(3));
+      process.stdout.write([...candidates, `:${files ? 0 : 4}`].join('\n') + '\n');
+      return EXIT.ok;
+    }
+    await buildProgram(run, invokedAs(argv[1])).parseAsync(normalizeArgv(argv));
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {
@@ -127,8 +193,18 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Like kubectl, quiet when the reader goes away (`kdiag … | head -1`): exit 0, no EPIPE stack. */
+function quietOnClosedPipe(stream: NodeJS.WriteStream, exit: boolean): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    if (exit) process.exit(0);
+  });
+}
+
 // Only the launcher runs the CLI; importing this module (tests) does not.
 if (process.env.KDIAG_NO_MAIN !== '1') {
+  quietOnClosedPipe(process.stdout, true);
+  quietOnClosedPipe(process.stderr, false);
   process.exitCode = await main(process.argv);
 }
 

@@ -5,16 +5,23 @@ export function parseTime(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** A short human age like kubectl prints: 45s, 3m, 2h10m, 4d. */
+/** An age exactly as kubectl prints it (apimachinery's HumanDuration): 45s, 5m30s, 3h10m, 20h, 3d5h, 45d, 3y2d, 9y. */
 export function formatAge(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '0s';
   const s = Math.floor(ms / 1000);
   if (s < 120) return `${s}s`;
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m`;
+  if (m < 10) return s % 60 === 0 ? `${m}m` : `${m}m${s % 60}s`;
+  if (m < 180) return `${m}m`;
   const h = Math.floor(m / 60);
-  if (h < 48) return m % 60 === 0 || h >= 10 ? `${h}h` : `${h}h${m % 60}m`;
-  return `${Math.floor(h / 24)}d`;
+  if (h < 8) return m % 60 === 0 ? `${h}h` : `${h}h${m % 60}m`;
+  if (h < 48) return `${h}h`;
+  const d = Math.floor(h / 24);
+  if (h < 24 * 8) return h % 24 === 0 ? `${d}d` : `${d}d${h % 24}h`;
+  if (h < 24 * 365 * 2) return `${d}d`;
+  const y = Math.floor(d / 365);
+  if (h < 24 * 365 * 8) return d % 365 === 0 ? `${y}y` : `${y}y${d % 365}d`;
+  return `${y}y`;
 }
 
 /** Parses durations such as 90s, 5m, 1h30m, 250ms; a bare number is seconds. */

@@ -1,36 +1,46 @@
-import type { Paint } from './style.js';
+import { columns, fit, pad } from './width.js';
 
-// Left-aligned columns in linear time, laid out the way the previous cli-table3 table printed them with
-// no borders (one space of padding each side, two between columns): cli-table3 checks every cell against
-// every earlier row for row spans, O(rows²), which took 40 s for 20,000 Pods and overflowed the stack at 200k.
-
-const SGR = /\u001b\[[0-9;]*m/g;
-const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200b-\u200f\u2060-\u2064\ufe00-\ufe0f]/u;
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
-const ASCII = /^[\x20-\x7e]*$/;
-
-/** Columns a string takes on a terminal: colour codes take none, East Asian wide characters two. */
-export function displayWidth(text: string): number {
-  const plain = text.includes('\u001b') ? text.replace(SGR, '') : text;
-  if (ASCII.test(plain)) return plain.length;
-  let width = 0;
-  for (const ch of plain) width += ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
-  return width;
+/** One table cell: its text, and how to colour it once it is padded (colour never changes its width). */
+export interface Cell {
+  text: string;
+  paint?: (s: string) => string;
 }
 
-/** The rows as aligned lines (trailing spaces trimmed); the head bold and the gaps grey when coloured. */
-export function alignColumns(head: readonly string[], rows: readonly (readonly string[])[], c: Paint): string[] {
-  const widths = head.map(displayWidth);
-  const cellWidths = rows.map((row) =>
-    row.map((cell, i) => {
-      const w = displayWidth(cell);
-      if (w > (widths[i] ?? 0)) widths[i] = w;
-      return w;
-    }),
-  );
-  const gap = c.gray('  ');
-  const cell = (text: string, w: number, i: number): string => ` ${text}${' '.repeat((widths[i] ?? 0) - w)} `;
-  const lines = [head.map((h, i) => c.bold(cell(h, displayWidth(h), i))).join(gap).trimEnd()];
-  rows.forEach((row, r) => lines.push(row.map((text, i) => cell(text, cellWidths[r]![i]!, i)).join(gap).trimEnd()));
-  return lines;
+export interface ColumnsOptions {
+  /** The widest a line may be; undefined: as wide as the content. */
+  width?: number;
+  /** Columns that give up room, in order, when a line would be wider than `width`; each keeps at least `min`. */
+  shrink?: ReadonlyArray<{ column: number; min: number }>;
+}
+
+// kubectl's printers use a tabwriter with 3 spaces of padding; headers are plain, the last column unpadded.
+const GAP = 3;
+
+/** Rows laid out like `kubectl get`: each column as wide as its widest cell, cut with "…" to fit the width. */
+export function renderColumns(head: readonly string[], rows: readonly (readonly Cell[])[], options: ColumnsOptions = {}): string[] {
+  // One pass over the cells (no spread of 200k rows into Math.max, no per-row rescans).
+  const all: ReadonlyArray<readonly Cell[]> = [head.map((text) => ({ text })), ...rows];
+  const widths = head.map(() => 0);
+  for (const row of all) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, columns(cell.text))));
+  if (options.width !== undefined) {
+    let over = widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1) - options.width;
+    for (const { column, min } of options.shrink ?? []) {
+      if (over <= 0) break;
+      // Headers are never cut (kubectl's never are).
+      const give = Math.min(over, Math.max(0, (widths[column] ?? 0) - Math.max(min, columns(head[column] ?? ''))));
+      widths[column] = (widths[column] ?? 0) - give;
+      over -= give;
+    }
+  }
+  return all.map((row) =>
+    row
+      .map((cell, i) => {
+        const w = widths[i] ?? 0;
+        const text = fit(cell.text, w);
+        const padded = i === row.length - 1 ? text : pad(text, w);
+        return cell.paint ? cell.paint(padded) : padded;
+      })
+      .join(' '.repeat(GAP))
+      .trimEnd(),
+  ).map((line) => (options.width !== undefined ? fit(line, options.width) : line));
 }

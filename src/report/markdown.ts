@@ -1,6 +1,7 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import { clip } from './sanitize.js';
 import { causeOf, subjectName } from './subject.js';
+import { sortForTable } from './table.js';
 
 const MARK = { passed: '✅', failed: '❌', pending: '⏳', unknown: '❔' } as const;
 // The same bounds as the text report: cluster text can be megabytes.
@@ -31,8 +32,9 @@ export function renderMarkdown(d: Diagnosis): string {
 }
 
 export function renderMarkdownList(list: DiagnosisList): string {
-  const rows = list.items.map((d) => `| ${md(subjectName(d))} | ${d.status} | ${d.stage ?? '-'} | ${md(causeOf(d))} |`);
+  const items = sortForTable(list.items);
+  const rows = items.map((d) => `| ${md(subjectName(d))} | ${d.status} | ${d.stage ?? '-'} | ${md(causeOf(d))} |`);
   const table = ['| Pod | Status | Stage | Cause |', '|---|---|---|---|', ...rows].join('\n');
-  const details = list.items.filter((d) => d.status !== 'healthy').map(renderMarkdown);
+  const details = items.filter((d) => d.status !== 'healthy').map(renderMarkdown);
   return [`## kdiag: ${list.items.length} item(s)`, '', table, '', ...details].join('\n');
 }

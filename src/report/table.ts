@@ -1,11 +1,12 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import { STAGES } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
-import { alignColumns } from './columns.js';
+import { renderColumns, type Cell } from './columns.js';
 import type { ReportOptions } from './options.js';
 import { clip } from './sanitize.js';
 import { paint } from './style.js';
 import { causeOf } from './subject.js';
+import { wrap } from './width.js';
 
 const STATUS_ORDER = { failing: 0, progressing: 1, healthy: 2 } as const;
 
@@ -18,22 +19,44 @@ export function sortForTable(items: readonly Diagnosis[]): Diagnosis[] {
   );
 }
 
+function namespaceOf(d: Diagnosis): string {
+  return d.pod?.namespace ?? d.workload?.namespace ?? '';
+}
+
+/** The Pod's name, or `deployment/web` for a workload's own row. */
+function shortName(d: Diagnosis): string {
+  return d.pod ? d.pod.name : d.workload ? `${d.workload.kind.toLowerCase()}/${d.workload.name}` : '';
+}
+
 function name(d: Diagnosis): string {
   return d.pod ? `${d.pod.namespace}/${d.pod.name}` : d.workload ? `${d.workload.namespace}/${d.workload.kind.toLowerCase()}/${d.workload.name}` : '';
 }
 
-/** The scan table: pod, status, stage, cause, restarts, age; then one line per failing stage. */
+/** The scan table like `kubectl get`: NAME STATUS STAGE RESTARTS AGE CAUSE (CAUSE last, cut to the width). */
 export function renderSummaryTable(list: DiagnosisList, options: ReportOptions): string {
   const c = paint(options.color);
-  const rows: string[][] = [];
-  for (const d of sortForTable(list.items)) {
-    const status = d.status === 'failing' ? c.red(d.status) : d.status === 'progressing' ? c.yellow(d.status) : c.green(d.status);
+  const sorted = sortForTable(list.items);
+  // Like `kubectl get -A`: a NAMESPACE column only when the rows span namespaces.
+  const spans = new Set(sorted.map(namespaceOf)).size > 1;
+  const head = [...(spans ? ['NAMESPACE'] : []), 'NAME', 'STATUS', 'STAGE', 'RESTARTS', 'AGE', ...(options.wide ? ['NODE', 'RULE'] : []), 'CAUSE'];
+  const rows: Cell[][] = [];
+  for (const d of sorted) {
+    const status: Cell = { text: d.status, paint: d.status === 'failing' ? c.red : d.status === 'progressing' ? c.yellow : c.green };
     const created = parseTime(d.pod?.createdAt);
     const now = parseTime(d.observedAt) ?? options.now; // each Pod's own input clock
     const age = created !== undefined && now !== undefined ? formatAge(now - created) : '-';
-    rows.push([clip(name(d), 320), status, d.stage ?? '-', clip(causeOf(d), 70), d.pod ? String(d.pod.restarts) : '-', age]);
+    const wide: Cell[] = options.wide ? [{ text: clip(d.pod?.node ?? '', 320) || '-' }, { text: d.findings[0]?.rule ?? '-' }] : [];
+    const nsCell: Cell[] = spans ? [{ text: clip(namespaceOf(d), 320) }] : [];
+    rows.push([...nsCell, { text: clip(shortName(d), 320) }, status, { text: d.stage ?? '-' }, { text: d.pod ? String(d.pod.restarts) : '-' }, { text: age }, ...wide, { text: clip(causeOf(d), 1000) }]);
   }
-  const lines = [alignColumns(['NAME', 'STATUS', 'STAGE', 'CAUSE', 'RESTARTS', 'AGE'], rows, c).join('\n')];
+  // CAUSE gives up room first, then NAMESPACE, then NAME (kubectl never cuts names, but a line that wraps is worse).
+  const cause = head.length - 1;
+  const ns = spans ? 0 : -1;
+  const pod = spans ? 1 : 0;
+  const steps: Array<[number, number]> = [[cause, 30], [ns, 16], [pod, 30], [cause, 16], [ns, 10], [pod, 16], [cause, 8], [ns, 4], [pod, 8]];
+  const shrink = steps.filter(([column]) => column >= 0).map(([column, min]) => ({ column, min }));
+  const table = renderColumns(head, rows, { ...(options.width !== undefined ? { width: options.width } : {}), shrink });
+  const lines = [(options.color ? [c.bold(table[0] ?? ''), ...table.slice(1)] : table).join('\n')];
   const counts = { failing: 0, progressing: 0, healthy: 0 };
   for (const d of list.items) counts[d.status]++;
   lines.push('', `${list.items.length} item(s): ${counts.failing} failing, ${counts.progressing} progressing, ${counts.healthy} healthy`);
@@ -42,7 +65,7 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
     if (stuck.length === 0) continue;
     const causes = new Map<string, number>();
     for (const d of stuck) causes.set(d.findings[0]?.rule ?? '?', (causes.get(d.findings[0]?.rule ?? '?') ?? 0) + 1);
-    lines.push(`  ${stage}: ${stuck.length} failing (${[...causes].map(([r, n]) => `${n} ${r}`).join(', ')})`);
+    lines.push(...wrap(`${stage}: ${stuck.length} failing (${[...causes].map(([r, n]) => `${n} ${r}`).join(', ')})`, options.width, '  ', '    '));
   }
   return lines.join('\n') + '\n';
 }
@@ -50,5 +73,5 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
 /** The scan report: the table (or "No Pods found."), then what could not be seen. */
 export function renderScanText(items: Diagnosis[], notes: readonly string[], options: ReportOptions): string {
   const body = items.length === 0 ? 'No Pods found.\n' : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
-  return notes.length === 0 ? body : `${body}\nNotes\n${notes.map((n) => `  - ${clip(n, 1000)}`).join('\n')}\n`;
+  return notes.length === 0 ? body : `${body}\nNotes\n${notes.flatMap((n) => wrap(clip(n, 1000), options.width, '  - ', '    ')).join('\n')}\n`;
 }

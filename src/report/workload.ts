@@ -4,6 +4,7 @@ import type { ReportOptions } from './options.js';
 import { neutralize } from './sanitize.js';
 import { paint } from './style.js';
 import { renderText } from './text.js';
+import { wrap } from './width.js';
 
 /**
  * A workload and its Pods for a person: one line per group of replicas that share a verdict, then the
@@ -16,7 +17,7 @@ export function renderWorkloadText(title: string, items: readonly Diagnosis[], o
   const verdicts = items.filter((d) => !d.pod);
   const lines = [c.bold(neutralize(title)) + c.dim(`  (${pods.length} pod${pods.length === 1 ? '' : 's'})`)];
   const groups = rollup(pods);
-  for (const g of groups) lines.push(`  ${neutralize(describeGroup(g, pods.length))}`);
+  for (const g of groups) lines.push(...wrap(neutralize(describeGroup(g, pods.length)), options.width, '  ', '    '));
   if (pods.length === 0) lines.push('  no Pods');
   const primary = verdicts[0]?.findings[0];
   for (const d of verdicts) {

@@ -68,7 +68,7 @@ describe('kdiag pod -f', () => {
 
 describe('kdiag pod deploy/NAME -f', () => {
   it('rolls up replicas that share a cause and shows each cause once', () => {
-    const r = kdiag(['pod', 'deploy/web', '-f', fixture('real/cni-ip-exhausted.yaml')]);
+    const r = kdiag(['pod', 'deploy/web', '-f', fixture('real/cni-ip-exhausted.yaml')], { env: { COLUMNS: '120' } });
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^Deployment kdiag-cni-ip-exhausted\/web {2}\(3 pods\)/);
@@ -89,7 +89,7 @@ describe('kdiag analyze', () => {
     const r = kdiag(['analyze', SHOP]);
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/NAME\s+STATUS\s+STAGE\s+CAUSE/);
+    expect(lines[0]).toMatch(/NAME\s+STATUS\s+STAGE\s+RESTARTS\s+AGE\s+CAUSE/);
     expect(lines[1]).toContain('failing');
     expect(r.stdout).toMatch(/\d+ item\(s\): \d+ failing/);
   });

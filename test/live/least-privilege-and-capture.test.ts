@@ -63,7 +63,7 @@ describe('least privilege (get/list/watch on pods and events in one namespace)',
 describe('capture → analyze', () => {
   it('writes a redacted bundle that reads back to the live diagnosis; no planted secret anywhere', () => {
     const file = join(tmp, 'leaky.yaml');
-    const c = live(['capture', 'pod', 'leaky', '-n', NS, '-o', file]);
+    const c = live(['capture', 'pod', 'leaky', '-n', NS, '--output-file', file]);
     expect(c.code, c.stderr).toBe(0);
     const bundle = readFileSync(file, 'utf8');
     expect(bundle).toContain('kind: ContainerLog');
@@ -79,7 +79,7 @@ describe('capture → analyze', () => {
 
   it('refuses to overwrite an existing file', () => {
     const file = join(tmp, 'leaky.yaml');
-    const r = live(['capture', 'pod', 'leaky', '-n', NS, '-o', file]);
+    const r = live(['capture', 'pod', 'leaky', '-n', NS, '--output-file', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('already exists');
   });

@@ -1,7 +1,9 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
-import { InputError } from '../../errors.js';
+import { parseFieldSelector } from '../../engine/field-selector.js';
+import { parseLabelSelector } from '../../engine/label-selector.js';
+import { InputError, UsageError } from '../../errors.js';
 import { renderList } from '../../report/render.js';
 import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
@@ -12,17 +14,28 @@ export interface AnalyzeOptions extends GlobalOptions {
   failingOnly?: boolean;
   logs?: boolean;
   namespace?: string;
+  allNamespaces?: boolean;
+  selector?: string;
+  fieldSelector?: string;
 }
 
 /** `kdiag analyze DUMP…`: every Pod (and failing workload) found in the dumps. */
 export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Promise<number> {
   const format = outputFormat(opts.output);
+  const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
+  if (paths.length === 0) {
+    // `kubectl get … -o yaml | kdiag analyze`: no path and a piped stdin means stdin.
+    if (process.stdin.isTTY) throw new UsageError('analyze needs a dump: a file, a directory, or - for stdin', { hint: 'e.g. kubectl get pods,events,nodes -o yaml | kdiag analyze' });
+    paths = ['-'];
+  }
   const snapshot = loadDumps(paths);
   if (snapshot.pods.length === 0 && snapshot.replicaSets.length + snapshot.deployments.length + snapshot.statefulSets.length + snapshot.daemonSets.length + snapshot.jobs.length === 0) {
     throw new InputError(`${paths.join(', ')}: no Pods or workloads found`, { hint: 'dump them with: kubectl get pods,events,nodes,pvc -o yaml > dump.yaml' });
   }
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
-  let items = diagnoseAll(engine, opts.namespace === undefined ? {} : { namespace: opts.namespace });
+  const namespace = opts.allNamespaces ? undefined : opts.namespace;
+  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
+  if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   writeReport(renderList(diagnosisList(items), format, reportOptions(opts, engine.now)));

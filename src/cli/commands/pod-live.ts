@@ -73,7 +73,7 @@ async function watchPod(target: Target, opts: PodCommandOptions & { logs?: strin
       let d = engine.diagnosePod(findTarget(snapshot, target, namespace));
       // The verdict, not the wording (which carries ages): a line each time it moves.
       const key = `${d.status}|${d.stage}|${d.findings[0]?.rule ?? ''}`;
-      if (key !== last) warn(`[${new Date(now).toISOString().slice(11, 19)}] ${renderPipeline(d, paint(false))}  ${neutralize(`${d.status}${d.stage ? ` at ${d.stage}` : ''}: ${d.summary}`)}`);
+      if (key !== last) warn(`[${new Date(now).toISOString().slice(11, 19)}] ${renderPipeline(d, paint(false)).join(' ')}  ${neutralize(`${d.status}${d.stage ? ` at ${d.stage}` : ''}: ${d.summary}`)}`);
       last = key;
       if (d.status !== 'progressing' || now >= deadline) {
         let report = engine;

@@ -1,4 +1,3 @@
-import Table from 'cli-table3';
 import { UsageError } from '../../errors.js';
 import { ALL_RULES, findRule, RETIRED_RULES } from '../../rules/index.js';
 import type { Rule } from '../../rules/types.js';
@@ -8,7 +7,8 @@ import { closestNames } from '../../engine/targets.js';
 import { stringify } from 'yaml';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
-import { writeReport } from '../io.js';
+import { reportOptions, writeReport } from '../io.js';
+import { renderColumns } from '../../report/columns.js';
 
 function ruleData(r: Rule) {
   return { id: r.id, stage: r.stage, scope: r.scope, severity: r.severity, title: r.title, docs: r.docs };
@@ -26,9 +26,10 @@ export async function rulesCommand(opts: GlobalOptions): Promise<number> {
     writeReport(['| Rule | Stage | Severity | Title |', '|---|---|---|---|', ...ALL_RULES.map((r) => `| \`${r.id}\` | ${r.stage} | ${r.severity} | ${r.title} |`)].join('\n') + '\n');
     return EXIT.ok;
   }
-  const table = new Table({ head: ['RULE', 'STAGE', 'SEVERITY', 'TITLE'], style: { head: [], border: [], compact: true }, chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' } });
-  for (const r of ALL_RULES) table.push([r.id, r.stage, r.severity, r.title]);
-  writeReport(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n\n${ALL_RULES.length} rules. kdiag explain RULE prints one rule's docs.\n`);
+  const { width } = reportOptions(opts);
+  const rows = ALL_RULES.map((r) => [r.id, r.stage, r.severity, r.title].map((text) => ({ text })));
+  const table = renderColumns(['RULE', 'STAGE', 'SEVERITY', 'TITLE'], rows, { ...(width !== undefined ? { width } : {}), shrink: [{ column: 3, min: 20 }] });
+  writeReport(`${table.join('\n')}\n\n${ALL_RULES.length} rules. kdiag explain RULE prints one rule's docs.\n`);
   return EXIT.ok;
 }
 

@@ -2,6 +2,7 @@ import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
+import { parseFieldSelector } from '../../engine/field-selector.js';
 import { renderScanText } from '../../report/table.js';
 import { renderList } from '../../report/render.js';
 import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
@@ -24,6 +25,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     progress.step('diagnosing');
     const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts) });
     let items = diagnoseAll(engine);
+    if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
     const anyFailing = items.some((d) => d.status === 'failing');
     if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
     progress.stop();

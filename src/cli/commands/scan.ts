@@ -1,6 +1,7 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
+import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { renderList } from '../../report/render.js';
 import { renderScanText } from '../../report/table.js';
@@ -14,6 +15,7 @@ export interface ScanOptions extends GlobalOptions, LiveOptions {
   file?: string[];
   allNamespaces?: boolean;
   selector?: string;
+  fieldSelector?: string;
   failingOnly?: boolean;
   logs?: boolean;
 }
@@ -30,6 +32,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
   let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
+  if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);

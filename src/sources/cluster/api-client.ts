@@ -73,7 +73,7 @@ export class ApiClient {
     const server = this.connection.server;
     return new Promise((resolve, reject) => {
       const lib = url.protocol === 'http:' ? http : https;
-      const req = lib.request(url, { ...base, method: 'GET', signal, headers: { ...(base.headers ?? {}), Accept: 'application/json', 'User-Agent': 'kdiag' } }, resolve);
+      const req = lib.request(url, { ...base, agent: this.connection.agent, method: 'GET', signal, headers: { ...(base.headers ?? {}), Accept: 'application/json', 'User-Agent': 'kdiag' } }, resolve);
       // Headers must come within the request timeout; the body of a watch is open-ended.
       const timer = setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'KDIAG_TIMEOUT' })), this.options.timeoutMs);
       req.on('response', () => clearTimeout(timer));
@@ -119,7 +119,7 @@ export class ApiClient {
       const lib = url.protocol === 'http:' ? http : https;
       const req = lib.request(
         url,
-        { ...base, method: 'GET', headers: { ...(base.headers ?? {}), Accept: accept, 'User-Agent': 'kdiag' }, agent: undefined },
+        { ...base, method: 'GET', headers: { ...(base.headers ?? {}), Accept: accept, 'User-Agent': 'kdiag' }, agent: this.connection.agent },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import type http from 'node:http';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterError } from '../../errors.js';
 
@@ -10,9 +11,23 @@ export interface Connection {
   server: string;
   context: string;
   namespace: string;
+  /** The cluster's `proxy-url` (HTTP CONNECT or SOCKS5), when it has one. */
+  proxyUrl?: string;
+  /** A keep-alive agent that goes through `proxyUrl`; the client uses it instead of a direct one. */
+  agent?: http.Agent;
 }
 
-export interface ConnectOptions {
+/** kubectl's global flags that override the kubeconfig (`--server`, `--token`, `--as`, …). */
+export interface ConnectOverrides {
+  server?: string;
+  certificateAuthority?: string;
+  insecureSkipTlsVerify?: boolean;
+  token?: string;
+  as?: string;
+  asGroup?: readonly string[];
+}
+
+export interface ConnectOptions extends ConnectOverrides {
   kubeconfig?: string;
   context?: string;
   namespace?: string;
@@ -29,12 +44,23 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     if (options.kubeconfig) {
       if (!existsSync(options.kubeconfig)) throw new ClusterError('E_CONFIG', `kubeconfig "${options.kubeconfig}" does not exist`);
       kc.loadFromFile(options.kubeconfig);
-    } else if (env.KUBECONFIG || existsSync(join(homedir(), '.kube', 'config')) || inCluster) {
-      // Handles KUBECONFIG with several files (merged like kubectl) and in-cluster service accounts.
+    } else if (env.KUBECONFIG) {
+      // Like kubectl: the files are merged in order (the first to set a value wins) and missing ones are skipped.
+      const files = env.KUBECONFIG.split(delimiter).filter((f) => f !== '' && existsSync(f));
+      if (files.length === 0 && !options.server) {
+        throw new ClusterError('E_CONFIG', `none of the files in $KUBECONFIG exists (${env.KUBECONFIG})`, { hint: 'point kdiag at a cluster with --kubeconfig FILE, or diagnose a saved dump with -f' });
+      }
+      files.forEach((file, i) => {
+        if (i === 0) return kc.loadFromFile(file);
+        const more = new KubeConfig();
+        more.loadFromFile(file);
+        kc.mergeConfig(more);
+      });
+    } else if (existsSync(join(homedir(), '.kube', 'config')) || inCluster) {
       kc.loadFromDefault();
-    } else {
+    } else if (!options.server) {
       throw new ClusterError('E_CONFIG', 'no kubeconfig found (no --kubeconfig, no $KUBECONFIG, no ~/.kube/config, not in a cluster)', {
-        hint: 'point kdiag at a cluster with --kubeconfig FILE, or diagnose a saved dump with -f',
+        hint: 'point kdiag at a cluster with --kubeconfig FILE (or --server URL), or diagnose a saved dump with -f',
       });
     }
   } catch (err) {
@@ -48,6 +74,11 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     }
     kc.setCurrentContext(options.context);
   }
+  if (!kc.getCurrentContext() && options.server) {
+    // `--server URL` with no kubeconfig at all works in kubectl too.
+    kc.loadFromOptions({ clusters: [{ name: 'flags', server: options.server, skipTLSVerify: false }], users: [{ name: 'flags' }], contexts: [{ name: 'flags', cluster: 'flags', user: 'flags' }], currentContext: 'flags' });
+  }
+  applyOverrides(kc, options);
   const contextName = kc.getCurrentContext();
   const context = kc.getContextObject(contextName);
   const cluster = kc.getCurrentCluster();
@@ -56,7 +87,54 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
       hint: 'pick one with --context NAME (kubectl config get-contexts lists them)',
     });
   }
-  return { kubeConfig: kc, server: cluster.server.replace(/\/+$/, ''), context: contextName || 'in-cluster', namespace: options.namespace ?? context?.namespace ?? 'default' };
+  const proxyUrl = cluster.proxyUrl || undefined;
+  return {
+    kubeConfig: kc,
+    server: cluster.server.replace(/\/+$/, ''),
+    context: contextName === 'flags' ? (options.server ?? 'flags') : contextName || 'in-cluster',
+    namespace: options.namespace ?? context?.namespace ?? 'default',
+    ...(proxyUrl ? { proxyUrl, agent: await proxyAgent(proxyUrl, cluster.server) } : {}),
+  };
+}
+
+/** The global flags win over the kubeconfig's current cluster and user, as in kubectl. */
+function applyOverrides(kc: KubeConfig, o: ConnectOverrides): void {
+  const clusterName = kc.getContextObject(kc.getCurrentContext())?.cluster;
+  const userName = kc.getContextObject(kc.getCurrentContext())?.user;
+  const current = kc.getCurrentCluster();
+  if (current) {
+    const server = o.server ?? current.server;
+    const cluster = {
+      ...current,
+      server,
+      ...(o.certificateAuthority ? { caFile: o.certificateAuthority, caData: undefined } : {}),
+      // A plain http:// server (kubectl proxy) has no TLS to verify; client-node refuses it unless this is set.
+      ...(o.insecureSkipTlsVerify || server.startsWith('http:') ? { skipTLSVerify: true } : {}),
+    };
+    kc.clusters = kc.clusters.map((c) => (c.name === clusterName ? cluster : c));
+  }
+  const user = kc.getCurrentUser();
+  if (user && (o.token || o.as)) {
+    const next = { ...user, ...(o.token ? { token: o.token, exec: undefined, authProvider: undefined, username: undefined, password: undefined } : {}), ...(o.as ? { impersonateUser: o.as } : {}) };
+    kc.users = kc.users.map((u) => (u.name === userName ? next : u));
+  }
+  if (o.asGroup?.length) {
+    // client-node knows Impersonate-User only; groups are one header each, added after its own headers.
+    const groups = [...o.asGroup];
+    const apply = kc.applyToHTTPSOptions.bind(kc);
+    kc.applyToHTTPSOptions = async (opts) => {
+      await apply(opts);
+      opts.headers = { ...(opts.headers ?? {}), 'Impersonate-Group': groups };
+    };
+  }
+}
+
+/** A keep-alive agent through the kubeconfig's `proxy-url`: SOCKS5 (socks5://) or HTTP CONNECT (http(s)://). */
+async function proxyAgent(proxyUrl: string, server: string): Promise<http.Agent> {
+  const { HttpProxyAgent, HttpsProxyAgent, SocksProxyAgent } = await import('./proxy-agents.js');
+  if (/^socks5h?:\/\//.test(proxyUrl)) return new SocksProxyAgent(proxyUrl, { keepAlive: true });
+  if (!/^https?:\/\//.test(proxyUrl)) throw new ClusterError('E_CONFIG', `proxy-url "${proxyUrl.replace(/\/\/[^/@]*@/, '//')}" is neither http(s):// nor socks5://`);
+  return server.startsWith('http:') ? new HttpProxyAgent({ proxy: proxyUrl, keepAlive: true }) : new HttpsProxyAgent({ proxy: proxyUrl, keepAlive: true });
 }
 
 function firstLine(err: unknown): string {

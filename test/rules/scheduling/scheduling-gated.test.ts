@@ -14,7 +14,7 @@ runRuleTests(rule, {
   ],
   invalid: [
     { name: 'gated for two minutes: a warning naming the gate', objects: [gated()], expect: [{ severity: 'warning', message: /held back by scheduling gate "example.com\/quota-check" for 2m/, evidence: 'SchedulingGated', remediation: /"op":"remove","path":"\/spec\/schedulingGates"/ }] },
-    { name: 'gated for hours: still a warning, says it is long', objects: [gated(at(-7200), [{ name: 'a.example.com/one' }, { name: 'b.example.com/two' }])], expect: [{ severity: 'warning', message: /gates "a.example.com\/one", "b.example.com\/two" for 2h.*longer than 10m/ }] },
+    { name: 'gated for hours: still a warning, says it is long', objects: [gated(at(-7200), [{ name: 'a.example.com/one' }, { name: 'b.example.com/two' }])], expect: [{ severity: 'warning', message: /gates "a.example.com\/one", "b.example.com\/two" for 120m.*longer than 10m/ }] },
     { name: 'gates in the spec, condition not yet written', objects: [unschedulable('', { spec: { schedulingGates: [{ name: 'example.com/quota-check' }] }, status: { conditions: [] } })], expect: [{ evidence: 'spec.schedulingGates' }] },
   ],
 });
