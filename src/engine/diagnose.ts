@@ -1,4 +1,4 @@
-import { SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
+import { controllerRef, SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
 import type { KObject, Pod } from '../model/k8s.js';
 import { clockKey, type Snapshot, type SourceClock } from '../model/snapshot.js';
 import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
@@ -165,8 +165,8 @@ export class Engine {
       ['StatefulSet', s.statefulSets],
       ['DaemonSet', s.daemonSets],
       ['Job', s.jobs],
-      // ReplicaSets owned by a Deployment are read through it.
-      ['ReplicaSet', s.replicaSets.filter((rs) => !rs.metadata?.ownerReferences?.some((r) => r?.kind === 'Deployment'))],
+      // ReplicaSets owned by a Deployment in the snapshot are read through it; without it (`kubectl get rs,events`) they stand alone.
+      ['ReplicaSet', s.replicaSets.filter((rs) => !this.ownedByDeploymentInSnapshot(rs))],
       // A Service's Pods are the ones its selector selects.
       ['Service', s.services],
     ];
@@ -189,6 +189,11 @@ export class Engine {
     return kinds.flatMap(([kind, list]) =>
       list.map((o) => this.index.workloadFacts(kind, o, podsByOwner.get(`${kind}/${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`) ?? [])),
     );
+  }
+
+  private ownedByDeploymentInSnapshot(rs: KObject): boolean {
+    const ref = controllerRef(rs);
+    return ref?.kind === 'Deployment' && this.index.get('Deployment', rs.metadata?.namespace ?? '', ref.name) !== undefined;
   }
 
   private visibilityNotes(facts: PodFacts): string[] {
