@@ -6,7 +6,7 @@ import { join } from 'node:path';
 const T = Date.parse('2026-11-30T10:00:00Z');
 const iso = (s) => new Date(T + s * 1000).toISOString().replace('.000Z', 'Z');
 
-function pod(ns, i) {
+export function pod(ns, i) {
   const name = `app-${i}-7d9f5c6b8-${(i * 7919).toString(36).padStart(5, '0').slice(-5)}`;
   const uid = `${i.toString(16).padStart(8, '0')}-1c55-4d0e-8d9a-2f1d9b3c7a01`;
   const kind = i % 10;
@@ -69,7 +69,7 @@ function pod(ns, i) {
   return { pod: base, events };
 }
 
-function node(i) {
+export function node(i) {
   return { apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${i}`, uid: `node-uid-${i}`, creationTimestamp: iso(-864000), labels: { 'kubernetes.io/hostname': `node-${i}`, 'kubernetes.io/os': 'linux' } },
     spec: {}, status: { allocatable: { cpu: '8', memory: '32Gi', pods: '110' }, capacity: { cpu: '8', memory: '32Gi', pods: '110' },
       conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status', lastHeartbeatTime: iso(0), lastTransitionTime: iso(-864000) }],

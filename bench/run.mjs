@@ -1,8 +1,8 @@
 // npm run bench: kdiag's speed and memory figures, each next to a reference measured in the same run.
 // Prints a table and writes bench/results/latest.json. Live figures need the local test cluster
 // (KUBECONFIG, or test/cluster's admin kubeconfig when it is up); without it they are reported as skipped.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +32,53 @@ export function measure(cmd, args, { runs = 7, env = {}, stdin } = {}) {
     if (r.error) throw r.error;
     if (TIME) rss = Number(r.stderr.trim().split('\n').pop()) / 1024;
     if (![0, 1].includes(r.status)) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 400)}`);
+    // Exit 1 is kdiag's "something is failing", but also Node's for a crash before any report.
+    if (r.stdout.trim() === '') throw new Error(`${cmd} ${args.join(' ')} printed no report: ${r.stderr.slice(0, 400)}`);
   }
   return { ms: median(times), rssMiB: rss };
 }
 
-export function row(figure, ours, reference, unit, target, note = '') {
-  const ratio = reference ? ours / reference : undefined;
+/**
+ * Two commands run in turn (A B A B …) so drift in a shared machine's speed hits both alike: medians of
+ * each and the median of the per-pair ratios A/B.
+ */
+export function paired(a, b, { runs = 9, envA = {}, envB = {} } = {}) {
+  const ta = [];
+  const tb = [];
+  const once = ([cmd, args], env) => {
+    const t0 = performance.now();
+    const r = spawnSync(cmd, args, { env: { ...process.env, NO_COLOR: '1', ...env }, encoding: 'utf8', maxBuffer: 1 << 30 });
+    if (r.error) throw r.error;
+    if (![0, 1].includes(r.status) || r.stdout.trim() === '') throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 400)}`);
+    return performance.now() - t0;
+  };
+  once(a, envA); // warm-up: page cache, compile cache
+  once(b, envB);
+  for (let i = 0; i < runs; i++) {
+    ta.push(once(a, envA));
+    tb.push(once(b, envB));
+  }
+  return { a: median(ta), b: median(tb), ratio: median(ta.map((t, i) => t / tb[i])) };
+}
+
+/** One run without blocking this process (the fake API server may be a child that must keep running). */
+function measureAsync(cmd, args, { env = {} } = {}) {
+  return new Promise((resolve) => {
+    const wrapped = TIME ? [TIME, ['-f', '%M', cmd, ...args]] : [cmd, args];
+    const t0 = performance.now();
+    const child = spawn(wrapped[0], wrapped[1], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => {
+      const ms = performance.now() - t0;
+      const rssMiB = TIME ? Number(stderr.trim().split('\n').pop()) / 1024 : undefined;
+      resolve({ ms, rssMiB, ok: code === 0 || code === 1, error: stderr.trim().split('\n')[0] });
+    });
+  });
+}
+
+export function row(figure, ours, reference, unit, target, note = '', pairedRatio = undefined) {
+  const ratio = pairedRatio ?? (reference ? ours / reference : undefined);
   rows.push({ figure, ours: +ours.toFixed(2), reference: reference === undefined ? null : +reference.toFixed(2), unit, ratio: ratio === undefined ? null : +ratio.toFixed(2), target, note });
 }
 
@@ -47,27 +88,67 @@ function kubectlPath() {
   return candidates || spawnSync('sh', ['-c', 'command -v kubectl'], { encoding: 'utf8' }).stdout.trim() || undefined;
 }
 
-// 1. Start-up, against a Go binary's start-up in the same run.
+// 1. Start-up on each Node major present (KDIAG_BENCH_NODES: more node binaries, colon-separated), against
+// a Go binary's start-up in the same run, paired; with and without NODE_EXTRA_CA_CERTS when it is set here.
 const kubectl = kubectlPath();
 const small = join(ROOT, 'fixtures/examples/shop.yaml');
-const ref = kubectl ? measure(kubectl, ['version', '--client'], { runs: 11 }).ms : undefined;
-row('start-up: kdiag --version', measure(process.execPath, [BIN, '--version'], { runs: 11 }).ms, ref, 'ms', '≤ 1.5× kubectl version --client');
-row('start-up: kdiag pod NAME -f small-dump.yaml', measure(process.execPath, [BIN, 'pod', 'api-7d9f5c6b8-x2k4p', '-f', small], { runs: 11 }).ms, ref, 'ms', '≤ 1.5× kubectl version --client');
+const nodes = [process.execPath, ...(process.env.KDIAG_BENCH_NODES ?? '').split(':').filter(Boolean)];
+const caCerts = process.env.NODE_EXTRA_CA_CERTS;
+for (const nodeBin of nodes) {
+  const version = spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  for (const ca of caCerts ? ['', caCerts] : ['']) {
+    const env = { NODE_EXTRA_CA_CERTS: ca };
+    const label = `Node ${version}, ${ca ? 'with' : 'without'} NODE_EXTRA_CA_CERTS`;
+    if (!kubectl) continue;
+    for (const [what, args] of [['kdiag --version', [BIN, '--version']], ['kdiag pod NAME -f small-dump.yaml', [BIN, 'pod', 'api-7d9f5c6b8-x2k4p', '-f', small]]]) {
+      const p = paired([nodeBin, args], [kubectl, ['version', '--client']], { runs: 11, envA: env });
+      row(`start-up: ${what} (${label})`, p.a, p.b, 'ms', '≤ 1.5× kubectl version --client', '', p.ratio);
+    }
+  }
+}
 
-// 2. Offline: analyze of a generated cluster-info dump, at 1×, 2×, 4× the size.
+// 2. Offline: analyze of a generated cluster-info dump (JSON) at 1×, 2×, 4× the size, and of a kubectl-style
+// YAML List, each against the raw parse floor of the same bytes in this process (JSON.parse; js-yaml with
+// the core schema, the fastest JavaScript YAML parser we know).
 const BASE_PODS = Number(process.env.KDIAG_BENCH_PODS ?? 20000);
+const floorMBps = (files, parse) => {
+  const texts = files.map((f) => readFileSync(f, 'utf8'));
+  const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    for (const t of texts) parse(t);
+    times.push(performance.now() - t0);
+  }
+  return bytes / 1e6 / (median(times) / 1000);
+};
+const filesUnder = (dir) => readdirSync(dir, { recursive: true }).map((f) => join(dir, String(f))).filter((f) => /\.(json|ya?ml)$/.test(f));
 const offline = [];
 for (const factor of [1, 2, 4]) {
   const dir = join(tmp, `dump-${factor}x`);
   const bytes = writeClusterInfoDump(dir, BASE_PODS * factor);
   const m = measure(process.execPath, [BIN, 'analyze', dir, '-o', 'json'], { runs: factor === 1 ? 3 : 1 });
+  const floor = factor === 1 ? floorMBps(filesUnder(dir), JSON.parse) : undefined;
   rmSync(dir, { recursive: true, force: true });
   const mb = bytes / 1e6;
   offline.push({ factor, mb, ms: m.ms });
-  row(`offline: analyze cluster-info dump ${BASE_PODS * factor} pods (${mb.toFixed(0)} MB)`, mb / (m.ms / 1000), undefined, 'MB/s', '≥ 30 MB/s', `${(m.ms / 1000).toFixed(2)} s, peak ${m.rssMiB?.toFixed(0) ?? '?'} MiB`);
+  row(`offline: analyze cluster-info dump (JSON) ${BASE_PODS * factor} pods (${mb.toFixed(0)} MB)`, mb / (m.ms / 1000), floor, 'MB/s', '≥ 30 MB/s', `${(m.ms / 1000).toFixed(2)} s, peak ${m.rssMiB?.toFixed(0) ?? '?'} MiB${floor ? '; reference: JSON.parse of the same files' : ''}`);
 }
 const linear = offline[2].ms / offline[0].ms / (offline[2].mb / offline[0].mb);
 row('offline: time growth 4× size vs 1× (1.0 = linear)', linear, undefined, 'ratio', '≈ 1 (linear)');
+{
+  const jsyaml = (await import('js-yaml')).default;
+  const YAML_PODS = Number(process.env.KDIAG_BENCH_YAML_PODS ?? 5000);
+  const { pods, events, nodes } = generateObjects(YAML_PODS);
+  const file = join(tmp, 'list.yaml');
+  // kubectl's layout: sequences not indented under their key, no line folding.
+  writeFileSync(file, jsyaml.dump({ apiVersion: 'v1', kind: 'List', items: [...pods, ...events, ...nodes], metadata: { resourceVersion: '' } }, { noArrayIndent: true, lineWidth: -1, noRefs: true }));
+  const mb = statSync(file).size / 1e6;
+  const m = measure(process.execPath, [BIN, 'analyze', file, '-o', 'json'], { runs: 3 });
+  const floor = floorMBps([file], (t) => jsyaml.load(t, { schema: jsyaml.CORE_SCHEMA }));
+  row(`offline: analyze kubectl-style YAML List ${YAML_PODS} pods (${mb.toFixed(0)} MB)`, mb / (m.ms / 1000), floor, 'MB/s', '≥ 30 MB/s', `${(m.ms / 1000).toFixed(2)} s, peak ${m.rssMiB?.toFixed(0) ?? '?'} MiB; reference: js-yaml parse of the same file`);
+  rmSync(file);
+}
 
 // 3. Engine throughput in-process (rules and verdict only, no I/O).
 {
@@ -83,8 +164,28 @@ row('offline: time growth 4× size vs 1× (1.0 = linear)', linear, undefined, 'r
 }
 
 // 4. Live figures against the local test cluster.
-await benchLive({ BIN, kubectl, measure, row, tmp });
+await benchLive({ BIN, kubectl, measure, paired, row, tmp });
 await (await import('./gate-rate.mjs')).benchGateRate({ BIN, kubectl, row });
+
+// 5. Scale: scan -A against a paginating fake API server on loopback (bench/fake-apiserver.mjs; the real
+// test cluster cannot hold 150,000 Pods), ~4 Events per Pod, at two sizes to show the growth.
+{
+  const SCALE = (process.env.KDIAG_BENCH_SCALE ?? '20000,150000').split(',').map(Number);
+  const NODES = 5000;
+  const at = [];
+  for (const pods of SCALE) {
+    const server = spawn(process.execPath, [join(ROOT, 'bench/fake-apiserver.mjs'), String(pods), String(NODES)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const kubeconfig = await new Promise((r) => server.stdout.once('data', (d) => r(String(d).trim())));
+    try {
+      const m = await measureAsync(process.execPath, [BIN, 'scan', '-A', '--kubeconfig', kubeconfig, '-o', 'json']);
+      at.push({ pods, ms: m.ms });
+      row(`scale: scan -A, fake API server, ${pods} pods + ~${pods * 4} events + ${NODES} nodes`, m.ms / 1000, undefined, 's', '< 60 s and < 1024 MiB at 150,000 pods', m.ok ? `peak ${m.rssMiB?.toFixed(0) ?? '?'} MiB` : `failed: ${m.error}`);
+    } finally {
+      server.kill();
+    }
+  }
+  if (at.length === 2) row('scale: time per pod, largest vs smallest (1.0 = linear)', at[1].ms / at[1].pods / (at[0].ms / at[0].pods), undefined, 'ratio', '≈ 1 (linear)');
+}
 
 rmSync(tmp, { recursive: true, force: true });
 const widths = [58, 12, 12, 8, 9];

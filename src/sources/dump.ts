@@ -5,6 +5,7 @@ import { InputError } from '../errors.js';
 import type { Snapshot } from '../model/snapshot.js';
 import { neutralize } from '../report/sanitize.js';
 import { MAX_NESTING, nestedDeeperThan, SnapshotBuilder } from './build-snapshot.js';
+import { checkHeapRoom } from './heap-budget.js';
 import { parseDumpText } from './parse-dump-text.js';
 
 /** Larger files are refused with a clear line instead of exhausting memory. */
@@ -174,6 +175,7 @@ function beginFile(builder: SnapshotBuilder, path: string, stat: { mtimeMs: numb
 }
 
 function addText(builder: SnapshotBuilder, text: string, name: string): void {
+  checkHeapRoom(() => `${neutralize(name)} (${(text.length / 2 ** 20).toFixed(0)} MiB of text) and the dumps read before it`, 3 * text.length);
   const parsed = parseDumpText(text, name);
   for (const value of parsed.values) builder.add(value);
   for (const [key, log] of Object.entries(parsed.logs)) {

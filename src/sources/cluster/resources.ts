@@ -1,5 +1,6 @@
 import type { KObject } from '../../model/k8s.js';
 import type { SnapshotKind } from '../../model/snapshot.js';
+import { checkHeapRoom } from '../heap-budget.js';
 import type { ApiClient } from './api-client.js';
 import { ForbiddenError } from './api-errors.js';
 
@@ -69,6 +70,7 @@ export async function listAll(client: ApiClient, kind: SnapshotKind, namespace: 
     });
     for (const item of page.items ?? []) items.push({ ...item, kind, apiVersion: r.group ? `${r.group}/${r.version}` : r.version });
     cont = page.metadata?.continue || undefined;
+    if (cont) checkHeapRoom(() => `the ${items.length.toLocaleString('en')} ${r.plural} listed so far`);
     if (!cont && page.metadata?.resourceVersion) options.onResourceVersion?.(page.metadata.resourceVersion);
   } while (cont);
   return items;

@@ -1,0 +1,38 @@
+// The heap budget: one clear InputError with the sizes when what is held (or about to be) would not fit.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { checkHeapRoom } from '../../src/sources/heap-budget.js';
+import { kdiag } from '../e2e/exec.js';
+
+const MiB = 2 ** 20;
+const heap = (used: number, limit: number) => () => ({ used: used * MiB, limit: limit * MiB });
+
+describe('checkHeapRoom', () => {
+  it('passes while the heap has room for what is held and what comes next', () => {
+    expect(() => checkHeapRoom(() => 'pods', 0, heap(100, 1024))).not.toThrow();
+    expect(() => checkHeapRoom(() => 'pods', 500 * MiB, heap(100, 1024))).not.toThrow();
+  });
+
+  it('refuses past 85% of the limit, or when the next step would not fit, naming the sizes', () => {
+    const refuse = (): void => checkHeapRoom(() => 'the 120,000 pods listed so far', 0, heap(900, 1024));
+    expect(refuse).toThrow(InputError);
+    expect(refuse).toThrow(/^the 120,000 pods listed so far do not fit in memory: 900 MiB of the 1.0 GiB heap in use$/);
+    expect(() => checkHeapRoom(() => 'big.json', 800 * MiB, heap(300, 1024))).toThrow(/big\.json do not fit in memory: 300 MiB of the 1.0 GiB heap in use, about 800 MiB more needed/);
+    expect(() => checkHeapRoom(() => 'x', 0, heap(3900, 4096))).toThrow(/3\.8 GiB of the 4\.0 GiB heap/);
+  });
+
+  it('a dump bigger than a small heap: one line and exit 2, not a V8 abort (exit 134)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kdiag-heap-'));
+    // Few objects with big values: cheap to build here, 30 MB of text for the reader.
+    const pods = Array.from({ length: 300 }, (_, i) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p-${i}`, namespace: 'ns', uid: `u-${i}`, annotations: { note: 'x'.repeat(100_000) } }, spec: { containers: [{ name: 'app', image: 'registry.example/app:1' }] }, status: { phase: 'Running' } }));
+    const file = join(dir, 'big.json');
+    writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods }));
+    const r = kdiag(['analyze', file], { env: { NODE_OPTIONS: '--max-old-space-size=64' } });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^kdiag: .*big\.json \(\d+ MiB of text\) and the dumps read before it do not fit in memory: \d+ MiB of the \d+ MiB heap in use, about \d+ MiB more needed\nhint: /);
+    expect(r.stdout).toBe('');
+  });
+});
