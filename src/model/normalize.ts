@@ -157,6 +157,7 @@ const KINDS: Record<string, Fields> = {
   },
   Endpoints: { subsets: [{ addresses: ADDRESSES, notReadyAddresses: ADDRESSES, ports: ENDPOINT_PORTS }] },
   ResourceQuota: { spec: { hard: 'quantities', scopes: 'strings' }, status: { hard: 'quantities', used: 'quantities' } },
+  LimitRange: { spec: { limits: [{ type: s, max: 'quantities', min: 'quantities', default: 'quantities', defaultRequest: 'quantities', maxLimitRequestRatio: 'quantities' }] } },
   Namespace: { status: { phase: s, conditions: CONDITIONS } },
 };
 const ANY_KIND: Fields = { spec: 'object', status: { conditions: CONDITIONS } };

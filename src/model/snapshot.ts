@@ -20,6 +20,7 @@ export const SNAPSHOT_KINDS = {
   EndpointSlice: 'endpointSlices',
   Endpoints: 'endpoints',
   ResourceQuota: 'resourceQuotas',
+  LimitRange: 'limitRanges',
   Namespace: 'namespaces',
 } as const;
 

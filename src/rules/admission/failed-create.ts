@@ -1,7 +1,8 @@
 import { currentCreateFailures, describeCommand, describeCreator } from '../helpers/failed-create.js';
 import { finding } from '../helpers/finding.js';
 import { formatAge } from '../helpers/time.js';
-import type { WorkloadRule } from '../types.js';
+import type { KObject } from '../../model/k8s.js';
+import type { Evidence, WorkloadRule } from '../types.js';
 
 // Texts the specific admission rules explain (quota, PodSecurity, webhooks); the rest land here.
 const CLAIMED = /exceeded quota: |failed quota: |insufficient quota to |violates PodSecurity "|admission webhook "[^"]+" denied the request|failed calling webhook "/;
@@ -28,7 +29,7 @@ const rule: WorkloadRule = {
     fix: ['Read the controller\'s events: kubectl describe rs/NAME (or sts/, ds/, job/)', 'For a LimitRange: kubectl describe limitrange -n NAMESPACE and fit the requests/limits into it', 'For a ServiceAccount: kubectl create serviceaccount NAME -n NAMESPACE, or fix serviceAccountName'],
     links: ['https://kubernetes.io/docs/concepts/policy/limit-range/', 'https://kubernetes.io/docs/concepts/security/service-accounts/'],
   },
-  match({ workload: w, now, options }) {
+  match({ workload: w, cluster, now, options }) {
     return currentCreateFailures(w, now)
       .filter((f) => !CLAIMED.test(f.error))
       .map((f) => {
@@ -47,7 +48,7 @@ const rule: WorkloadRule = {
           return finding(rule, {
             message: `${who} cannot create Pods: they break the namespace's LimitRange (${what}).`,
             confidence: f.confirmed ? 'high' : 'medium',
-            evidence: f.evidence,
+            evidence: [...f.evidence, ...limitRangeEvidence(cluster.list('LimitRange', w.namespace))],
             remediation: [`See the limits: kubectl describe limitrange -n ${w.namespace}`, 'Fit the containers\' requests and limits into the LimitRange, or change the LimitRange', `See the controller's events: ${describeCommand(w, f)}`],
           });
         }
@@ -66,3 +67,18 @@ const rule: WorkloadRule = {
 };
 
 export default rule;
+
+/** `limitrange/limits Container: max cpu=500m; min memory=64Mi; defaultRequest cpu=100m`: what the API server checked against. */
+function limitRangeEvidence(ranges: readonly KObject[]): Evidence[] {
+  const out: Evidence[] = [];
+  for (const lr of ranges.slice(0, 3)) {
+    const limits = Array.isArray(lr.spec?.limits) ? lr.spec.limits : [];
+    for (const [i, l] of limits.entries()) {
+      const parts = (['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio'] as const)
+        .filter((k) => l?.[k] && typeof l[k] === 'object' && Object.keys(l[k]).length > 0)
+        .map((k) => `${k} ${Object.entries(l[k] as Record<string, unknown>).map(([r, q]) => `${r}=${String(q)}`).join(',')}`);
+      if (parts.length > 0) out.push({ source: 'limitrange', path: `limitranges/${lr.metadata?.name ?? ''}.spec.limits[${i}]`, text: `limitrange/${lr.metadata?.name ?? ''} ${typeof l?.type === 'string' ? l.type : ''}: ${parts.join('; ')}` });
+    }
+  }
+  return out;
+}

@@ -119,6 +119,9 @@ export class Collector {
       });
       this.builder.addLog(`${namespace}/${pod}/${container}`, text);
     } catch (err) {
+      // While a crash-looping container waits in back-off, the instance that crashed can still be the kubelet's
+      // "current" one (its predecessor already collected): read that instead.
+      if (previous && err instanceof ClusterError && /previous terminated container .* not found/.test(err.message)) return this.log(namespace, pod, container, false, tailLines);
       if (err instanceof ForbiddenError) this.note(`container logs not visible: forbidden (needs get on pods/log in namespace ${namespace})`);
       else if (!(err instanceof NotFoundError)) this.note(`logs of container "${container}" could not be read: ${(err as Error).message}`);
     }

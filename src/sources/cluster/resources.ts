@@ -32,6 +32,7 @@ export const RESOURCES: Record<SnapshotKind, Resource> = {
   EndpointSlice: R('discovery.k8s.io', 'v1', 'endpointslices'),
   Endpoints: R('', 'v1', 'endpoints'),
   ResourceQuota: R('', 'v1', 'resourcequotas'),
+  LimitRange: R('', 'v1', 'limitranges'),
   Namespace: R('', 'v1', 'namespaces', false),
 };
 

@@ -27,6 +27,12 @@ runRuleTests(rule, {
       expect: [{ message: "break the namespace's LimitRange (maximum cpu usage per Container is 1, but limit is 2)", remediation: 'kubectl describe limitrange -n shop' }],
     },
     {
+      name: 'LimitRange in the input: its limits are evidence (a dump of limitranges is read, not skipped)',
+      objects: [deployment(), rs, controllerEvent(rs, 'Error creating: pods "api-7d9f-" is forbidden: maximum cpu usage per Container is 1, but limit is 2'), obj('LimitRange', 'limits', { spec: { limits: [{ type: 'Container', max: { cpu: '1' }, defaultRequest: { cpu: '100m' } }] } })],
+      target: 'Deployment/api',
+      expect: [{ message: 'maximum cpu usage per Container is 1', evidence: 'limitrange/limits Container: max cpu=1; defaultRequest cpu=100m' }],
+    },
+    {
       name: 'an invalid template (unclassified), after the grace period',
       objects: [deployment(), rs, controllerEvent(rs, 'Error creating: Pod "api-7d9f-abcde" is invalid: spec.containers[0].image: Required value')],
       target: 'Deployment/api',
