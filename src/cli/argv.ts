@@ -4,7 +4,7 @@
 /** Persistent flags: the ones that take a value (short and long names), and the switches. */
 const WITH_VALUE = new Set([
   '-n', '--namespace', '--context', '--kubeconfig', '--request-timeout', '-o', '--output',
-  '--as', '--as-group', '--token', '--server', '-s', '--certificate-authority', '--now', '--grace',
+  '--as', '--as-group', '--token', '--server', '-s', '--certificate-authority', '--now', '--grace', '--lang',
 ]);
 const SWITCHES = new Set(['--no-color', '-v', '--verbose', '--insecure-skip-tls-verify', '-A', '--all-namespaces']);
 

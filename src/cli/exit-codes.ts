@@ -1,4 +1,5 @@
 import { KdiagError } from '../errors.js';
+import { messagesFor, type Messages } from '../i18n/index.js';
 import { neutralize } from '../report/sanitize.js';
 
 /** The exit codes documented in README.md; the only place errors become numbers. */
@@ -15,17 +16,17 @@ export const EXIT = {
 const oneLine = (text: string): string => neutralize(text).replace(/[\n\t]+/g, ' ');
 
 /** Writes one clear line (and a hint) for an error, a stack only with --verbose; returns the exit code. */
-export function reportError(err: unknown, verbose: boolean, write: (line: string) => void): number {
+export function reportError(err: unknown, verbose: boolean, write: (line: string) => void, t: Messages['errors'] = messagesFor('en').errors): number {
   if (err instanceof KdiagError) {
     // Messages quote names from dumps and servers ("did you mean: <pod names>"): never raw to the terminal.
-    write(`kdiag: ${oneLine(err.message)}`);
-    if (err.hint) write(`hint: ${oneLine(err.hint)}`);
+    write(`${t.prefix}${t.prefix.endsWith(':') ? ' ' : ''}${oneLine(err.message)}`);
+    if (err.hint) write(`${t.hint}${t.hint.endsWith(':') ? ' ' : ''}${oneLine(err.hint)}`);
     if (verbose && err.stack) write(err.stack);
     return err.exitCode;
   }
   const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
-  write(`kdiag: internal error: ${oneLine(message)}`);
-  write('hint: this is a bug in kdiag; please report it with the output of `kdiag --version` and the command you ran (run with --verbose for details)');
+  write(`${t.prefix}${t.prefix.endsWith(':') ? ' ' : ''}${t.internal({ message: oneLine(message) })}`);
+  write(`${t.hint}${t.hint.endsWith(':') ? ' ' : ''}${t.internalHint}`);
   if (verbose && err instanceof Error && err.stack) write(err.stack);
   return EXIT.internal;
 }

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { resolveLang } from '../i18n/lang.js';
 import { parseDuration, parseTime } from '../model/time.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../report/render.js';
 import type { RuleOptions } from '../rules/types.js';
@@ -10,6 +11,7 @@ export interface GlobalOptions {
   verbose?: boolean;
   now?: string;
   grace?: string;
+  lang?: string;
 }
 
 export function outputFormat(value: string | undefined): OutputFormat {
@@ -38,8 +40,9 @@ export function nowReason(value: string | undefined): string | undefined {
 }
 
 export function ruleOptions(opts: GlobalOptions): Partial<RuleOptions> {
-  if (opts.grace === undefined) return {};
+  const lang = resolveLang(opts.lang);
+  if (opts.grace === undefined) return { lang };
   const ms = parseDuration(opts.grace);
   if (ms === undefined) throw new UsageError(`--grace: "${opts.grace}" is not a duration`, { hint: 'e.g. --grace 90s or --grace 2m' });
-  return { graceMs: ms };
+  return { graceMs: ms, lang };
 }

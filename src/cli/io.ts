@@ -1,3 +1,4 @@
+import { resolveLang } from '../i18n/lang.js';
 import type { ReportOptions } from '../report/options.js';
 
 /** Colour only on a TTY, never with NO_COLOR (chalk does not honour it on a TTY), --no-color always wins. */
@@ -15,9 +16,9 @@ export function terminalWidth(stream: { isTTY?: boolean; columns?: number } = pr
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
 }
 
-export function reportOptions(opts: { color?: boolean; verbose?: boolean; output?: string }, now?: number): ReportOptions {
+export function reportOptions(opts: { color?: boolean; verbose?: boolean; output?: string; lang?: string }, now?: number): ReportOptions {
   const wide = opts.output?.toLowerCase() === 'wide';
-  return { color: wantColor(opts.color), verbose: opts.verbose === true, ...(wide ? { wide } : { width: terminalWidth() }), ...(now !== undefined ? { now } : {}) };
+  return { color: wantColor(opts.color), verbose: opts.verbose === true, lang: resolveLang(opts.lang), ...(wide ? { wide } : { width: terminalWidth() }), ...(now !== undefined ? { now } : {}) };
 }
 
 /** stdout gets exactly one report. */

@@ -6,6 +6,8 @@ import { normalizeArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
 import { GATE_HELP } from './gate-help.js';
+import { messagesFor } from '../i18n/index.js';
+import { resolveLang, type Lang } from '../i18n/lang.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -25,6 +27,7 @@ Examples:
   ${me} analyze ./cluster-dump/                  a 'kubectl cluster-info dump --output-directory'
   ${me} scan -n shop --failing-only              a table of every Pod, failing first
   ${me} rules                                    the rule catalogue; ${me} explain RULE for one
+  ${me} lifecycle --lang zh-TW                   the stages from binding to Ready, who owns each, where to look
 
 Flags take kubectl's forms: -n shop, -n=shop, --namespace=shop; flags such as -n, --context and -o
 may also stand before the command (${me} -n shop scan).
@@ -38,7 +41,8 @@ function outputOptions(cmd: Command, formats = 'text, wide, json, yaml, markdown
   return cmd
     .addOption(new Option('-o, --output <format>', `report format: ${formats}`).default('text'))
     .option('--no-color', 'never colour the output (colour is on only on a TTY without NO_COLOR)')
-    .option('-v, --verbose', 'show every finding and note; print stack traces on errors');
+    .option('-v, --verbose', 'show every finding and note; print stack traces on errors')
+    .option('--lang <lang>', 'language of the report: en or zh-TW (default: $KDIAG_LANG, then LC_ALL/LC_MESSAGES/LANG)');
 }
 
 /** --now (dumps only), --grace: commands that judge Pods. */
@@ -148,6 +152,10 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .description('list every rule: id, stage, severity, title')
     .action((opts) => run(async () => (await import('./commands/rules.js')).rulesCommand(opts)));
 
+  outputOptions(program.command('lifecycle [stage]'), 'text, json, yaml')
+    .description('the path a Pod takes from binding to Running and Ready: each stage, the component responsible, and the commands that inspect it')
+    .action((stage: string | undefined, opts) => run(async () => (await import('./commands/lifecycle.js')).lifecycleCommand(stage, opts)));
+
   outputOptions(program.command('explain <rule>'), 'text, json, yaml')
     .description('print one rule\'s documentation: what it means, why it happens, how to fix it')
     .action((id: string, opts) => run(async () => (await import('./commands/rules.js')).explainCommand(id, opts)));
@@ -189,7 +197,18 @@ async function main(argv: string[]): Promise<number> {
       // commander already printed its one line; usage errors are exit 2.
       return EXIT.usage;
     }
-    return reportError(err, verbose, warn);
+    return reportError(err, verbose, warn, messagesFor(langOf(argv)).errors);
+  }
+}
+
+/** The language for an error line: --lang (either spelling) or the environment; English when that is what failed. */
+function langOf(argv: readonly string[]): Lang {
+  const i = argv.indexOf('--lang');
+  const flag = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--lang='))?.slice('--lang='.length);
+  try {
+    return resolveLang(flag);
+  } catch {
+    return 'en';
   }
 }
 

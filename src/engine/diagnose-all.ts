@@ -25,7 +25,7 @@ export function diagnoseAll(engine: Engine, filter: { namespace?: string; select
       continue;
     }
     const pods = w.pods.map((p) => byPod.get(p.pod) ?? engine.diagnoseFacts(p));
-    workloads.push(workloadVerdict(w, own, pods));
+    workloads.push(workloadVerdict(w, own, pods, [], engine.t));
   }
   return [...workloads, ...byPod.values()];
 }
@@ -48,7 +48,7 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
     .filter((s) => s.kind === 'Service' && s.namespace === namespace && servesWorkload(s, workload))
     .map((s) => engine.diagnoseWorkload(s))
     .filter((d): d is Diagnosis => d !== undefined && d.status !== 'healthy');
-  return [workloadVerdict(workload, own, pods, services), ...pods];
+  return [workloadVerdict(workload, own, pods, services, engine.t), ...pods];
 }
 
 /** A Service belongs to a workload when it selects its Pods or its Pod template, or carries its name (a Service that selects nothing). */

@@ -6,10 +6,13 @@ import { formatAge, parseTime } from '../model/time.js';
 import { ALL_RULES } from '../rules/index.js';
 import { TriggerIndex } from '../rules/triggers.js';
 import { DEFAULT_RULE_OPTIONS, type ClusterView, type Finding, type PodRule, type PodRuleContext, type Rule, type RuleOptions, type WorkloadRule } from '../rules/types.js';
+import { messagesFor, type Messages } from '../i18n/index.js';
+import { localizeTitles } from '../i18n/rule-text.js';
 import { currentStage } from './current-stage.js';
 import { withLogEvidence } from './log-evidence.js';
 import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
+import { stageOwner } from './stage-owner.js';
 
 export interface DiagnoseOptions {
   /** Epoch ms for every object. Defaults to each input's own capture time; the engine never reads the clock itself. */
@@ -31,6 +34,9 @@ export class Engine {
   private readonly workloadRules: WorkloadRule[];
   private readonly options: RuleOptions;
   private readonly cluster: ClusterView;
+  /** The catalogue of the diagnosis' language (rule options' `lang`). */
+  readonly t: Messages;
+  private readonly titleOf: (id: string) => string | undefined;
   private readonly logLines: number;
   private readonly fixedNow: boolean;
   private readonly nowReason: string | undefined;
@@ -48,6 +54,9 @@ export class Engine {
     this.triggers = new TriggerIndex(this.podRules);
     this.workloadRules = rules.filter((r): r is WorkloadRule => r.scope === 'workload');
     this.options = { ...DEFAULT_RULE_OPTIONS, ...options.ruleOptions };
+    this.t = messagesFor(this.options.lang);
+    const titles = new Map(rules.map((r) => [r.id, r.title]));
+    this.titleOf = (id) => titles.get(id);
     this.logLines = options.logLines ?? 5;
     const index = this.index;
     this.cluster = { nodes: snapshot.nodes, pods: snapshot.pods, get: (k, ns, n) => index.get(k, ns, n), list: (k, ns) => index.list(k, ns), saw: (k) => index.saw(k) };
@@ -72,9 +81,9 @@ export class Engine {
 
   /** The note that says which clock ages were measured from, and why; undefined for a live cluster. */
   clockNote(object: KObject): string | undefined {
-    if (this.fixedNow) return this.nowReason ? `ages measured from ${isoSeconds(this.now)}, ${this.nowReason}` : undefined;
+    if (this.fixedNow) return this.nowReason ? this.t.notes.fixedClock({ at: isoSeconds(this.now), reason: this.nowReason }) : undefined;
     const clock = this.clockOf(object);
-    return clock ? clockSentence(clock) : undefined;
+    return clock ? clockSentence(clock, this.t) : undefined;
   }
 
   diagnoseFacts(facts: PodFacts): Diagnosis {
@@ -95,10 +104,10 @@ export class Engine {
         const out = rule.match(ctx);
         for (let i = 0; i < out.length; i++) found.push(out[i]!);
       } catch (err) {
-        notes.push(`rule ${rule.id} failed on this Pod and was skipped: ${err instanceof Error ? err.message : String(err)}`);
+        notes.push(this.t.notes.ruleFailed({ rule: rule.id, on: 'pod', error: err instanceof Error ? err.message : String(err) }));
       }
     }
-    const findings = withLogEvidence(facts, orderFindings(found), this.snapshot.logs, this.logLines);
+    const findings = withLogEvidence(facts, localizeTitles(orderFindings(found), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
     const status = podStatus(facts, findings);
     const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts));
     return {
@@ -115,8 +124,9 @@ export class Engine {
       },
       status,
       stage,
-      summary: summarize(facts, status, findings, now),
+      summary: summarize(facts, status, findings, now, this.t),
       stages: stageStates(POD_STAGES, status, stage),
+      stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null }, this.t),
       findings,
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
       ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),
@@ -132,11 +142,11 @@ export class Engine {
       try {
         found.push(...rule.match({ workload, cluster: this.cluster, now, options: this.options }));
       } catch (err) {
-        notes.push(`rule ${rule.id} failed on this workload and was skipped: ${err instanceof Error ? err.message : String(err)}`);
+        notes.push(this.t.notes.ruleFailed({ rule: rule.id, on: 'workload', error: err instanceof Error ? err.message : String(err) }));
       }
     }
     if (found.length === 0) return undefined;
-    const findings = orderFindings(found);
+    const findings = localizeTitles(orderFindings(found), this.options.lang, this.titleOf);
     const primary = findings[0]!;
     // Context alone (info) does not make a workload unhealthy; a warning means it is still settling.
     const status: DiagnosisStatus = primary.severity === 'error' ? 'failing' : primary.severity === 'warning' ? 'progressing' : 'healthy';
@@ -149,6 +159,7 @@ export class Engine {
       stage: status === 'healthy' ? null : primary.stage,
       summary: primary.message,
       stages: stageStates(STAGES, status, status === 'healthy' ? null : primary.stage),
+      stageOwner: stageOwner(status === 'healthy' ? null : primary.stage, { namespace: workload.namespace, name: workload.name, node: null, kind: workload.kind }, this.t),
       findings,
       notes: [...this.snapshot.meta.notes, ...notes],
     };
@@ -197,9 +208,9 @@ export class Engine {
     const notes = [...this.snapshot.meta.notes];
     const clock = this.clockNote(facts.pod);
     if (clock) notes.push(clock);
-    if (!this.index.saw('Event')) notes.push('no Events were available: causes that only events show (pull errors, mount errors, probe failures) may be missed');
+    if (!this.index.saw('Event')) notes.push(this.t.notes.noEvents);
     if (facts.nodeName && !facts.node) {
-      notes.push(this.index.saw('Node') ? `node "${facts.nodeName}" is not in the snapshot: it may have been deleted` : `node "${facts.nodeName}" state not visible: no Node objects in the input`);
+      notes.push(this.index.saw('Node') ? this.t.notes.nodeNotInSnapshot({ node: facts.nodeName }) : this.t.notes.nodeNotVisible({ node: facts.nodeName }));
     }
     return notes;
   }
@@ -221,48 +232,23 @@ export function stageStates(stages: readonly Stage[], status: DiagnosisStatus, s
   });
 }
 
-const STAGE_WORDS: Record<Stage, string> = {
-  admission: 'waiting for its controller to create it',
-  scheduling: 'waiting to be scheduled',
-  kubelet: 'waiting for the kubelet to start it',
-  volume: 'waiting for its volumes',
-  cni: 'waiting for its sandbox and network',
-  image: 'pulling images',
-  container: 'starting its containers',
-  readiness: 'waiting to become Ready',
-};
-
-function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[], now: number): string {
+function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[], now: number, t: Messages): string {
   if (status === 'failing') return findings[0]!.message;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
-  const suffix = warnings > 0 ? ` (${warnings} warning${warnings > 1 ? 's' : ''})` : '';
-  if (status === 'healthy') {
-    return facts.phase === 'Succeeded' ? `Pod completed successfully${suffix}.` : `Pod is Running and Ready${suffix}.`;
-  }
-  const age = facts.createdAt !== undefined ? `, ${formatAge(now - facts.createdAt)} old` : '';
+  if (status === 'healthy') return facts.phase === 'Succeeded' ? t.summary.completed({ warnings }) : t.summary.runningReady({ warnings });
+  const age = facts.createdAt !== undefined ? formatAge(now - facts.createdAt) : undefined;
   const first = findings[0];
-  if (first && first.severity === 'warning') return `Pod is still progressing${age}; if it does not clear: ${first.message}`;
-  return `Pod is progressing: ${STAGE_WORDS[currentStage(facts)]}${age}.`;
+  if (first && first.severity === 'warning') return t.summary.stillProgressing({ ...(age ? { age } : {}), message: first.message });
+  return t.summary.progressing({ stage: currentStage(facts), ...(age ? { age } : {}) });
 }
 
 function isoSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
 }
 
-/** "ages measured from 2026-11-30T10:00:00Z, the modification time of x.yaml". */
-function clockSentence(clock: SourceClock): string {
+/** "ages measured from 2026-11-30T10:00:00Z, the modification time of x.yaml", in the report's language. */
+function clockSentence(clock: SourceClock, t: Messages): string {
   const at = isoSeconds(Date.parse(clock.at));
-  const name = clock.source === '-' ? 'standard input' : clock.source;
-  switch (clock.basis) {
-    case 'recorded':
-      return `ages measured from ${at}, the capture time recorded in ${name}`;
-    case 'mtime':
-      return `ages measured from ${at}, the modification time of ${name} (pass --now to judge it at another time)`;
-    case 'wall':
-      return `ages measured from ${at}, this machine's clock when kdiag read ${name} (it records no capture time; pass --now to set one)`;
-    case 'newest':
-      return clock.rejectedMtime
-        ? `ages measured from ${at}, the newest timestamp in ${name}: its modification time (${isoSeconds(Date.parse(clock.rejectedMtime))}) is older than objects in it`
-        : `ages measured from ${at}, the newest timestamp in ${name} (it records no capture time)`;
-  }
+  const rejected = clock.rejectedMtime ? isoSeconds(Date.parse(clock.rejectedMtime)) : undefined;
+  return t.notes.clock({ at, source: clock.source === '-' ? undefined : clock.source, basis: clock.basis, ...(rejected ? { rejectedMtime: rejected } : {}) });
 }

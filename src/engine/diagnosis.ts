@@ -1,5 +1,6 @@
 import type { Stage } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
+import type { StageOwner } from './stage-owner.js';
 
 export type DiagnosisStatus = 'failing' | 'progressing' | 'healthy';
 export type StageState = 'passed' | 'failed' | 'pending' | 'unknown';
@@ -25,6 +26,8 @@ export interface Diagnosis {
   stage: Stage | null;
   summary: string;
   stages: Array<{ stage: Stage; state: StageState }>;
+  /** Who is responsible for `stage` and the commands that inspect it; null when healthy. */
+  stageOwner?: StageOwner | null;
   findings: Finding[];
   notes: string[];
   /** The time ages were measured from (ISO): the capture time of the input the Pod was read from, or --now. */

@@ -1,7 +1,9 @@
+import { messagesFor, type Messages } from '../i18n/index.js';
 import { STAGES, type Stage } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
 import type { Diagnosis, DiagnosisStatus } from './diagnosis.js';
 import { stageStates } from './diagnose.js';
+import { stageOwner } from './stage-owner.js';
 
 /** Pods of one workload that share a verdict: "3/3 pods: image/not-found". */
 export interface RollupGroup {
@@ -29,11 +31,11 @@ export function rollup(items: readonly Diagnosis[]): RollupGroup[] {
 }
 
 /** "3/3 pods: Image not found in the registry (image/not-found)". */
-export function describeGroup(g: RollupGroup, total: number): string {
-  const head = `${g.pods.length}/${total} pod${total === 1 ? '' : 's'} ${g.status}`;
-  if (g.status === 'healthy') return head;
+export function describeGroup(g: RollupGroup, total: number, t: Messages = messagesFor('en')): string {
+  const base = { pods: g.pods.length, total, status: g.status, stage: g.stage };
+  if (g.status === 'healthy') return t.workload.group(base);
   const cause = g.rule ? `${g.example.findings[0]?.title ?? g.rule} (${g.rule})` : g.example.summary;
-  return `${head}${g.stage ? ` at ${g.stage}` : ''}: ${cause}`;
+  return t.workload.group({ ...base, cause });
 }
 
 /** Workload findings that follow from the Pods' own failure: never the headline while a Pod shows the cause. */
@@ -45,15 +47,13 @@ export interface WorkloadRef {
   name: string;
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * One workload's verdict from its own findings, its Pods' diagnoses and its Services': the Pods' primary
  * cause leads (a missed rollout deadline is its consequence, so it follows); a workload cause that keeps
  * Pods from existing (FailedCreate: quota, Pod Security, webhook) leads when there is one; then the
  * workload's other findings, its Services', other groups' causes and the Pods' warnings.
  */
-export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, pods: readonly Diagnosis[], services: readonly Diagnosis[] = []): Diagnosis {
+export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, pods: readonly Diagnosis[], services: readonly Diagnosis[] = [], t: Messages = messagesFor('en')): Diagnosis {
   const groups = rollup(pods);
   const ownFindings = own?.findings ?? [];
   const cause = ownFindings.find((f) => f.severity === 'error' && !CONSEQUENCES.has(f.rule));
@@ -74,7 +74,7 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     leadGroup = failingGroup;
     lead = failingGroup.example.findings[0];
     [status, stage] = ['failing', failingGroup.stage];
-    summary = `${failingGroup.pods.length}/${plural(total, 'Pod')} failing${stage ? ` at ${stage}` : ''}: ${failingGroup.example.summary}`;
+    summary = t.workload.verdict({ pods: failingGroup.pods.length, total, status: 'failing', stage, summary: failingGroup.example.summary });
   } else if (consequence || serviceError) {
     lead = consequence ?? serviceError;
     status = 'failing';
@@ -85,10 +85,10 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     leadGroup = progressingGroup;
     lead = progressingGroup.example.findings.find((f) => f.severity !== 'info');
     [status, stage] = ['progressing', progressingGroup.stage];
-    summary = `${progressingGroup.pods.length}/${plural(total, 'Pod')} progressing${stage ? ` (${stage})` : ''}: ${progressingGroup.example.summary}`;
+    summary = t.workload.verdict({ pods: progressingGroup.pods.length, total, status: 'progressing', stage, summary: progressingGroup.example.summary });
   } else {
     [status, stage] = [ownFindings.some((f) => f.severity === 'warning') && own?.status === 'progressing' ? 'progressing' : 'healthy', null];
-    summary = total === 0 ? 'No Pods, and nothing failing.' : `${total}/${plural(total, 'Pod')} healthy.`;
+    summary = '';
   }
 
   // Secondary findings, each once: the workload's, its Services', other groups' causes, the Pods' warnings.
@@ -114,7 +114,7 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     }
   }
   const warnings = [lead, ...secondary].filter((f) => f?.severity === 'warning').length;
-  if (status === 'healthy' && warnings > 0) summary = `${summary.replace(/\.$/, '')} (${plural(warnings, 'warning')}).`;
+  if (status === 'healthy') summary = total === 0 ? t.workload.nothingFailing({ warnings }) : t.workload.allHealthy({ total, warnings });
   const findings = lead ? [lead, ...secondary] : secondary;
   const notes = [...new Set([...(own?.notes ?? []), ...pods.flatMap((d) => d.notes), ...services.flatMap((d) => d.notes)])];
   return {
@@ -126,6 +126,7 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     stage,
     summary,
     stages: stageStates(STAGES, status, stage),
+    stageOwner: stageOwner(stage, { namespace: ref.namespace, name: ref.name, node: null, kind: ref.kind }, t),
     findings,
     notes,
   };

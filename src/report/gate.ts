@@ -1,5 +1,6 @@
 import type { GateResult } from '../engine/gate.js';
 import { describeGroup, rollup } from '../engine/rollup.js';
+import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
 import { gateExtras } from './gate-extras.js';
 import { neutralize } from './sanitize.js';
@@ -11,21 +12,22 @@ export type GateOutcome = 'passed' | 'failed' | 'timeout';
 /** The gate's final summary: one line per workload, then the diagnosis of what failed (rolled up). */
 export function renderGateText(results: readonly GateResult[], outcome: GateOutcome, elapsedMs: number, options: ReportOptions, logs: Readonly<Record<string, string>> = {}): string {
   const c = paint(options.color);
+  const t = messagesFor(options.lang);
   const lines: string[] = [];
-  const head = outcome === 'passed' ? c.green.bold('GATE PASSED') : outcome === 'failed' ? c.red.bold('GATE FAILED') : c.yellow.bold('GATE TIMED OUT');
-  lines.push(`${head} after ${(elapsedMs / 1000).toFixed(1)}s`);
+  const seconds = elapsedMs / 1000;
+  lines.push(outcome === 'passed' ? c.green.bold(t.gate.passed({ seconds })) : outcome === 'failed' ? c.red.bold(t.gate.failed({ seconds })) : c.yellow.bold(t.gate.timedOut({ seconds })));
   for (const r of results) {
     const mark = r.state === 'passed' ? c.green('✔') : r.state === 'failed' ? c.red('✘') : c.yellow('…');
-    lines.push(`  ${mark} ${neutralize(r.namespace)}/${r.target}: ${r.state === 'waiting' && outcome === 'timeout' ? 'not finished' : r.state} (${neutralize(r.progress)})`);
+    lines.push(`  ${mark} ${neutralize(r.namespace)}/${r.target}: ${r.state === 'waiting' && outcome === 'timeout' ? t.gate.state.notFinished : t.gate.state[r.state]} (${neutralize(r.progress)})`);
     const pods = r.diagnoses.filter((d) => d.pod);
     if (r.state !== 'passed' && pods.length > 0) {
-      for (const g of rollup(pods)) lines.push(`      ${neutralize(describeGroup(g, pods.length))}`);
+      for (const g of rollup(pods)) lines.push(`      ${neutralize(describeGroup(g, pods.length, t))}`);
     }
     if (r.state === 'waiting' && r.detail && pods.length === 0) lines.push(`      ${neutralize(r.detail)}`);
     if (r.reason) lines.push(`      ${neutralize(r.reason)}`);
     const extras = gateExtras(r, logs);
-    for (const l of extras.logs) lines.push(`      last log lines of ${l.source}:`, ...l.lines.map((x) => `        | ${x}`));
-    if (extras.rollback) lines.push(`      way back: ${extras.rollback}`);
+    for (const l of extras.logs) lines.push(`      ${t.gate.lastLogLines({ source: l.source })}`, ...l.lines.map((x) => `        | ${x}`));
+    if (extras.rollback) lines.push(`      ${t.gate.wayBack} ${extras.rollback}`);
   }
   const details = results.filter((r) => r.state !== 'passed');
   for (const r of details) {

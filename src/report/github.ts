@@ -1,25 +1,30 @@
 import type { GateResult } from '../engine/gate.js';
+import { messagesFor } from '../i18n/index.js';
+import type { Lang } from '../i18n/lang.js';
 import type { GateOutcome } from './gate.js';
 import { gateExtras } from './gate-extras.js';
 import { neutralize } from './sanitize.js';
 
 // Workflow-command escaping (as @actions/core does): %, CR, LF in data; also : and , in properties.
 const data = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+// Annotations start their lines with a capital ("Last log lines of …"), the JUnit body does not.
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const prop = (s: string): string => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** GitHub Actions annotations (`::error title=…::…`) for every workload that did not pass. */
-export function renderGithubAnnotations(results: readonly GateResult[], outcome: GateOutcome, logs: Readonly<Record<string, string>> = {}): string {
+export function renderGithubAnnotations(results: readonly GateResult[], outcome: GateOutcome, logs: Readonly<Record<string, string>> = {}, lang?: Lang): string {
+  const t = messagesFor(lang).gate;
   return results
     .filter((r) => r.state !== 'passed')
     .map((r) => {
       const level = r.state === 'failed' ? 'error' : 'warning';
-      const title = `kdiag gate: ${r.namespace}/${r.target} ${r.state === 'failed' ? 'failed' : outcome === 'timeout' ? 'timed out' : r.state}`;
+      const title = t.githubTitle({ target: `${r.namespace}/${r.target}`, state: r.state === 'failed' ? 'failed' : outcome === 'timeout' ? 'timedOut' : r.state === 'missing' ? 'missing' : 'waiting' });
       const primary = r.diagnoses.find((d) => d.status === 'failing') ?? r.diagnoses.find((d) => d.status !== 'healthy');
       const extras = gateExtras(r, logs);
       const message = [
-        `${r.reason ?? r.progress}${primary?.findings[0] ? ` [${primary.findings[0].rule}]` : ''}${primary?.findings[0]?.remediation[0] ? `\nFix: ${primary.findings[0].remediation[0]}` : ''}`,
-        ...extras.logs.map((l) => `Last log lines of ${l.source}:\n${l.lines.join('\n')}`),
-        ...(extras.rollback ? [`Way back: ${extras.rollback}`] : []),
+        `${r.reason ?? r.progress}${primary?.findings[0] ? ` [${primary.findings[0].rule}]` : ''}${primary?.findings[0]?.remediation[0] ? `\n${t.githubFix} ${primary.findings[0].remediation[0]}` : ''}`,
+        ...extras.logs.map((l) => `${cap(t.lastLogLines({ source: l.source }))}\n${l.lines.join('\n')}`),
+        ...(extras.rollback ? [`${cap(t.wayBack)} ${extras.rollback}`] : []),
       ].join('\n');
       return `::${level} title=${prop(neutralize(title))}::${data(neutralize(message))}\n`;
     })

@@ -1,4 +1,6 @@
 import type { GateResult } from '../engine/gate.js';
+import type { Lang } from '../i18n/lang.js';
+import { messagesFor } from '../i18n/index.js';
 import type { GateOutcome } from './gate.js';
 import { gateExtras } from './gate-extras.js';
 
@@ -10,22 +12,23 @@ function xml(text: string): string {
 }
 
 /** JUnit XML: one test case per workload; a failure carries the diagnosis. */
-export function renderJunit(results: readonly GateResult[], outcome: GateOutcome, elapsedMs: number, timestamp: string, logs: Readonly<Record<string, string>> = {}): string {
+export function renderJunit(results: readonly GateResult[], outcome: GateOutcome, elapsedMs: number, timestamp: string, logs: Readonly<Record<string, string>> = {}, lang?: Lang): string {
+  const t = messagesFor(lang).gate;
   const failed = results.filter((r) => r.state !== 'passed');
   const seconds = (elapsedMs / 1000).toFixed(3);
   const cases = results.map((r) => {
     const open = `    <testcase classname="kdiag.gate.${xml(r.namespace)}" name="${xml(r.target)}" time="${seconds}">`;
     if (r.state === 'passed') return `${open}</testcase>`;
     const type = r.state === 'failed' ? 'failing' : outcome === 'timeout' ? 'timeout' : r.state;
-    const message = r.reason ?? (type === 'timeout' ? `timed out: ${r.progress}` : r.progress);
+    const message = r.reason ?? (type === 'timeout' ? t.junitTimedOut({ progress: r.progress }) : r.progress);
     const body = r.diagnoses
       .filter((d) => d.status !== 'healthy')
-      .map((d) => `${d.pod ? `pod ${d.pod.name}` : `${d.workload?.kind} ${d.workload?.name}`}: ${d.status}${d.stage ? ` at ${d.stage}` : ''}: ${d.summary}${d.findings[0] ? ` [${d.findings[0].rule}]` : ''}${d.findings[0]?.remediation.length ? `\n  fix: ${d.findings[0].remediation.join('\n  fix: ')}` : ''}`)
+      .map((d) => `${t.junitSubject({ ...(d.pod ? { pod: d.pod.name } : { kind: d.workload?.kind ?? '', name: d.workload?.name ?? '' }), status: d.status, stage: d.stage })}: ${d.summary}${d.findings[0] ? ` [${d.findings[0].rule}]` : ''}${d.findings[0]?.remediation.length ? `\n  ${t.junitFix} ${d.findings[0].remediation.join(`\n  ${t.junitFix} `)}` : ''}`)
       .join('\n');
     const extras = gateExtras(r, logs);
     const more = [
-      ...extras.logs.map((l) => `last log lines of ${l.source}:\n${l.lines.map((x) => `  | ${x}`).join('\n')}`),
-      ...(extras.rollback ? [`way back: ${extras.rollback}`] : []),
+      ...extras.logs.map((l) => `${t.lastLogLines({ source: l.source })}\n${l.lines.map((x) => `  | ${x}`).join('\n')}`),
+      ...(extras.rollback ? [`${t.wayBack} ${extras.rollback}`] : []),
     ].join('\n');
     return `${open}\n      <failure message="${xml(message)}" type="${type}">${xml([body || message, more].filter(Boolean).join('\n'))}</failure>\n    </testcase>`;
   });

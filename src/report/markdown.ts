@@ -1,4 +1,6 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
+import { messagesFor } from '../i18n/index.js';
+import type { Lang } from '../i18n/lang.js';
 import { clip } from './sanitize.js';
 import { causeOf, subjectName } from './subject.js';
 import { sortForTable } from './table.js';
@@ -13,28 +15,32 @@ function md(text: string, max = TEXT_MAX): string {
 }
 
 /** One diagnosis as Markdown, for tickets and pull-request comments. */
-export function renderMarkdown(d: Diagnosis): string {
+export function renderMarkdown(d: Diagnosis, lang?: Lang): string {
+  const t = messagesFor(lang);
   const out: string[] = [];
-  out.push(`### ${md(subjectName(d))}: ${d.status}${d.stage ? ` at \`${d.stage}\`` : ''}`, '');
-  out.push(d.stages.map((s) => `${MARK[s.state]} ${s.stage}`).join(' → '), '');
+  out.push(`### ${t.markdown.heading({ subject: md(subjectName(d)), status: d.status, stage: d.stage })}`, '');
+  out.push(d.stages.map((s) => `${MARK[s.state]} ${t.stage[s.stage]}`).join(' → '), '');
   out.push(`**${md(d.summary)}**`, '');
   const [primary, ...rest] = d.findings;
   if (primary) {
-    out.push(`**Cause:** ${md(primary.title)} (\`${primary.rule}\`, ${primary.severity}, ${primary.confidence} confidence)`, '');
+    out.push(t.markdown.cause({ title: md(primary.title), rule: primary.rule, severity: primary.severity, confidence: primary.confidence }), '');
     if (primary.evidence.length) {
-      out.push('**Evidence**', '', '```text', ...primary.evidence.map((e) => clip(e.text, EVIDENCE_MAX).replace(/```/g, "'''")), '```', '');
+      out.push(`**${t.report.evidence}**`, '', '```text', ...primary.evidence.map((e) => clip(e.text, EVIDENCE_MAX).replace(/```/g, "'''")), '```', '');
     }
-    if (primary.remediation.length) out.push('**Fix**', '', ...primary.remediation.map((r, i) => `${i + 1}. ${md(r)}`), '');
+    if (primary.remediation.length) out.push(`**${t.report.fix}**`, '', ...primary.remediation.map((r, i) => `${i + 1}. ${md(r)}`), '');
   }
-  if (rest.length) out.push('**Also found**', '', ...rest.map((f) => `- ${f.severity}: ${md(f.message)} (\`${f.rule}\`)`), '');
-  if (d.notes.length) out.push('**Notes**', '', ...d.notes.map((n) => `- ${md(n)}`), '');
+  if (d.stageOwner) out.push(`${t.report.whereToLook({ components: d.stageOwner.components.map((c) => t.component[c]).join(t.report.listSeparator), commands: d.stageOwner.commands.map((c) => `\`${clip(c, 700).replace(/`/g, "'")}\``).join(t.report.listSeparator) })}`, '');
+  if (rest.length) out.push(`**${t.report.alsoFound}**`, '', ...rest.map((f) => `- ${t.severity[f.severity]}: ${md(f.message)} (\`${f.rule}\`)`), '');
+  if (d.notes.length) out.push(`**${t.report.notes}**`, '', ...d.notes.map((n) => `- ${md(n)}`), '');
   return out.join('\n');
 }
 
-export function renderMarkdownList(list: DiagnosisList): string {
+export function renderMarkdownList(list: DiagnosisList, lang?: Lang): string {
+  const t = messagesFor(lang);
+  const h = t.markdown.head;
   const items = sortForTable(list.items);
-  const rows = items.map((d) => `| ${md(subjectName(d))} | ${d.status} | ${d.stage ?? '-'} | ${md(causeOf(d))} |`);
-  const table = ['| Pod | Status | Stage | Cause |', '|---|---|---|---|', ...rows].join('\n');
-  const details = items.filter((d) => d.status !== 'healthy').map(renderMarkdown);
-  return [`## kdiag: ${list.items.length} item(s)`, '', table, '', ...details].join('\n');
+  const rows = items.map((d) => `| ${md(subjectName(d))} | ${t.status[d.status]} | ${d.stage ? t.stage[d.stage] : '-'} | ${md(causeOf(d, t))} |`);
+  const table = [`| ${h.pod} | ${h.status} | ${h.stage} | ${h.cause} |`, '|---|---|---|---|', ...rows].join('\n');
+  const details = items.filter((d) => d.status !== 'healthy').map((d) => renderMarkdown(d, lang));
+  return [`## ${t.markdown.items({ items: list.items.length })}`, '', table, '', ...details].join('\n');
 }

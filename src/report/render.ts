@@ -15,7 +15,7 @@ export function renderDiagnosis(d: Diagnosis, format: OutputFormat, options: Rep
     case 'yaml':
       return renderYaml(d);
     case 'markdown':
-      return renderMarkdown(d);
+      return renderMarkdown(d, options.lang);
     default:
       return renderText(d, options);
   }
@@ -28,7 +28,7 @@ export function renderList(list: DiagnosisList, format: OutputFormat, options: R
     case 'yaml':
       return renderYaml(list);
     case 'markdown':
-      return renderMarkdownList(list);
+      return renderMarkdownList(list, options.lang);
     default:
       return renderTextList(list, options);
   }

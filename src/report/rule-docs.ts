@@ -1,22 +1,27 @@
+import { messagesFor } from '../i18n/index.js';
+import type { Lang } from '../i18n/lang.js';
+import { ruleText } from '../i18n/rule-text.js';
 import { ALL_RULES, RETIRED_RULES } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
 
 /** A rule's documentation as Markdown-flavoured text: `kdiag explain` and docs/rules.md both use this. */
-export function renderRuleDocs(rule: Rule): string {
+export function renderRuleDocs(rule: Rule, lang?: Lang): string {
+  const t = messagesFor(lang).ruleDocs;
+  const { title, docs } = ruleText(rule, lang);
   const lines = [
-    `# ${rule.id}: ${rule.title}`,
+    `# ${rule.id}: ${title}`,
     '',
-    `Stage: ${rule.stage}   Severity: ${rule.severity}   Scope: ${rule.scope}`,
+    t.header({ stage: rule.stage, severity: rule.severity, scope: rule.scope }),
     '',
-    rule.docs.description,
+    docs.description,
     '',
-    'Why it happens:',
-    ...rule.docs.causes.map((c) => `  - ${c}`),
+    t.why,
+    ...docs.causes.map((c) => `  - ${c}`),
     '',
-    'How to fix it:',
-    ...rule.docs.fix.map((f, i) => `  ${i + 1}. ${f}`),
+    t.how,
+    ...docs.fix.map((f, i) => `  ${i + 1}. ${f}`),
   ];
-  if (rule.docs.links?.length) lines.push('', 'See also:', ...rule.docs.links.map((l) => `  ${l}`));
+  if (rule.docs.links?.length) lines.push('', t.seeAlso, ...rule.docs.links.map((l) => `  ${l}`));
   return lines.join('\n') + '\n';
 }
 

@@ -1,4 +1,5 @@
 import type { Diagnosis } from '../engine/diagnosis.js';
+import { messagesFor, type Messages } from '../i18n/index.js';
 
 /** `Pod shop/api-1` or `Deployment shop/api`. */
 export function subjectName(d: Diagnosis): string {
@@ -8,8 +9,8 @@ export function subjectName(d: Diagnosis): string {
 }
 
 /** The primary cause in a few words: the primary finding's title, or the status for healthy Pods. */
-export function causeOf(d: Diagnosis): string {
+export function causeOf(d: Diagnosis, t: Messages = messagesFor('en')): string {
   const primary = d.findings[0];
-  if (d.status === 'healthy') return primary && primary.severity === 'warning' ? `healthy; ${primary.title.toLowerCase()}` : d.pod?.phase === 'Succeeded' ? 'completed' : 'running and ready';
+  if (d.status === 'healthy') return primary && primary.severity === 'warning' ? t.table.healthyWithWarning({ title: primary.title }) : d.pod?.phase === 'Succeeded' ? t.table.completed : t.table.runningReady;
   return primary ? primary.title : d.summary;
 }

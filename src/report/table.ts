@@ -2,6 +2,7 @@ import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import { STAGES } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import { renderColumns, type Cell } from './columns.js';
+import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
 import { clip } from './sanitize.js';
 import { paint } from './style.js';
@@ -35,19 +36,21 @@ function name(d: Diagnosis): string {
 /** The scan table like `kubectl get`: NAME STATUS STAGE RESTARTS AGE CAUSE (CAUSE last, cut to the width). */
 export function renderSummaryTable(list: DiagnosisList, options: ReportOptions): string {
   const c = paint(options.color);
+  const t = messagesFor(options.lang);
+  const h = t.table.head;
   const sorted = sortForTable(list.items);
   // Like `kubectl get -A`: a NAMESPACE column only when the rows span namespaces.
   const spans = new Set(sorted.map(namespaceOf)).size > 1;
-  const head = [...(spans ? ['NAMESPACE'] : []), 'NAME', 'STATUS', 'STAGE', 'RESTARTS', 'AGE', ...(options.wide ? ['NODE', 'RULE'] : []), 'CAUSE'];
+  const head = [...(spans ? [h.namespace] : []), h.name, h.status, h.stage, h.restarts, h.age, ...(options.wide ? [h.node, h.rule] : []), h.cause];
   const rows: Cell[][] = [];
   for (const d of sorted) {
-    const status: Cell = { text: d.status, paint: d.status === 'failing' ? c.red : d.status === 'progressing' ? c.yellow : c.green };
+    const status: Cell = { text: t.status[d.status], paint: d.status === 'failing' ? c.red : d.status === 'progressing' ? c.yellow : c.green };
     const created = parseTime(d.pod?.createdAt);
     const now = parseTime(d.observedAt) ?? options.now; // each Pod's own input clock
     const age = created !== undefined && now !== undefined ? formatAge(now - created) : '-';
     const wide: Cell[] = options.wide ? [{ text: clip(d.pod?.node ?? '', 320) || '-' }, { text: d.findings[0]?.rule ?? '-' }] : [];
     const nsCell: Cell[] = spans ? [{ text: clip(namespaceOf(d), 320) }] : [];
-    rows.push([...nsCell, { text: clip(shortName(d), 320) }, status, { text: d.stage ?? '-' }, { text: d.pod ? String(d.pod.restarts) : '-' }, { text: age }, ...wide, { text: clip(causeOf(d), 1000) }]);
+    rows.push([...nsCell, { text: clip(shortName(d), 320) }, status, { text: d.stage ? t.stage[d.stage] : '-' }, { text: d.pod ? String(d.pod.restarts) : '-' }, { text: age }, ...wide, { text: clip(causeOf(d, t), 1000) }]);
   }
   // CAUSE gives up room first, then NAMESPACE, then NAME (kubectl never cuts names, but a line that wraps is worse).
   const cause = head.length - 1;
@@ -59,19 +62,20 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
   const lines = [(options.color ? [c.bold(table[0] ?? ''), ...table.slice(1)] : table).join('\n')];
   const counts = { failing: 0, progressing: 0, healthy: 0 };
   for (const d of list.items) counts[d.status]++;
-  lines.push('', `${list.items.length} item(s): ${counts.failing} failing, ${counts.progressing} progressing, ${counts.healthy} healthy`);
+  lines.push('', t.table.totals({ items: list.items.length, ...counts }));
   for (const stage of STAGES) {
     const stuck = list.items.filter((d) => d.status === 'failing' && d.stage === stage);
     if (stuck.length === 0) continue;
     const causes = new Map<string, number>();
     for (const d of stuck) causes.set(d.findings[0]?.rule ?? '?', (causes.get(d.findings[0]?.rule ?? '?') ?? 0) + 1);
-    lines.push(...wrap(`${stage}: ${stuck.length} failing (${[...causes].map(([r, n]) => `${n} ${r}`).join(', ')})`, options.width, '  ', '    '));
+    lines.push(...wrap(t.table.stageLine({ stage, failing: stuck.length, causes: [...causes].map(([r, n]) => `${n} ${r}`).join(', ') }), options.width, '  ', '    '));
   }
   return lines.join('\n') + '\n';
 }
 
 /** The scan report: the table (or "No Pods found."), then what could not be seen. */
 export function renderScanText(items: Diagnosis[], notes: readonly string[], options: ReportOptions): string {
-  const body = items.length === 0 ? 'No Pods found.\n' : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
-  return notes.length === 0 ? body : `${body}\nNotes\n${notes.flatMap((n) => wrap(clip(n, 1000), options.width, '  - ', '    ')).join('\n')}\n`;
+  const t = messagesFor(options.lang);
+  const body = items.length === 0 ? `${t.report.noPods}\n` : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
+  return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.flatMap((n) => wrap(clip(n, 1000), options.width, '  - ', '    ')).join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import type { Finding } from '../rules/types.js';
+import { messagesFor, type Messages } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
 import { renderPipeline } from './pipeline.js';
 import { clip } from './sanitize.js';
@@ -17,32 +18,34 @@ const NAME_MAX = 320; // namespace/name of a valid object never needs more
 /** One Pod's diagnosis for a person: pipeline, verdict, evidence, fix, other findings, notes; wrapped to the width. */
 export function renderText(d: Diagnosis, options: ReportOptions): string {
   const c = paint(options.color);
+  const t = messagesFor(options.lang);
   const w = options.width;
   const lines: string[] = [];
   const where = d.pod
-    ? [d.pod.node ? `node ${d.pod.node}` : 'no node', d.pod.phase ? `phase ${d.pod.phase}` : '', d.pod.owner ? `owner ${d.pod.owner.kind}/${d.pod.owner.name}` : ''].filter(Boolean).join(', ')
+    ? [d.pod.node ? t.report.node({ node: d.pod.node }) : t.report.noNode, d.pod.phase ? t.report.phase({ phase: d.pod.phase }) : '', d.pod.owner ? t.report.owner(d.pod.owner) : ''].filter(Boolean).join(t.report.listSeparator)
     : '';
   const subject = clip(subjectName(d), NAME_MAX);
   const context = where ? `(${clip(where, 2 * NAME_MAX)})` : '';
   if (context && w !== undefined && columns(`${subject}  ${context}`) > w) lines.push(...wrap(subject, w, '', '  ').map((l) => c.bold(l)), ...wrap(context, w, '  ', '   ').map((l) => c.dim(l)));
   else lines.push(`${c.bold(subject)}${context ? c.dim(`  ${context}`) : ''}`);
-  lines.push(...renderPipeline(d, c, w));
+  lines.push(...renderPipeline(d, c, w, t));
   lines.push('');
-  lines.push(...wrap(`${verdict(d, c)} ${clip(d.summary, TEXT_MAX)}`, w, '', '  '));
+  lines.push(...wrap(`${verdict(d, c, t)}${t.report.labelGap}${clip(d.summary, TEXT_MAX)}`, w, '', '  '));
+  if (d.stageOwner) lines.push(...wrap(whereToLook(d.stageOwner, t), w, '', '  ').map((l) => c.dim(l)));
 
   const [primary, ...rest] = d.findings;
   if (primary && (d.status !== 'healthy' || primary.severity !== 'info' || options.verbose)) {
-    lines.push(...renderPrimary(primary, c, w));
+    lines.push(...renderPrimary(primary, c, w, t));
   }
   const others = (primary && d.status === 'healthy' && primary.severity === 'info' && !options.verbose ? d.findings : rest).filter(
     (f) => options.verbose || f.severity !== 'info' || d.status !== 'healthy',
   );
   if (others.length > 0) {
-    lines.push('', c.bold('Also found'));
-    for (const f of failingFirst(others)) lines.push(...wrap(`${clip(f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`, w, `  ${severityMark(f, c)} `, ' '.repeat(12)));
+    lines.push('', c.bold(t.report.alsoFound));
+    for (const f of failingFirst(others)) lines.push(...wrap(`${clip(f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`, w, `  ${severityMark(f, c, t)} `, ' '.repeat(5 + markWidth(t))));
   }
   if (d.notes.length > 0) {
-    lines.push('', c.bold('Notes'));
+    lines.push('', c.bold(t.report.notes));
     for (const n of d.notes) lines.push(...wrap(clip(n, TEXT_MAX), w, '  - ', '    '));
   }
   return lines.join('\n') + '\n';
@@ -55,35 +58,47 @@ function failingFirst(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 }
 
-function renderPrimary(f: Finding, c: Paint, w: number | undefined): string[] {
-  const lines = ['', ...wrap(`${clip(f.title, TEXT_MAX)} ${c.dim(`[${f.rule}, ${f.severity}, ${f.confidence} confidence]`)}`, w, `${c.bold('Cause')}  `, '       ')];
+function renderPrimary(f: Finding, c: Paint, w: number | undefined, t: Messages): string[] {
+  const lines = ['', ...wrap(`${clip(f.title, TEXT_MAX)} ${c.dim(t.report.findingTag(f))}`, w, `${c.bold(t.report.cause)}  `, ' '.repeat(columns(t.report.cause) + 2))];
   if (f.evidence.length > 0) {
-    lines.push('', c.bold('Evidence'));
+    lines.push('', c.bold(t.report.evidence));
     for (const e of f.evidence) lines.push(...wrap(clip(e.text, EVIDENCE_MAX), w, '  • ', '    '));
   }
   if (f.remediation.length > 0) {
-    lines.push('', c.bold('Fix'));
+    lines.push('', c.bold(t.report.fix));
     f.remediation.forEach((step, i) => lines.push(...wrap(clip(step, TEXT_MAX), w, `  ${i + 1}. `, '     ')));
   }
-  lines.push('', c.dim(`More: kdiag explain ${f.rule}`));
+  lines.push('', c.dim(t.report.more({ rule: f.rule })));
   return lines;
 }
 
-function verdict(d: Diagnosis, c: Paint): string {
-  if (d.status === 'failing') return c.red.bold(`FAILING${d.stage ? ` at ${d.stage}:` : ':'}`);
-  if (d.status === 'progressing') return c.yellow.bold(`PROGRESSING${d.stage ? ` (${d.stage})` : ''}:`);
-  return c.green.bold('HEALTHY:');
+function verdict(d: Diagnosis, c: Paint, t: Messages): string {
+  if (d.status === 'failing') return c.red.bold(t.report.failing({ stage: d.stage }));
+  if (d.status === 'progressing') return c.yellow.bold(t.report.progressing({ stage: d.stage }));
+  return c.green.bold(t.report.healthy);
 }
 
-function severityMark(f: Finding, c: Paint): string {
-  if (f.severity === 'error') return c.red('✘ error  ');
-  if (f.severity === 'warning') return c.yellow('⚠ warning');
-  return c.blue('ℹ info   ');
+/** `Where to look: kube-scheduler — kubectl describe pod …`: one line under the diagnosis. */
+function whereToLook(owner: NonNullable<Diagnosis['stageOwner']>, t: Messages): string {
+  // The commands carry the Pod's, namespace's and node's names: cluster text, neutralised and bounded.
+  return t.report.whereToLook({ components: owner.components.map((x) => t.component[x]).join(t.report.listSeparator), commands: clip(owner.commands.slice(0, 2).join('; '), 2 * NAME_MAX) });
+}
+
+/** Columns of the widest severity word (`warning`, or two full-width characters in zh-TW). */
+function markWidth(t: Messages): number {
+  return Math.max(...Object.values(t.severity).map(columns));
+}
+
+function severityMark(f: Finding, c: Paint, t: Messages): string {
+  const word = t.severity[f.severity] + ' '.repeat(markWidth(t) - columns(t.severity[f.severity]));
+  if (f.severity === 'error') return c.red(`✘ ${word}`);
+  if (f.severity === 'warning') return c.yellow(`⚠ ${word}`);
+  return c.blue(`ℹ ${word}`);
 }
 
 /** Several diagnoses: the summary table, then the full report of every Pod that is not healthy. */
 export function renderTextList(list: DiagnosisList, options: ReportOptions): string {
-  if (list.items.length === 0) return 'No Pods found.\n';
+  if (list.items.length === 0) return `${messagesFor(options.lang).report.noPods}\n`;
   const parts = [renderSummaryTable(list, options)];
   const detailed = sortForTable(list.items).filter((d) => d.status !== 'healthy' || options.verbose);
   for (const d of detailed) parts.push(renderText(d, options));

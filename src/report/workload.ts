@@ -1,5 +1,6 @@
 import type { Diagnosis } from '../engine/diagnosis.js';
 import { describeGroup, rollup } from '../engine/rollup.js';
+import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
 import { neutralize } from './sanitize.js';
 import { paint } from './style.js';
@@ -13,23 +14,24 @@ import { wrap } from './width.js';
  */
 export function renderWorkloadText(title: string, items: readonly Diagnosis[], options: ReportOptions): string {
   const c = paint(options.color);
+  const t = messagesFor(options.lang);
   const pods = items.filter((d) => d.pod);
   const verdicts = items.filter((d) => !d.pod);
-  const lines = [c.bold(neutralize(title)) + c.dim(`  (${pods.length} pod${pods.length === 1 ? '' : 's'})`)];
+  const lines = [c.bold(neutralize(title)) + c.dim(`  (${t.workload.podCount({ pods: pods.length })})`)];
   const groups = rollup(pods);
-  for (const g of groups) lines.push(...wrap(neutralize(describeGroup(g, pods.length)), options.width, '  ', '    '));
-  if (pods.length === 0) lines.push('  no Pods');
+  for (const g of groups) lines.push(...wrap(neutralize(describeGroup(g, pods.length, t)), options.width, '  ', '    '));
+  if (pods.length === 0) lines.push(`  ${t.workload.noPods}`);
   const primary = verdicts[0]?.findings[0];
   for (const d of verdicts) {
     lines.push('', renderText(d, options).trimEnd());
     // Whose evidence the leading cause shows, and which replicas share it.
     const lead = groups.find((g) => g.example.findings[0] === primary && primary !== undefined);
-    if (lead) lines.push(c.dim(`(seen on Pod ${neutralize(lead.pods[0]!)}${lead.pods.length > 1 ? `; the same for ${lead.pods.length - 1} more: ${neutralize(lead.pods.slice(1, 6).join(', '))}${lead.pods.length > 6 ? ', …' : ''}` : ''})`));
+    if (lead) lines.push(c.dim(t.workload.seenOn({ pod: neutralize(lead.pods[0]!), more: lead.pods.length - 1, names: `${neutralize(lead.pods.slice(1, 6).join(', '))}${lead.pods.length > 6 ? ', …' : ''}` })));
   }
   if (options.verbose || verdicts.length === 0) {
     for (const g of groups) {
       if (g.status === 'healthy' && !options.verbose) continue;
-      const more = g.pods.length > 1 ? c.dim(`\n(the same for ${g.pods.length - 1} more: ${neutralize(g.pods.slice(1, 6).join(', '))}${g.pods.length > 6 ? ', …' : ''})`) : '';
+      const more = g.pods.length > 1 ? c.dim(`\n${t.workload.sameFor({ more: g.pods.length - 1, names: `${neutralize(g.pods.slice(1, 6).join(', '))}${g.pods.length > 6 ? ', …' : ''}` })}`) : '';
       lines.push('', renderText(g.example, options).trimEnd() + more);
     }
   }

@@ -1,3 +1,4 @@
+import type { Lang } from '../i18n/lang.js';
 import type { PodFacts, WorkloadFacts } from '../model/facts.js';
 import type { KObject, Node, Pod } from '../model/k8s.js';
 import type { SnapshotKind } from '../model/snapshot.js';
@@ -63,6 +64,8 @@ export interface RuleOptions {
   restartWarn: number;
   /** What "recent" means for restarts and events. */
   recentMs: number;
+  /** The language of titles, messages and remediation (machine fields stay English). */
+  lang: Lang;
 }
 
 export const DEFAULT_RULE_OPTIONS: RuleOptions = {
@@ -70,6 +73,7 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
   stuckMs: 10 * 60_000,
   restartWarn: 3,
   recentMs: 60 * 60_000,
+  lang: 'en',
 };
 
 /** Read-only lookups over the whole snapshot (other Nodes, ConfigMaps, Services …). */

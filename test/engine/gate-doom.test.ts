@@ -105,6 +105,19 @@ describe('evaluateGate: controllers decide', () => {
     expect(r.state).toBe('waiting');
   });
 
+  it('a StatefulSet counts only Pods of its updateRevision, a DaemonSet only Pods of its current generation', () => {
+    const badImage = { phase: 'Pending', conditions: conditions({ sandbox: true }), containerStatuses: [containerStatus({ waiting: { reason: 'ErrImagePull', message: 'rpc error: code = NotFound desc = failed to pull and unpack image "x": not found' } })] };
+    const owned = (name: string, kind: string, owner: string, labels: Record<string, string>, status: Record<string, unknown>) => pod({ metadata: { name, labels, ownerReferences: [{ apiVersion: 'apps/v1', kind, name: owner, controller: true }] }, status });
+    const sts = obj('StatefulSet', 'db', { apiVersion: 'apps/v1', metadata: { generation: 2 }, spec: { replicas: 2 }, status: { observedGeneration: 2, replicas: 2, readyReplicas: 1, updatedReplicas: 1, currentRevision: 'db-1', updateRevision: 'db-2' } }, 'apps/v1');
+    const ds = obj('DaemonSet', 'agent', { apiVersion: 'apps/v1', metadata: { generation: 5 }, status: { observedGeneration: 5, desiredNumberScheduled: 1, updatedNumberScheduled: 0, numberAvailable: 0 } }, 'apps/v1');
+    const judge = (objects: unknown[], kind: 'StatefulSet' | 'DaemonSet', name: string) => evaluateGate(new Engine(snapshotFromObjects([...objects, node()]), { now: T0 }), [{ kind, name }], 'shop', { maxRestarts: 3 })[0]!;
+    // The old revision's Pod fails; the new one is merely progressing: wait.
+    expect(judge([sts, owned('db-0', 'StatefulSet', 'db', { 'controller-revision-hash': 'db-1' }, badImage), owned('db-1', 'StatefulSet', 'db', { 'controller-revision-hash': 'db-2' }, { phase: 'Pending' })], 'StatefulSet', 'db').state).toBe('waiting');
+    expect(judge([sts, owned('db-1', 'StatefulSet', 'db', { 'controller-revision-hash': 'db-2' }, badImage)], 'StatefulSet', 'db').state).toBe('failed');
+    expect(judge([ds, owned('agent-a', 'DaemonSet', 'agent', { 'pod-template-generation': '4' }, badImage)], 'DaemonSet', 'agent').state).toBe('waiting');
+    expect(judge([ds, owned('agent-b', 'DaemonSet', 'agent', { 'pod-template-generation': '5' }, badImage)], 'DaemonSet', 'agent').state).toBe('failed');
+  });
+
   it('-l gates each matching Pod\'s workload (so only its current revision), and bare Pods by name', () => {
     const engine = new Engine(snapshotFromObjects([jobObject({}), jobPod('migrate-1', JOB_UID, failedPod), pod({ metadata: { name: 'bare', labels: { 'job-name': 'migrate' } } }), pod({ metadata: { name: 'other', labels: { app: 'x' } } }), node()]), { now: T0 });
     expect(selectorTargets(engine, parseLabelSelector('job-name in (migrate)'), [], 'shop')).toEqual([{ kind: 'Job', name: 'migrate' }, { kind: 'Pod', name: 'bare' }]);

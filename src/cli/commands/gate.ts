@@ -5,6 +5,7 @@ import { evaluateGate, selectorTargets, type GateResult } from '../../engine/gat
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { parseTarget } from '../../engine/targets.js';
 import { NotFoundError, UsageError } from '../../errors.js';
+import { resolveLang } from '../../i18n/lang.js';
 import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
 import { parseDuration } from '../../model/time.js';
 import { renderGateText, type GateOutcome } from '../../report/gate.js';
@@ -59,6 +60,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const targets = workloads.map(parseTarget);
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
+  const lang = resolveLang(opts.lang);
   const settleMs = parseDuration(opts.settle ?? '5s');
   if (settleMs === undefined) throw new UsageError(`--settle: "${opts.settle}" is not a duration`, { hint: 'e.g. --settle 5s' });
 
@@ -103,7 +105,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   try {
     for (;;) {
       const now = Date.now();
-      engine = new Engine(snapshot, { now, ruleOptions: { graceMs } });
+      engine = new Engine(snapshot, { now, ruleOptions: { graceMs, lang } });
       results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
       progress.update(results, now);
       const missing = results.filter((r) => r.state === 'missing');
@@ -140,7 +142,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   if (outcome === 'failed' && engine) {
     // The failing Pods' crashed containers' last log lines go into the snapshot, so the report shows them.
     if (await readFailedLogs(client, connection.context, namespace, snapshot, results)) {
-      engine = new Engine(snapshot, { now: engine.now, ruleOptions: { graceMs } });
+      engine = new Engine(snapshot, { now: engine.now, ruleOptions: { graceMs, lang } });
       results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
     }
   }
@@ -148,9 +150,9 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   warn(`[${new Date().toISOString().slice(11, 19)}] gate: ${outcome} after ${(elapsed / 1000).toFixed(1)}s`);
   for (const r of results) if (r.state === 'passed') warn(`  ✔ ${neutralize(r.target)}: ${neutralize(r.progress)}`);
   const logs = engine?.snapshot.logs ?? {};
-  if (opts.junit) writeFileSync(opts.junit, renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs));
+  if (opts.junit) writeFileSync(opts.junit, renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs, lang));
   const report = reportOptions(opts, engine?.now);
-  const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome, logs) : '';
+  const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome, logs, lang) : '';
   if (format === 'text') writeReport(annotations + renderGateText(results, outcome, elapsed, report, logs));
   else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses)), format, report));
   return outcome === 'passed' ? EXIT.ok : outcome === 'failed' ? EXIT.failing : EXIT.timeout;

@@ -1,6 +1,9 @@
 import { UsageError } from '../../errors.js';
 import { ALL_RULES, findRule, RETIRED_RULES } from '../../rules/index.js';
 import type { Rule } from '../../rules/types.js';
+import { messagesFor } from '../../i18n/index.js';
+import { resolveLang, type Lang } from '../../i18n/lang.js';
+import { ruleText } from '../../i18n/rule-text.js';
 import { renderJson } from '../../report/json.js';
 import { renderRuleDocs } from '../../report/rule-docs.js';
 import { closestNames } from '../../engine/targets.js';
@@ -10,32 +13,37 @@ import { outputFormat, type GlobalOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { renderColumns } from '../../report/columns.js';
 
-function ruleData(r: Rule) {
-  return { id: r.id, stage: r.stage, scope: r.scope, severity: r.severity, title: r.title, docs: r.docs };
+function ruleData(r: Rule, lang: Lang) {
+  const { title, docs } = ruleText(r, lang);
+  return { id: r.id, stage: r.stage, scope: r.scope, severity: r.severity, title, docs };
 }
 
 /** `kdiag rules`: the catalogue. */
 export async function rulesCommand(opts: GlobalOptions): Promise<number> {
   const format = outputFormat(opts.output);
+  const lang = resolveLang(opts.lang);
+  const t = messagesFor(lang).ruleDocs;
   if (format === 'json' || format === 'yaml') {
-    const doc = { apiVersion: 'kdiag/v1', kind: 'RuleList', items: ALL_RULES.map(ruleData), retired: RETIRED_RULES };
+    const doc = { apiVersion: 'kdiag/v1', kind: 'RuleList', items: ALL_RULES.map((r) => ruleData(r, lang)), retired: RETIRED_RULES };
     writeReport(format === 'json' ? renderJson(doc) : stringify(doc));
     return EXIT.ok;
   }
   if (format === 'markdown') {
-    writeReport(['| Rule | Stage | Severity | Title |', '|---|---|---|---|', ...ALL_RULES.map((r) => `| \`${r.id}\` | ${r.stage} | ${r.severity} | ${r.title} |`)].join('\n') + '\n');
+    writeReport([`| ${t.head.rule} | ${t.head.stage} | ${t.head.severity} | ${t.head.title} |`, '|---|---|---|---|', ...ALL_RULES.map((r) => `| \`${r.id}\` | ${r.stage} | ${r.severity} | ${ruleText(r, lang).title} |`)].join('\n') + '\n');
     return EXIT.ok;
   }
   const { width } = reportOptions(opts);
-  const rows = ALL_RULES.map((r) => [r.id, r.stage, r.severity, r.title].map((text) => ({ text })));
-  const table = renderColumns(['RULE', 'STAGE', 'SEVERITY', 'TITLE'], rows, { ...(width !== undefined ? { width } : {}), shrink: [{ column: 3, min: 20 }] });
-  writeReport(`${table.join('\n')}\n\n${ALL_RULES.length} rules. kdiag explain RULE prints one rule's docs.\n`);
+  const rows = ALL_RULES.map((r) => [r.id, r.stage, r.severity, ruleText(r, lang).title].map((text) => ({ text })));
+  const table = renderColumns([t.head.rule, t.head.stage, t.head.severity, t.head.title], rows, { ...(width !== undefined ? { width } : {}), shrink: [{ column: 3, min: 20 }] });
+  writeReport(`${table.join('\n')}\n\n${t.count({ rules: ALL_RULES.length })}\n`);
   return EXIT.ok;
 }
 
 /** `kdiag explain RULE`: one rule's docs, generated from the same data the rule carries. */
 export async function explainCommand(id: string, opts: GlobalOptions): Promise<number> {
+  if (id.startsWith('stage/')) return (await import('./lifecycle.js')).lifecycleCommand(id, opts);
   const format = outputFormat(opts.output);
+  const lang = resolveLang(opts.lang);
   const rule = findRule(id);
   if (!rule) {
     const replacement = RETIRED_RULES[id];
@@ -43,8 +51,8 @@ export async function explainCommand(id: string, opts: GlobalOptions): Promise<n
     const close = closestNames(id, ALL_RULES.map((r) => r.id));
     throw new UsageError(`unknown rule "${id}"`, { hint: close.length ? `did you mean: ${close.join(', ')}` : 'kdiag rules lists them all' });
   }
-  if (format === 'json') writeReport(renderJson(ruleData(rule)));
-  else if (format === 'yaml') writeReport(stringify(ruleData(rule)));
-  else writeReport(renderRuleDocs(rule));
+  if (format === 'json') writeReport(renderJson(ruleData(rule, lang)));
+  else if (format === 'yaml') writeReport(stringify(ruleData(rule, lang)));
+  else writeReport(renderRuleDocs(rule, lang));
   return EXIT.ok;
 }

@@ -1,0 +1,92 @@
+import type { Stage } from '../model/stages.js';
+import type { Messages } from '../i18n/messages.js';
+
+/** The Kubernetes components a stage depends on: machine ids, the same in every language. */
+export const COMPONENTS = [
+  'workload-controller',
+  'kube-apiserver',
+  'kube-scheduler',
+  'kubelet',
+  'attach-detach-controller',
+  'csi-driver',
+  'container-runtime',
+  'cni-plugin',
+  'registry',
+  'application',
+  'endpointslice-controller',
+] as const;
+export type Component = (typeof COMPONENTS)[number];
+
+/** Who is responsible for a stage and how to look at it: the `stageOwner` of a Diagnosis. */
+export interface StageOwner {
+  stage: Stage;
+  components: Component[];
+  /** Commands that inspect those components, for this Pod where its name is known (kubectl runs anywhere; crictl and journalctl on the node). */
+  commands: string[];
+  /** One sentence in the report's language: what the components do at this stage. */
+  description: string;
+}
+
+export interface OwnerSubject {
+  namespace: string;
+  name: string;
+  node: string | null;
+  kind?: string;
+}
+
+/** The components of each stage, in the order they act. */
+export const STAGE_COMPONENTS: Record<Stage, Component[]> = {
+  admission: ['workload-controller', 'kube-apiserver'],
+  scheduling: ['kube-scheduler'],
+  kubelet: ['kubelet'],
+  volume: ['kubelet', 'csi-driver', 'attach-detach-controller'],
+  cni: ['container-runtime', 'cni-plugin'],
+  image: ['container-runtime', 'registry'],
+  container: ['application', 'kubelet'],
+  readiness: ['kubelet', 'endpointslice-controller'],
+};
+
+const q = (s: string): string => (/^[A-Za-z0-9._\/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** The inspection commands for `stage`, filled in for one Pod (or workload); placeholders in capitals where unknown. */
+export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
+  const ns = s ? ` -n ${q(s.namespace)}` : ' -n NAMESPACE';
+  const pod = s && !s.kind ? q(s.name) : 'POD';
+  const node = s?.node ? q(s.node) : 'NODE';
+  switch (stage) {
+    case 'admission':
+      return [`kubectl describe ${s?.kind ? `${s.kind.toLowerCase()} ${q(s.name)}` : 'rs NAME'}${ns}`, `kubectl get events${ns} --field-selector reason=FailedCreate`];
+    case 'scheduling':
+      return [`kubectl describe pod ${pod}${ns}`, `kubectl get events${ns} --field-selector involvedObject.name=${pod},reason=FailedScheduling`];
+    case 'kubelet':
+      return [`kubectl describe node ${node}`, `journalctl -u kubelet`];
+    case 'volume':
+      return [`kubectl describe pod ${pod}${ns}`, `kubectl get pvc${ns}`, 'kubectl get volumeattachments', 'kubectl get pods -A -o wide | grep -i csi'];
+    case 'cni':
+      return [`kubectl describe pod ${pod}${ns}`, 'crictl pods', `kubectl get pods -n kube-system -o wide --field-selector spec.nodeName=${node}`];
+    case 'image':
+      return [`kubectl describe pod ${pod}${ns}`, 'crictl pull IMAGE'];
+    case 'container':
+      return [`kubectl logs ${pod}${ns} --previous`, `kubectl describe pod ${pod}${ns}`];
+    case 'readiness':
+      return [`kubectl describe pod ${pod}${ns}`, `kubectl get endpointslices${ns}`];
+  }
+}
+
+/** Typical symptoms of each stage: reason strings, the same in every language. */
+export const STAGE_SYMPTOMS: Record<Stage, string[]> = {
+  admission: ['FailedCreate', 'exceeded quota', 'violates PodSecurity', 'admission webhook denied'],
+  scheduling: ['PodScheduled=False', 'FailedScheduling', 'Insufficient cpu/memory', 'untolerated taint', 'unbound PersistentVolumeClaims'],
+  kubelet: ['NodeNotReady', 'NodeLost', 'OutOfcpu', 'UnexpectedAdmissionError', 'Evicted', 'CreateContainerConfigError'],
+  volume: ['FailedMount', 'FailedAttachVolume', 'Multi-Attach error'],
+  cni: ['FailedCreatePodSandBox', 'NetworkNotReady', 'cni plugin not initialized'],
+  image: ['ErrImagePull', 'ImagePullBackOff', 'InvalidImageName', 'ErrImageNeverPull'],
+  container: ['CrashLoopBackOff', 'OOMKilled', 'exit code 1/126/127/137/139/143', 'RunContainerError', 'Init:Error'],
+  readiness: ['Readiness probe failed', 'ReadinessGates', 'Service selects no Pods', 'no endpoints'],
+};
+
+/** The stage's owner for a Diagnosis; null when the Pod is healthy (no stage). */
+export function stageOwner(stage: Stage | null, subject: OwnerSubject, t: Messages): StageOwner | null {
+  if (stage === null) return null;
+  return { stage, components: [...STAGE_COMPONENTS[stage]], commands: stageCommands(stage, subject), description: t.lifecycle.owner[stage] };
+}

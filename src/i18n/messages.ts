@@ -1,0 +1,143 @@
+import type { DiagnosisStatus, StageState } from '../engine/diagnosis.js';
+import type { Component } from '../engine/stage-owner.js';
+import type { ClockBasis } from '../model/snapshot.js';
+import type { Stage } from '../model/stages.js';
+import type { Confidence, Severity } from '../rules/types.js';
+import type { Lang } from './lang.js';
+
+/**
+ * Everything kdiag says to a person, as data: one object per language implements this interface, so a
+ * missing key or a message function with the wrong parameters fails `tsc`. Quoted cluster text (event
+ * messages, log lines), names, reason strings, field paths and commands are passed in, never translated.
+ */
+export interface Messages {
+  lang: Lang;
+  /** A count in this language's digits and grouping. */
+  count(n: number): string;
+
+  /** Stage names as the stage strip and headings show them (the JSON keeps the English ids). */
+  stage: Record<Stage, string>;
+  stageState: Record<StageState, string>;
+  status: Record<DiagnosisStatus, string>;
+  severity: Record<Severity, string>;
+  confidence: Record<Confidence, string>;
+  component: Record<Component, string>;
+
+  report: {
+    node(p: { node: string }): string;
+    noNode: string;
+    phase(p: { phase: string }): string;
+    owner(p: { kind: string; name: string }): string;
+    failing(p: { stage: Stage | null }): string;
+    progressing(p: { stage: Stage | null }): string;
+    healthy: string;
+    cause: string;
+    evidence: string;
+    fix: string;
+    alsoFound: string;
+    notes: string;
+    /** `[rule, severity, confidence]` after the cause. */
+    findingTag(p: { rule: string; severity: Severity; confidence: Confidence }): string;
+    more(p: { rule: string }): string;
+    /** The one line under the diagnosis: who is responsible for the stage and where to look. */
+    whereToLook(p: { components: string; commands: string }): string;
+    noPods: string;
+    /** Separators between listed items, e.g. ", " and "、". */
+    listSeparator: string;
+    /** What goes between a label ending in a colon and its text: a space after ":", nothing after "：". */
+    labelGap: string;
+  };
+
+  summary: {
+    completed(p: { warnings: number }): string;
+    runningReady(p: { warnings: number }): string;
+    /** `age` is a kubectl-style age (`5m`), absent when the creation time is unknown. */
+    stillProgressing(p: { age?: string; message: string }): string;
+    progressing(p: { stage: Stage; age?: string }): string;
+  };
+
+  notes: {
+    noEvents: string;
+    nodeNotInSnapshot(p: { node: string }): string;
+    nodeNotVisible(p: { node: string }): string;
+    ruleFailed(p: { rule: string; on: 'pod' | 'workload'; error: string }): string;
+    /** Which clock ages were measured from; `source` is the input's path, or undefined for standard input. */
+    clock(p: { at: string; source: string | undefined; basis: ClockBasis; rejectedMtime?: string }): string;
+    /** Ages measured from a time given on the command line (`reason` as the CLI words it). */
+    fixedClock(p: { at: string; reason: string }): string;
+  };
+
+  table: {
+    head: { namespace: string; name: string; status: string; stage: string; cause: string; restarts: string; age: string; node: string; rule: string };
+    totals(p: { items: number; failing: number; progressing: number; healthy: number }): string;
+    stageLine(p: { stage: Stage; failing: number; causes: string }): string;
+    healthyWithWarning(p: { title: string }): string;
+    completed: string;
+    runningReady: string;
+  };
+
+  workload: {
+    podCount(p: { pods: number }): string;
+    noPods: string;
+    sameFor(p: { more: number; names: string }): string;
+    /** Whose evidence a workload's leading cause shows, and which replicas share it (`more` may be 0). */
+    seenOn(p: { pod: string; more: number; names: string }): string;
+    /** A workload verdict's summary: `pods` of `total` share a status (and a stage), then that group's summary. */
+    verdict(p: { pods: number; total: number; status: 'failing' | 'progressing'; stage: Stage | null; summary: string }): string;
+    allHealthy(p: { total: number; warnings: number }): string;
+    nothingFailing(p: { warnings: number }): string;
+    group(p: { pods: number; total: number; status: DiagnosisStatus; stage: Stage | null; cause?: string }): string;
+  };
+
+  markdown: {
+    heading(p: { subject: string; status: DiagnosisStatus; stage: Stage | null }): string;
+    cause(p: { title: string; rule: string; severity: Severity; confidence: Confidence }): string;
+    items(p: { items: number }): string;
+    head: { pod: string; status: string; stage: string; cause: string };
+  };
+
+  gate: {
+    passed(p: { seconds: number }): string;
+    failed(p: { seconds: number }): string;
+    timedOut(p: { seconds: number }): string;
+    state: Record<'passed' | 'failed' | 'waiting' | 'missing' | 'notFinished', string>;
+    junitFix: string;
+    junitSubject(p: { pod?: string; kind?: string; name?: string; status: DiagnosisStatus; stage: Stage | null }): string;
+    junitTimedOut(p: { progress: string }): string;
+    githubTitle(p: { target: string; state: 'failed' | 'timedOut' | 'waiting' | 'missing' }): string;
+    githubFix: string;
+    /** Heading of a failed container's last log lines (quoted below it, never translated). */
+    lastLogLines(p: { source: string }): string;
+    /** Before the rollback command. */
+    wayBack: string;
+  };
+
+  errors: {
+    prefix: string;
+    hint: string;
+    internal(p: { message: string }): string;
+    internalHint: string;
+  };
+
+  ruleDocs: {
+    header(p: { stage: Stage; severity: Severity; scope: string }): string;
+    why: string;
+    how: string;
+    seeAlso: string;
+    head: { rule: string; stage: string; severity: string; title: string };
+    count(p: { rules: number }): string;
+  };
+
+  lifecycle: {
+    title: string;
+    intro: string;
+    /** What happens at each stage, as the Kubernetes docs tell it (binding → Running → Ready). */
+    what: Record<Stage, string>;
+    /** The sentence in `stageOwner.description`: who acts at this stage. */
+    owner: Record<Stage, string>;
+    components: string;
+    commands: string;
+    symptoms: string;
+    commandsNote: string;
+  };
+}

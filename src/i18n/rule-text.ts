@@ -1,0 +1,32 @@
+import type { Finding, Rule, RuleDocs } from '../rules/types.js';
+import type { Lang } from './lang.js';
+import { RULES_ZH_TW } from './rules.zh-TW.js';
+
+/** A rule's title and docs in one language, kept apart from the rule's file. */
+export interface RuleText {
+  title: string;
+  docs: RuleDocs;
+}
+
+/** The rule's title and docs in `lang`: its own (English) text for `en`, the zh-TW catalogue entry otherwise. */
+export function ruleText(rule: Pick<Rule, 'id' | 'title' | 'docs'>, lang: Lang | undefined): RuleText {
+  if (lang === 'zh-TW') {
+    const entry = RULES_ZH_TW[rule.id];
+    if (entry) return entry;
+  }
+  return { title: rule.title, docs: rule.docs };
+}
+
+/** The title for a finding of rule `id` in `lang`, when the catalogue has one. */
+export function ruleTitle(id: string, lang: Lang | undefined): string | undefined {
+  return lang === 'zh-TW' ? RULES_ZH_TW[id]?.title : undefined;
+}
+
+/** Findings with the rule's title in `lang` where the finding kept its rule's default title (a rule may word its own). */
+export function localizeTitles(findings: Finding[], lang: Lang | undefined, englishTitle: (id: string) => string | undefined): Finding[] {
+  if (lang !== 'zh-TW') return findings;
+  return findings.map((f) => {
+    const title = f.title === englishTitle(f.rule) ? ruleTitle(f.rule, lang) : undefined;
+    return title ? { ...f, title } : f;
+  });
+}
