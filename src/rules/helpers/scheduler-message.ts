@@ -368,9 +368,26 @@ export function nodeAffinityExclusions(pod: PodFacts, f: SchedulingFailure): Sch
  * others are demoted one step so the engine orders them after it. Events-only failures start at medium.
  */
 export function confidenceFor(pod: PodFacts, f: SchedulingFailure, mine: readonly SchedulerReason[]): Confidence {
-  const leads = coverage(mine) >= Math.max(0, ...groupByCategory(allReasons(f).filter((r) => !isContextReason(r, pod, f))).map(coverage));
+  const causes = allReasons(f).filter((r) => !isContextReason(r, pod, f));
+  // Exclusions by design (control-plane taints, nodes the Pod's own selector rules out) rank below the
+  // reason that blocks the nodes the Pod could otherwise use, whatever their node counts.
+  const blocking = causes.filter((r) => !isByDesign(r));
+  const contenders = blocking.length > 0 ? blocking : causes;
+  const own = blocking.length > 0 ? mine.filter((r) => !isByDesign(r)) : mine;
+  const leads = own.length > 0 && coverage(own) >= Math.max(0, ...groupByCategory(contenders).map(coverage));
   if (f.fromCondition) return leads ? 'high' : 'medium';
   return leads ? 'medium' : 'low';
+}
+
+const CONTROL_PLANE_TAINT = /^node-role\.kubernetes\.io\/(?:control-plane|master)$/;
+
+/**
+ * A reason that excludes nodes by design rather than blocking the Pod: a control-plane taint (named in the
+ * ≤1.33 wording) or the Pod's own node selector/affinity. The scheduler's own message calls these expected.
+ */
+export function isByDesign(r: SchedulerReason): boolean {
+  if (r.category === 'taint') return r.taint !== undefined && CONTROL_PLANE_TAINT.test(r.taint.key);
+  return r.category === 'node-affinity';
 }
 
 /** Nodes covered by entries of one rule: old-wording taint entries are disjoint node sets, so they add up. */
