@@ -2,7 +2,7 @@
 // the width comes from the terminal itself, not from COLUMNS), and the pane must show every line unwrapped.
 // tmux is a Debian package (.ci/run installs it); without it this file is skipped and says so.
 import { spawnSync } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, fixture, ROOT } from './exec.js';
 
 const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
@@ -24,6 +24,11 @@ function inPane(width: number, args: string[]): { shown: string[]; joined: strin
   return result;
 }
 
+// One idle session keeps the private tmux server up between tests: killing a pane's session must not race
+// the server's exit against the next test's new-session.
+beforeAll(() => {
+  if (HAS_TMUX) tmux('new-session', '-d', '-s', 'keep', 'sleep 600');
+});
 afterAll(() => {
   if (HAS_TMUX) tmux('kill-server');
 });
