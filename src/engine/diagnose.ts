@@ -3,6 +3,7 @@ import type { KObject, Pod } from '../model/k8s.js';
 import { clockKey, type Snapshot, type SourceClock } from '../model/snapshot.js';
 import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
+import { runsText } from '../rules/helpers/runs.js';
 import { ALL_RULES } from '../rules/index.js';
 import { TriggerIndex } from '../rules/triggers.js';
 import { DEFAULT_RULE_OPTIONS, type ClusterView, type Finding, type PodRule, type PodRuleContext, type Rule, type RuleOptions, type WorkloadRule } from '../rules/types.js';
@@ -12,6 +13,7 @@ import { currentStage } from './current-stage.js';
 import { withLogEvidence } from './log-evidence.js';
 import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
+import { provenStages } from './stage-evidence.js';
 import { stageOwner } from './stage-owner.js';
 
 export interface DiagnoseOptions {
@@ -109,7 +111,8 @@ export class Engine {
     }
     const findings = withLogEvidence(facts, localizeTitles(orderFindings(found), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
     const status = podStatus(facts, findings);
-    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts));
+    const proven = provenStages(facts);
+    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
     return {
       apiVersion: 'kdiag/v1',
       kind: 'Diagnosis',
@@ -125,7 +128,7 @@ export class Engine {
       status,
       stage,
       summary: summarize(facts, status, findings, now, this.t),
-      stages: stageStates(POD_STAGES, status, stage),
+      stages: stageStates(POD_STAGES, status, stage, proven),
       stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null }, this.t),
       findings,
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
@@ -218,16 +221,23 @@ export class Engine {
 
 function podStatus(facts: PodFacts, findings: Finding[]): DiagnosisStatus {
   if (findings[0]?.severity === 'error') return 'failing';
+  // Ready as last reported by a node that has stopped reporting is not evidence of health.
+  if (findings.some((f) => f.rule === 'kubelet/node-not-ready' && f.severity === 'warning')) return 'progressing';
   if (facts.phase === 'Succeeded') return 'healthy';
   if (facts.phase === 'Running' && facts.conditions.Ready?.status === 'True') return 'healthy';
   return 'progressing';
 }
 
-export function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null): Array<{ stage: Stage; state: StageState }> {
+/**
+ * Stages before the current one are passed (the Pod got there); the current one is failed or pending;
+ * a later one is passed when the Pod's status proves it (an IP, pulled images, running containers: a Pod
+ * on a node that stopped reporting got that far), else pending.
+ */
+export function stageStates(stages: readonly Stage[], status: DiagnosisStatus, stage: Stage | null, proven?: ReadonlySet<Stage>): Array<{ stage: Stage; state: StageState }> {
   return stages.map((s) => {
     if (status === 'healthy' || stage === null) return { stage: s, state: status === 'healthy' ? 'passed' : 'unknown' };
     const cmp = stageIndex(s) - stageIndex(stage);
-    const state: StageState = cmp < 0 ? 'passed' : cmp > 0 ? 'pending' : status === 'failing' ? 'failed' : 'pending';
+    const state: StageState = cmp < 0 ? 'passed' : cmp === 0 ? (status === 'failing' ? 'failed' : 'pending') : proven?.has(s) ? 'passed' : 'pending';
     return { stage: s, state };
   });
 }
@@ -239,7 +249,9 @@ function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[]
   const age = facts.createdAt !== undefined ? formatAge(now - facts.createdAt) : undefined;
   const first = findings[0];
   if (first && first.severity === 'warning') return t.summary.stillProgressing({ ...(age ? { age } : {}), message: first.message });
-  return t.summary.progressing({ stage: currentStage(facts), ...(age ? { age } : {}) });
+  const stage = currentStage(facts);
+  const init = stage === 'container' ? runningInit(facts, now) : undefined;
+  return t.summary.progressing({ stage, ...(age ? { age } : {}), ...(init ? { init } : {}) });
 }
 
 function isoSeconds(ms: number): string {
@@ -251,4 +263,14 @@ function clockSentence(clock: SourceClock, t: Messages): string {
   const at = isoSeconds(Date.parse(clock.at));
   const rejected = clock.rejectedMtime ? isoSeconds(Date.parse(clock.rejectedMtime)) : undefined;
   return t.notes.clock({ at, source: clock.source === '-' ? undefined : clock.source, basis: clock.basis, ...(rejected ? { rejectedMtime: rejected } : {}) });
+}
+
+/** The init container a Pod in Init:N/M waits for: its name, place, how long it has run and what it runs. */
+function runningInit(facts: PodFacts, now: number): { name: string; position: number; total: number; runningFor?: string; runs?: string } | undefined {
+  const inits = facts.containers.filter((c) => c.kind === 'init' || c.kind === 'sidecar');
+  const c = inits.find((x) => x.kind === 'init' && x.running && !x.terminated);
+  if (!c) return undefined;
+  const started = parseTime(c.running!.startedAt);
+  const runs = runsText(c.spec);
+  return { name: c.name, position: inits.indexOf(c) + 1, total: inits.length, ...(started !== undefined ? { runningFor: formatAge(now - started) } : {}), ...(runs ? { runs } : {}) };
 }

@@ -53,7 +53,8 @@ export const en: Messages = {
     completed: ({ warnings }) => `Pod completed successfully${warningsSuffix(warnings)}.`,
     runningReady: ({ warnings }) => `Pod is Running and Ready${warningsSuffix(warnings)}.`,
     stillProgressing: ({ age, message }) => `Pod is still progressing${age ? `, ${age} old` : ''}; if it does not clear: ${message}`,
-    progressing: ({ stage, age }) => `Pod is progressing: ${PROGRESS_WORDS[stage]}${age ? `, ${age} old` : ''}.`,
+    progressing: ({ stage, age, init }) =>
+      `Pod is progressing: ${init ? `init container "${init.name}" (${init.position} of ${init.total}) running${init.runningFor ? ` for ${init.runningFor}` : ''}${init.runs ? `: ${init.runs}` : ''}` : PROGRESS_WORDS[stage]}${age ? `, ${age} old` : ''}.`,
   },
 
   notes: {
@@ -129,7 +130,7 @@ export const en: Messages = {
   },
 
   ruleDocs: {
-    header: ({ stage, severity, scope }) => `Stage: ${stage}   Severity: ${severity}   Scope: ${scope}`,
+    header: ({ stage, severity, scope, failureClass }) => `Stage: ${stage}   Severity: ${severity}${failureClass ? `   Class: ${failureClass}` : ''}   Scope: ${scope}`,
     why: 'Why it happens:',
     how: 'How to fix it:',
     seeAlso: 'See also:',

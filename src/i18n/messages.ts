@@ -53,7 +53,8 @@ export interface Messages {
     runningReady(p: { warnings: number }): string;
     /** `age` is a kubectl-style age (`5m`), absent when the creation time is unknown. */
     stillProgressing(p: { age?: string; message: string }): string;
-    progressing(p: { stage: Stage; age?: string }): string;
+    /** `init`: the init container a Pod in Init:N/M waits for (named, how long it has run, what it runs). */
+    progressing(p: { stage: Stage; age?: string; init?: { name: string; position: number; total: number; runningFor?: string; runs?: string } }): string;
   };
 
   notes: {
@@ -120,7 +121,7 @@ export interface Messages {
   };
 
   ruleDocs: {
-    header(p: { stage: Stage; severity: Severity; scope: string }): string;
+    header(p: { stage: Stage; severity: Severity; scope: string; failureClass?: string }): string;
     why: string;
     how: string;
     seeAlso: string;

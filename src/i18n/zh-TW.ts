@@ -70,7 +70,8 @@ export const zhTW: Messages = {
     completed: ({ warnings }) => `Pod 已順利執行完成${warningsSuffix(warnings)}。`,
     runningReady: ({ warnings }) => `Pod 正在執行（Running）且已就緒（Ready）${warningsSuffix(warnings)}。`,
     stillProgressing: ({ age, message }) => `Pod 仍在進行中${age ? `（已建立 ${age}）` : ''}；若情況沒有自行排除：${message}`,
-    progressing: ({ stage, age }) => `Pod 進行中：${PROGRESS_WORDS[stage]}${age ? `（已建立 ${age}）` : ''}。`,
+    progressing: ({ stage, age, init }) =>
+      `Pod 進行中：${init ? `初始化容器 "${init.name}"（第 ${init.position}/${init.total} 個）執行中${init.runningFor ? `，已執行 ${init.runningFor}` : ''}${init.runs ? `：${init.runs}` : ''}` : PROGRESS_WORDS[stage]}${age ? `（已建立 ${age}）` : ''}。`,
   },
 
   notes: {
@@ -147,7 +148,7 @@ export const zhTW: Messages = {
   },
 
   ruleDocs: {
-    header: ({ stage, severity, scope }) => `階段：${stage}（${STAGE[stage]}）   嚴重程度：${severity}（${zhSeverity[severity]}）   範圍：${scope}`,
+    header: ({ stage, severity, scope, failureClass }) => `階段：${stage}（${STAGE[stage]}）   嚴重程度：${severity}（${zhSeverity[severity]}）${failureClass ? `   類別：${failureClass}` : ''}   範圍：${scope}`,
     why: '為什麼會發生：',
     how: '如何修正：',
     seeAlso: '參考資料：',

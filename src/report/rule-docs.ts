@@ -11,7 +11,7 @@ export function renderRuleDocs(rule: Rule, lang?: Lang): string {
   const lines = [
     `# ${rule.id}: ${title}`,
     '',
-    t.header({ stage: rule.stage, severity: rule.severity, scope: rule.scope }),
+    t.header({ stage: rule.stage, severity: rule.severity, scope: rule.scope, ...(rule.failureClass ? { failureClass: rule.failureClass } : {}) }),
     '',
     docs.description,
     '',
@@ -33,9 +33,9 @@ export function renderRuleCatalogue(): string {
     '',
     'Generated from the rules\' own docs by `node scripts/gen-rule-docs.mjs` (the same text `kdiag explain RULE` prints). Do not edit by hand.',
     '',
-    '| Rule | Stage | Scope | Severity | Title |',
-    '|---|---|---|---|---|',
-    ...rules.map((r) => `| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/g, '')}) | ${r.stage} | ${r.scope} | ${r.severity} | ${r.title} |`),
+    '| Rule | Stage | Scope | Severity | Class | Title |',
+    '|---|---|---|---|---|---|',
+    ...rules.map((r) => `| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/g, '')}) | ${r.stage} | ${r.scope} | ${r.severity} | ${r.failureClass ?? ''} | ${r.title} |`),
     '',
   ];
   const retired = Object.entries(RETIRED_RULES);

@@ -116,3 +116,24 @@ describe('analyze DIR: each Pod judged by its own file', () => {
     expect(r.stdout).toMatch(/search-1\s.*\s5s\s/m);
   });
 });
+
+describe('a real Pod Pending past the grace period, saved as `kubectl get pod -o yaml` only (no events)', () => {
+  // fixtures/real/sched-pending-past-grace.yaml: pending-cpu asks for 1 of the node's 2 cpu while another Pod holds 1.5.
+  const docs = parseAllDocuments(readFileSync(fixture('real/sched-pending-past-grace.yaml'), 'utf8')).map((d) => d.toJS() as any);
+  const items = docs.flatMap((d) => (Array.isArray(d?.items) ? d.items : []));
+  const pending = items.find((o: any) => o.kind === 'Pod' && o.metadata.name === 'pending-cpu');
+  const captured = Date.parse(docs.find((d) => d?.metadata?.annotations?.['kdiag.io/captured-at'])!.metadata.annotations['kdiag.io/captured-at']);
+  const created = Date.parse(pending.metadata.creationTimestamp);
+
+  it('is failing, judged at the time the file was written; the old "newest timestamp" clock would have said 0 s and progressing', () => {
+    expect(captured - created).toBeGreaterThan(60_000);
+    const file = podFile('pending-cpu.yaml', pending, captured);
+    const r = kdiag(['pod', 'pending-cpu', '-f', file]);
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).toMatch(/FAILING at scheduling/);
+    // Judged at the newest timestamp inside it (what kdiag did before), the same file passes as progressing.
+    const atNewest = kdiag(['pod', 'pending-cpu', '-f', file, '--now', new Date(created).toISOString(), '-o', 'json']);
+    expect(atNewest.code).toBe(0);
+    expect(JSON.parse(atNewest.stdout).status).toBe('progressing');
+  });
+});

@@ -66,6 +66,14 @@ export const CONTAINER: Record<string, RuleText> = {
       fix: ['查看它的日誌：kubectl logs POD -c INIT_CONTAINER（重試中的話加上 --previous）', '修正前置條件或指令碼；kubelet 會重試（除非 restartPolicy 為 Never）'],
     },
   },
+  'container/init-stuck': {
+    title: 'init 容器執行很久仍未結束',
+    docs: {
+      description: 'init 容器逐一執行，每一個都必須以 0 結束，下一個（以及之後的應用程式容器）才會啟動。超過卡住門檻（預設 10 分鐘）仍在執行的 init 容器，通常是在等待不存在的東西（Service、DNS 名稱、資料庫、檔案）；Pod 停在 `Init:0/N`，事件中也沒有任何線索，因為沒有任何東西失敗。',
+      causes: ['等待迴圈（`until nslookup db; do sleep 2; done`、`wait-for-it host:port`）等待的 Service 不存在、沒有端點，或在另一個命名空間', '沒有逾時的網路呼叫讓 migration 或下載卡住', '指令碼在等待永遠不會來的輸入或檔案'],
+      fix: ['查看它正在做什麼：kubectl logs POD -c INIT_CONTAINER', '確認它等待的目標存在且有回應：kubectl get svc,endpoints -n NS', '替等待加上逾時，讓缺少的相依服務使 init 容器失敗（顯示為 Init:Error），而不是一直卡住'],
+    },
+  },
   'container/job-failed': {
     title: '執行到完成的容器失敗',
     docs: {

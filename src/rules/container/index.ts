@@ -6,6 +6,7 @@ import crashLoop from './crash-loop.js';
 import createContainerError from './create-container-error.js';
 import hookFailed from './hook-failed.js';
 import initFailed from './init-failed.js';
+import initStuck from './init-stuck.js';
 import jobFailed from './job-failed.js';
 import livenessFailed from './liveness-failed.js';
 import noResources from './no-resources.js';
@@ -24,6 +25,7 @@ export const containerRules: readonly Rule[] = [
   createContainerError,
   hookFailed,
   initFailed,
+  initStuck,
   jobFailed,
   livenessFailed,
   noResources,

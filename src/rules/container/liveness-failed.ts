@@ -33,7 +33,9 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
     const recentKill = killed && (killed.mode !== 'restarted' || (end !== undefined && now - end <= options.recentMs)) ? killed : undefined;
     if (!recentKill && failingNow.length === 0) continue;
     const evidence: Evidence[] = [];
-    const failures = recentKill ? probeFailures(pod.events, c, n, type, parseTime(recentKill.term?.startedAt), end) : [];
+    const inInstance = recentKill ? probeFailures(pod.events, c, n, type, parseTime(recentKill.term?.startedAt), end) : [];
+    // The spam filter may have frozen the Unhealthy event at an earlier instance: quote it rather than nothing.
+    const failures = recentKill && inInstance.length === 0 && recentKill.causeEvents.length > 0 ? probeFailures(pod.events, c, n, type, undefined, end) : inInstance;
     const shownFailure = failingNow.at(-1) ?? failures.at(-1);
     const shown = shownFailure?.event;
     if (recentKill) evidence.push(...terminationEvidence(recentKill), ...recentKill.causeEvents.slice(-1).map((e) => eventEvidence(e, now)));
@@ -44,14 +46,18 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
     const probeText = `${type.toLowerCase()} probe ${describeProbe(probe, c)}`;
     // Killed and failing again in the new instance: it will be killed again, a loop in the making.
     const looping = recentKill !== undefined && recentKill.mode === 'restarted' && failingNow.length > 0;
-    const failing = recentKill !== undefined && (recentKill.mode !== 'restarted' || looping);
+    // Killed several times and not yet proven well again (not Ready, or restarted too recently for the
+    // probe to have passed for long): a loop, however recent the last kill (#10 repeated).
+    const fresh = startedAt === undefined || now - startedAt < recentWindow;
+    const repeated = recentKill !== undefined && recentKill.mode === 'restarted' && c.restartCount >= 2 && (!c.ready || fresh);
+    const failing = recentKill !== undefined && (recentKill.mode !== 'restarted' || looping || repeated);
     let message: string;
     if (recentKill && recentKill.mode !== 'restarted') {
       const summary = restartSummary(recentKill);
       const code = recentKill.term?.exitCode;
       message = `${cap(describeContainer(c))} is killed by its ${probeText}: ${quoted}${typeof code === 'number' ? `; it exited with code ${code}` : ''}${summary ? `; ${summary}` : ''}.`;
     } else if (recentKill) {
-      message = `${cap(describeContainer(c))} was restarted ${ago(now, end)} by its ${probeText}: ${quoted}${looping ? '; the probe fails again in the new instance, so it will be killed again' : ''}.`;
+      message = `${cap(describeContainer(c))} was restarted ${ago(now, end)} by its ${probeText}: ${quoted}${looping ? '; the probe fails again in the new instance, so it will be killed again' : repeated ? `; it has been restarted ${c.restartCount} times${c.ready ? '' : ' and is not Ready again'}` : ''}.`;
     } else {
       message = `${cap(describeContainer(c))} is failing its ${probeText}: ${quoted}; the kubelet restarts it after ${probeThreshold(probe)} consecutive failures.`;
     }

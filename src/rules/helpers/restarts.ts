@@ -7,7 +7,7 @@ import type { Evidence } from '../types.js';
 import { explainExitCode } from './containers.js';
 import { fieldEvidence } from './evidence.js';
 import { memoPod } from './memo.js';
-import { containerEventsOf, inWindow } from './probes.js';
+import { containerEventsOf, inWindow, probeOf } from './probes.js';
 
 /**
  * Why a container's instance ended (or could not start). Each cause belongs to exactly one
@@ -106,6 +106,22 @@ function eventsInInstance(pod: PodFacts, c: ContainerFacts, term: ContainerState
 const LIVENESS_KILL = /failed liveness probe/;
 const STARTUP_KILL = /failed startup probe/;
 
+/**
+ * A liveness kill read from what persists: the kubelet's event spam filter stops recording repeated
+ * `Killing` events after a few minutes (the aggregated event's time stays at an earlier instance), so
+ * the latest instance has none in its window. A SIGKILL/SIGTERM exit (137/143, not OOMKilled) of a
+ * container that has a liveness probe, with a liveness kill or failure recorded for it at any time, is one.
+ */
+function durableLivenessKill(pod: PodFacts, c: ContainerFacts, term: ContainerStateTerminated): EventFact[] | undefined {
+  if ((term.exitCode !== 137 && term.exitCode !== 143) || term.reason === 'OOMKilled' || !probeOf(c, 'Liveness')) return undefined;
+  const recorded = containerEventsOf(pod.events, c, pod.containers.length).filter(
+    (e) => (e.reason === 'Killing' && LIVENESS_KILL.test(e.message)) || (e.reason === 'Unhealthy' && e.message.startsWith('Liveness probe failed')),
+  );
+  if (recorded.length === 0) return undefined;
+  const kills = recorded.filter((e) => e.reason === 'Killing');
+  return (kills.length > 0 ? kills : recorded).slice(-1);
+}
+
 /** Classifies why this terminated instance ended. */
 export function terminationCause(pod: PodFacts, c: ContainerFacts, term: ContainerStateTerminated | undefined): { cause: ExitCause; events: EventFact[] } {
   if (!term) return { cause: 'other', events: [] };
@@ -119,6 +135,8 @@ export function terminationCause(pod: PodFacts, c: ContainerFacts, term: Contain
   if (startup.length > 0) return { cause: 'startup-probe', events: startup };
   const liveness = eventsInInstance(pod, c, term, (e) => e.reason === 'Killing' && LIVENESS_KILL.test(e.message));
   if (liveness.length > 0) return { cause: 'liveness', events: liveness };
+  const durable = durableLivenessKill(pod, c, term);
+  if (durable) return { cause: 'liveness', events: durable };
   if (!failedExit(term)) return { cause: 'completed', events: [] };
   if (term.reason === 'StartError' || term.reason === 'ContainerCannotRun') return { cause: 'start-error', events: [] };
   return { cause: 'other', events: [] };

@@ -12,7 +12,7 @@ import {
   UNREACHABLE_TAINT,
   type NotReadyCause,
 } from '../helpers/node-health.js';
-import { ago } from '../helpers/time.js';
+import { ago, isoTime } from '../helpers/time.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const FIX: Record<NotReadyCause, (node: string) => string> = {
@@ -97,14 +97,18 @@ const rule: PodRule = {
       message = `Node "${name}" is NotReady (${condition.reason || 'KubeletNotReady'}): ${words}.`;
       for (const cause of causes) remediation.push(FIX[cause](name));
     }
-    if (podReady) message += ' The Pod still reports Ready, but that status is no longer being refreshed.';
+    if (podReady) {
+      const seen = readiness.heartbeat !== undefined ? ` at ${isoTime(readiness.heartbeat).replace(/\.000Z$/, 'Z')}` : '';
+      message += ` The Pod's status is as last seen${seen}: it reported Ready then, but that status is no longer being refreshed, so its real state is unknown.`;
+    }
     if (fate) message += ` ${fate}`;
     remediation.push(`Watch the node recover: kubectl get node ${name} -w`);
     const since = readiness.since;
     const fresh = since !== undefined && now - since <= options.graceMs;
     return [
       finding(rule, {
-        severity: podReady || fresh ? 'warning' : 'error',
+        // A Pod that still says Ready says so from a stale status: not healthy, failing once past grace.
+        severity: fresh ? 'warning' : 'error',
         message,
         evidence,
         remediation,

@@ -14,6 +14,11 @@ const again = runningPod({ startedSeconds: -4, last: terminated(143, 'Error', -1
 const oomLoop = crashLooping(terminated(137, 'OOMKilled', -160, -100), { spec: S });
 const exit1Loop = crashLooping(terminated(1, 'Error', -160, -100), { spec: S });
 const longAgo = runningPod({ startedSeconds: -5000, last: terminated(137, 'Error', -6000, -5005), restartCount: 1, spec: S });
+// Killed for the 4th time 10 s ago; the kubelet's spam filter stopped updating the Killing event 4 minutes ago
+// (its time falls in an earlier instance), so only exit 137 + restarts + the probe + that old event remain.
+const fourthKill = runningPod({ startedSeconds: -10, last: terminated(137, 'Error', -100, -10), restartCount: 4, spec: S, ready: false });
+const justRestarted = runningPod({ startedSeconds: -2, last: terminated(143, 'Error', -34, -29), restartCount: 4, spec: S });
+const readyAnHour = runningPod({ startedSeconds: -3700, last: terminated(137, 'Error', -3800, -3705), restartCount: 1, spec: S });
 
 runRuleTests(rule, {
   valid: [
@@ -22,6 +27,8 @@ runRuleTests(rule, {
     { name: 'one failure 4 minutes ago in the current instance, then it recovered', objects: [failingNow, unhealthy(failingNow, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -250, -240, 1)] },
     { name: 'readiness failures are not liveness failures', objects: [failingNow, unhealthy(failingNow, 'Readiness probe failed: HTTP probe failed with statuscode: 503', -200, -5)] },
     { name: 'a liveness kill from an earlier instance, last instance crashed with exit 1', objects: [exit1Loop, killing(exit1Loop, KILL, -600)] },
+    { name: 'near miss: a single liveness kill over an hour ago, Ready since: healthy', objects: [readyAnHour, killing(readyAnHour, KILL, -3706), unhealthy(readyAnHour, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -3760, -3710)] },
+    { name: 'near miss: exit 137 with a liveness probe but no liveness kill or failure recorded is not called one', objects: [crashLooping(terminated(137, 'Error', -160, -100), { spec: S, restartCount: 6 })] },
   ],
   invalid: [
     {
@@ -33,6 +40,16 @@ runRuleTests(rule, {
       name: 'graceful 143 exit after a kill; probe port not declared',
       objects: [graceful, killing(graceful, KILL, -105), unhealthy(graceful, 'Liveness probe failed: Get "http://10.244.1.7:8080/healthz": dial tcp 10.244.1.7:8080: connect: connection refused', -140, -106)],
       expect: [{ message: /connection refused.*code 143/ }],
+    },
+    {
+      name: 'durable: the 4th kill 10 s ago, its Killing event last recorded 4 minutes ago: repeated, an error',
+      objects: [fourthKill, killing(fourthKill, KILL, -240, 3), unhealthy(fourthKill, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -400, -245, 9)],
+      expect: [{ severity: 'error', failureClass: 'repeated', message: /was restarted 10s ago by its liveness probe .*restarted 4 times and is not Ready again/ }],
+    },
+    {
+      name: 'restarted 4 times, running and Ready 2 s after its latest restart (as captured at ~1 min): repeated, an error',
+      objects: [justRestarted, killing(justRestarted, KILL, -29, 4)],
+      expect: [{ severity: 'error', failureClass: 'repeated', message: /restarted 4 times\.$/ }],
     },
     { name: 'restarted 95s ago, running again: warning', objects: [restarted, killing(restarted, KILL, -97)], expect: [{ severity: 'warning', message: /was restarted 95s ago by its liveness probe/ }] },
     {

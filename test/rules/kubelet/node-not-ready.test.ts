@@ -55,7 +55,8 @@ runRuleTests(rule, {
     { name: 'Ready=False PLEG, creating Pod', objects: [creating, pleg], expect: [{ severity: 'error', message: /NotReady \(KubeletNotReady\).*PLEG/, evidence: 'node.kubernetes.io/not-ready:NoExecute', remediation: 'crictl ps' }] },
     { name: 'runtime down for 20s is still within grace', objects: [creating, runtimeDownFresh], expect: [{ severity: 'warning', message: /container runtime is down.*PLEG/ }] },
     { name: 'network plugin only: context pointing at cni', objects: [creating, cniOnly], expect: [{ severity: 'info', message: 'cni/cni-not-initialized' }] },
-    { name: 'a Pod still reporting Ready on an unreachable node', objects: [runningReady, unknownNode], expect: [{ severity: 'warning', message: 'no longer being refreshed' }] },
+    // Its Ready is stale: failing at the kubelet stage once the node has been gone longer than the grace period (#10).
+    { name: 'a Pod still reporting Ready on an unreachable node', objects: [runningReady, unknownNode], expect: [{ severity: 'error', failureClass: 'transient', message: "The Pod's status is as last seen at" }] },
     {
       name: 'never posted status, DaemonSet-style toleration',
       objects: [

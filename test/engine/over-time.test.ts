@@ -1,0 +1,190 @@
+// A verdict must not depend on when the analysis happens to run (#10). For each failure class, the same
+// situation is judged at ages 5 s, 2 min, 30 min and 2 days: deterministic and repeated failures fail at
+// every age, transient ones get the grace period (60 s) and then fail, stuck ones fail after stuckMs
+// (10 min); and nothing ever flips from failing back to progressing as time passes.
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine/diagnose.js';
+import type { Diagnosis } from '../../src/engine/diagnosis.js';
+import { snapshotFromObjects } from '../../src/sources/dump.js';
+import { at, conditions, containerStatus, event, IMAGE, node, pod, T0 } from '../harness/builders.js';
+import { crashLooping, killing, runningPod, spec, terminated, unhealthy } from '../rules/container/crashing.js';
+import { failingPull, pulling, resolveError } from '../rules/image/pulling.js';
+import { tail, unschedulable } from '../rules/scheduling/pending.js';
+
+type Obj = Record<string, any>;
+const AGES = [5, 120, 30 * 60, 2 * 86_400] as const;
+const AGE_NAMES = ['5s', '2m', '30m', '2d'];
+
+function diagnose(objects: Obj[]): Diagnosis {
+  const s = snapshotFromObjects(objects);
+  return new Engine(s, { now: T0 }).diagnosePod(s.pods[0]!);
+}
+
+/** Shifts every Pod's creation to `age` seconds ago (a Pod cannot be younger than its failure). */
+function created(objects: Obj[], age: number): Obj[] {
+  for (const o of objects) if (o.kind === 'Pod') o.metadata.creationTimestamp = at(-Math.max(age, 1));
+  return objects;
+}
+
+const PROBE = { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 10, failureThreshold: 3 };
+const KILL = 'Container app failed liveness probe, will be restarted';
+
+interface Case {
+  name: string;
+  failureClass: 'deterministic' | 'transient' | 'repeated' | 'stuck';
+  /** The situation `age` seconds after it began. */
+  build(age: number): Obj[];
+  /** The status expected at each of AGES. */
+  want: [string, string, string, string];
+  rule?: string;
+  /** Primary rule and class per age, where they change as the history ages out. */
+  rules?: [string, string, string, string];
+  classes?: [string, string, string, string];
+}
+
+const notFound = `rpc error: code = NotFound desc = ${resolveError(`${IMAGE}: not found`)}`;
+const x509 = resolveError(`failed to do request: Head "https://127.0.0.1:5000/v2/shop/api/manifests/1.4.2": tls: failed to verify certificate: x509: certificate signed by unknown authority`);
+const refused = resolveError('failed to do request: Head "https://127.0.0.1:5999/v2/shop/api/manifests/1.4.2": dial tcp 127.0.0.1:5999: connect: connection refused');
+
+/** ErrImagePull whose kubelet event was first seen `age` ago (and last 1 s ago). */
+function pullFailing(error: string, age: number): Obj[] {
+  const objects = failingPull(error, -age);
+  objects[1]!.lastTimestamp = at(-Math.min(age, 1));
+  return created([...objects, node()], age);
+}
+
+const CASES: Case[] = [
+  { name: 'image tag not found', failureClass: 'deterministic', rule: 'image/not-found', build: (age) => pullFailing(notFound, age), want: ['failing', 'failing', 'failing', 'failing'] },
+  { name: 'registry certificate not trusted (x509)', failureClass: 'deterministic', rule: 'image/tls', build: (age) => pullFailing(x509, age), want: ['failing', 'failing', 'failing', 'failing'] },
+  {
+    name: 'nodeSelector no node matches, "Preemption is not helpful"',
+    failureClass: 'deterministic',
+    rule: 'scheduling/node-selector-mismatch',
+    build: (age) => created([unschedulable(`0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector.${tail(1, 1)}`, { spec: { nodeSelector: { disktype: 'ssd' } } }, at(-age)), node()], age),
+    want: ['failing', 'failing', 'failing', 'failing'],
+  },
+  { name: 'registry unreachable (connection refused)', failureClass: 'transient', rule: 'image/registry-unreachable', build: (age) => pullFailing(refused, age), want: ['progressing', 'failing', 'failing', 'failing'] },
+  {
+    name: 'insufficient cpu on a full node the Pod would fit, no autoscaler',
+    failureClass: 'transient',
+    rule: 'scheduling/insufficient-resources',
+    build: (age) =>
+      created([unschedulable(`0/1 nodes are available: 1 Insufficient cpu.${tail(1, 0, 1)}`, { spec: { containers: [{ name: 'app', image: IMAGE, resources: { requests: { cpu: '2' } } }] } }, at(-age)), node()], age),
+    want: ['progressing', 'failing', 'failing', 'failing'],
+  },
+  {
+    name: 'insufficient cpu: the Pod is larger than any node',
+    failureClass: 'deterministic',
+    rule: 'scheduling/insufficient-resources',
+    build: (age) =>
+      created([unschedulable(`0/1 nodes are available: 1 Insufficient cpu.${tail(1, 0, 1)}`, { spec: { containers: [{ name: 'app', image: IMAGE, resources: { requests: { cpu: '6' } } }] } }, at(-age)), node()], age),
+    want: ['failing', 'failing', 'failing', 'failing'],
+  },
+  {
+    name: 'crash loop: the last crash `age` ago, five restarts before it',
+    failureClass: 'repeated',
+    rule: 'container/crash-loop',
+    build: (age) => created([crashLooping(terminated(1, 'Error', -age - 3, -age), { restartCount: 5 }), node()], age + 600),
+    want: ['failing', 'failing', 'failing', 'failing'],
+  },
+  {
+    name: 'liveness kills: the 4th kill `age` ago, the Killing event frozen by the spam filter before it',
+    failureClass: 'repeated',
+    // The same verdict at minute 1 … 30; two days on, the kill is history and "not Ready for 2d" remains.
+    rules: ['container/liveness-failed', 'container/liveness-failed', 'container/liveness-failed', 'readiness/not-ready-long'],
+    classes: ['repeated', 'repeated', 'repeated', 'transient'],
+    build: (age) => {
+      const p = runningPod({ startedSeconds: -age, last: terminated(137, 'Error', -age - 90, -age), restartCount: 4, spec: spec({ livenessProbe: PROBE }), ready: false });
+      p.status.conditions = conditions({ sandbox: true, initialized: true, ready: false, since: at(-age) }); // not Ready since the kill
+      return created([p, killing(p, KILL, -age - 240, 3), unhealthy(p, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -age - 400, -age - 245, 9), node()], age + 600);
+    },
+    want: ['failing', 'failing', 'failing', 'failing'],
+  },
+  {
+    name: 'init container waiting for a Service that is not there',
+    failureClass: 'stuck',
+    rule: 'container/init-stuck',
+    build: (age) =>
+      created(
+        [
+          pod({
+            spec: { initContainers: [{ name: 'wait-db', image: IMAGE, command: ['sh', '-c', 'until nslookup db; do sleep 2; done'] }] },
+            status: {
+              phase: 'Pending',
+              podIP: '10.88.1.7',
+              conditions: conditions({ sandbox: true, initialized: false }),
+              initContainerStatuses: [containerStatus({ name: 'wait-db', imageID: `${IMAGE}@sha256:1`, running: { startedAt: at(-age) } })],
+              containerStatuses: [containerStatus({ waiting: { reason: 'PodInitializing' } })],
+            },
+          }),
+          node(),
+        ],
+        age,
+      ),
+    want: ['progressing', 'progressing', 'failing', 'failing'],
+  },
+  {
+    name: 'Running and Ready on a node that stopped reporting `age` ago',
+    failureClass: 'transient',
+    rule: 'kubelet/node-not-ready',
+    build: (age) => {
+      const unknown = { type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastHeartbeatTime: at(-age - 40), lastTransitionTime: at(-age) };
+      const n = node();
+      n.status.conditions = n.status.conditions.map((c: Obj) => (c.type === 'Ready' ? unknown : c));
+      return created([runningPod({ startedSeconds: -age - 600 }), n], age + 600);
+    },
+    want: ['progressing', 'failing', 'failing', 'failing'],
+  },
+];
+
+const RANK: Record<string, number> = { healthy: 0, progressing: 1, failing: 2 };
+
+describe('verdicts over time', () => {
+  for (const c of CASES) {
+    describe(`${c.failureClass}: ${c.name}`, () => {
+      const verdicts = AGES.map((age) => diagnose(c.build(age)));
+      AGES.forEach((_, i) => {
+        it(`at ${AGE_NAMES[i]}: ${c.want[i]}`, () => {
+          const d = verdicts[i]!;
+          expect(d.status, d.findings.map((f) => `${f.severity} ${f.rule}: ${f.message}`).join('\n')).toBe(c.want[i]);
+          const rule = c.rules?.[i] ?? c.rule;
+          const failureClass = c.classes?.[i] ?? (c.failureClass === 'stuck' ? 'transient' : c.failureClass);
+          if (d.status === 'failing' && rule) expect(d.findings[0]!.rule).toBe(rule);
+          if (d.status === 'failing') expect(d.findings[0]!.failureClass).toBe(failureClass);
+        });
+      });
+      it('never goes from failing back to progressing as it ages', () => {
+        const ranks = verdicts.map((d) => RANK[d.status]!);
+        for (let i = 1; i < ranks.length; i++) expect(ranks[i], `${AGE_NAMES[i - 1]} → ${AGE_NAMES[i]}`).toBeGreaterThanOrEqual(ranks[i - 1]!);
+      });
+    });
+  }
+});
+
+describe('near misses', () => {
+  it('a Pod 5 s into a normal pull is progressing at image, with its network proven (cni passed)', () => {
+    const p = pulling({ reason: 'ContainerCreating' });
+    p.status.podIP = '10.88.1.9';
+    const d = diagnose(created([p, event(p, { reason: 'Pulling', type: 'Normal', message: `Pulling image "${IMAGE}"`, first: at(-5), last: at(-5), fieldPath: 'spec.containers{app}' }), node()], 6));
+    expect(d.status).toBe('progressing');
+    expect(d.stage).toBe('image');
+    expect(Object.fromEntries(d.stages.map((s) => [s.stage, s.state]))).toMatchObject({ scheduling: 'passed', kubelet: 'passed', volume: 'passed', cni: 'passed', image: 'pending', container: 'pending' });
+  });
+
+  it('a single liveness kill over an hour ago, Ready since, is healthy', () => {
+    const p = runningPod({ startedSeconds: -3700, last: terminated(137, 'Error', -3800, -3705), restartCount: 1, spec: spec({ livenessProbe: PROBE }) });
+    const d = diagnose([p, killing(p, KILL, -3706), unhealthy(p, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -3760, -3710), node()]);
+    expect(d.status).toBe('healthy');
+  });
+
+  it('a progressing init container is named with how long it has run and what it runs', () => {
+    const d = diagnose(CASES.find((c) => c.rule === 'container/init-stuck')!.build(120));
+    expect(d.summary).toBe('Pod is progressing: init container "wait-db" (1 of 1) running for 2m: `sh -c "until nslookup db; do sleep 2; done"`, 2m old.');
+  });
+
+  it('a Pod on a node that stopped reporting shows the stages its status proves as passed, kubelet failed', () => {
+    const d = diagnose(CASES.find((c) => c.rule === 'kubelet/node-not-ready')!.build(300));
+    expect(d.stage).toBe('kubelet');
+    expect(d.stages.map((s) => `${s.stage}:${s.state}`)).toEqual(['scheduling:passed', 'kubelet:failed', 'volume:passed', 'cni:passed', 'image:passed', 'container:passed', 'readiness:passed']);
+  });
+});
