@@ -1,7 +1,7 @@
-import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { anyCause, backOffEvent, cap, containerProblems, describeExit, logsCommand, restartSummary, terminationEvidence, terminationMessage, type ContainerProblem } from '../helpers/restarts.js';
+import { anyCause, backOffEvent, containerProblems, logsCommand, terminationEvidence, terminationMessage, type ContainerProblem } from '../helpers/restarts.js';
+import { ruleMessages } from '../../i18n/rule-messages/index.js';
 import type { PodFacts } from '../../model/facts.js';
 import type { PodRule } from '../types.js';
 
@@ -36,9 +36,10 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/tasks/debug/debug-application/debug-pods/'],
   },
   triggers: { containerProblem: true },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'other')) return [];
+    const m = ruleMessages(options.lang);
     return problems
       .filter((p) => p.cause === 'other' && loops(pod, p))
       .map((p) => {
@@ -47,17 +48,15 @@ const rule: PodRule = {
         const backOff = backOffEvent(pod, c);
         if (backOff) evidence.push(eventEvidence(backOff, now));
         const msg = terminationMessage(p.term);
-        const summary = restartSummary(p);
+        const summary = m.restarts({ restarts: c.restartCount, ...(p.backOff ? { backOff: p.backOff.delay } : {}) });
         const firstCrash = p.mode === 'terminated' && c.restartCount === 0;
+        const code = p.term && typeof p.term.exitCode === 'number' ? p.term.exitCode : undefined;
+        const exit = m.exit({ recorded: p.term !== undefined, ...(p.term?.reason ? { reason: p.term.reason } : {}), ...(code !== undefined ? { code } : {}), hasMessage: (p.term?.message ?? '').trim() !== '' });
         return finding(rule, {
           severity: firstCrash ? 'warning' : 'error',
-          message: `${cap(describeContainer(c))} ${p.mode === 'crash-loop' ? 'is crash-looping' : firstCrash ? 'crashed' : 'keeps crashing'}: it ${describeExit(p.term)}${msg ? `, message "${msg}"` : ''}${summary ? `; ${summary}` : ''}.`,
+          message: m.crashLoop.message({ container: c, mode: p.mode === 'crash-loop' ? 'loop' : firstCrash ? 'first' : 'again', exit, terminationMessage: msg, restarts: summary }),
           evidence,
-          remediation: [
-            `Read why the last instance exited: ${logsCommand(pod, c, p.mode === 'crash-loop' || c.restartCount > 0)}`,
-            `See the exit code, message and events: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-            'Fix the cause the logs show (configuration, environment, arguments, an unreachable dependency); the kubelet restarts it by itself with back-off.',
-          ],
+          remediation: m.crashLoop.remediation({ logs: logsCommand(pod, c, p.mode === 'crash-loop' || c.restartCount > 0), namespace: pod.namespace, pod: pod.name }),
         });
       });
   },

@@ -1,8 +1,8 @@
-import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
 import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
 import { classifiedPullsOf } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
+import { ruleMessages } from '../../i18n/rule-messages/index.js';
 
 // containerd `<ref>: not found` (HTTP 404), CRI-O `manifest unknown`; the classifier keeps
 // "no match for platform in manifest: not found" for image/wrong-platform.
@@ -29,17 +29,15 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/containers/images/'],
   },
   triggers: { waiting: PULL_WAITING_REASONS },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     const pulls = classifiedPullsOf(pod, now, 'not-found');
     if (pulls.length === 0) return [];
+    const t = ruleMessages(options.lang).imageNotFound;
     return pulls.map((f) =>
       finding(rule, {
-        message: `Image "${f.image}" of ${describeContainer(f.container)} does not exist in the registry (tag or digest not found).`,
+        message: t.message({ image: f.image, container: f.container }),
         evidence: f.evidence,
-        remediation: [
-          `Check the reference "${f.image}" for typos and confirm the tag exists in the registry.`,
-          `Push the tag, or deploy a tag that exists: kubectl set image -n ${pod.namespace} <workload> ${f.container.name}=<image:tag>`,
-        ],
+        remediation: t.remediation({ image: f.image, namespace: pod.namespace, container: f.container.name }),
       }),
     );
   },

@@ -1,7 +1,8 @@
-import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
 import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
-import { classifiedPullsOf, failingFor, registryEndpoint } from '../helpers/pull-errors.js';
+import { classifiedPullsOf, registryEndpoint } from '../helpers/pull-errors.js';
+import { formatAge } from '../../model/time.js';
+import { ruleMessages } from '../../i18n/rule-messages/index.js';
 import type { PodRule } from '../types.js';
 
 const DNS = /no such host/;
@@ -32,22 +33,18 @@ const rule: PodRule = {
   match({ pod, now, options }) {
     const pulls = classifiedPullsOf(pod, now, 'registry-unreachable');
     if (pulls.length === 0) return [];
+    const m = ruleMessages(options.lang);
     return pulls.map((f) => {
       const early = f.since !== undefined && now - f.since < options.graceMs;
       const endpoint = registryEndpoint(f.error, f.image);
-      const how = DNS.test(f.error) ? `host name ${endpoint.split(':')[0]} does not resolve` : `cannot connect to ${endpoint}`;
+      const dns = DNS.test(f.error);
       const host = endpoint.replace(/:\d+$/, '');
+      const failing = m.failingFor(f.since === undefined ? {} : { age: formatAge(now - f.since) });
       return finding(rule, {
         severity: early ? 'warning' : 'error',
-        message: `Node ${pod.nodeName || '(unknown)'} cannot reach the registry for image "${f.image}" of ${describeContainer(f.container)}: ${how} (${f.detail})${failingFor(now, f.since)}.`,
+        message: m.registryUnreachable.message({ node: pod.nodeName, image: f.image, container: f.container, ...(dns ? { unresolved: endpoint.split(':')[0]! } : {}), endpoint, detail: f.detail, failingFor: failing }),
         evidence: f.evidence,
-        remediation: [
-          `From node ${pod.nodeName || '<node>'}, try the pull as the runtime does: crictl pull ${f.image}`,
-          DNS.test(f.error)
-            ? `Check the host name "${host}" in the image reference and the node's resolver (/etc/resolv.conf on the node, not the cluster DNS): nslookup ${host}`
-            : `Check that the registry listens on ${endpoint} and that the node can reach it (firewall, security groups, proxy): curl -v https://${endpoint}/v2/`,
-          `Once the registry is reachable the kubelet retries by itself; to retry now: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
-        ],
+        remediation: m.registryUnreachable.remediation({ node: pod.nodeName, image: f.image, dns, host, endpoint, namespace: pod.namespace, pod: pod.name }),
       });
     });
   },
