@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { checkHeapRoom } from '../../src/sources/heap-budget.js';
+import { checkHeapRoom, maxOldSpaceFlag } from '../../src/sources/heap-budget.js';
 import { kdiag } from '../e2e/exec.js';
 
 const MiB = 2 ** 20;
@@ -34,5 +34,18 @@ describe('checkHeapRoom', () => {
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/^kdiag: .*big\.json \(\d+ MiB of text\) and the dumps read before it do not fit in memory: \d+ MiB of the \d+ MiB heap in use, about \d+ MiB more needed\nhint: /);
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('maxOldSpaceFlag', () => {
+  // Node 24 reports heap_size_limit = old space + a 192 MiB young-generation reservation, so the flag is the limit.
+  it.each([
+    [['--max-old-space-size=64'], 64 * 2 ** 20],
+    [['--max-old-space-size', '48'], 48 * 2 ** 20],
+    [['--max_old_space_size=32', '--max-old-space-size=128'], 128 * 2 ** 20],
+    [['--max-old-space-size=zero'], undefined],
+    [['--max-semi-space-size=64', ''], undefined],
+  ])('%j → %s bytes', (args, bytes) => {
+    expect(maxOldSpaceFlag(args)).toBe(bytes);
   });
 });
