@@ -1,9 +1,8 @@
-import type { Stage } from '../model/stages.js';
+import type { DiagnosisStatus, Stage, StageState } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
 import type { StageOwner } from './stage-owner.js';
 
-export type DiagnosisStatus = 'failing' | 'progressing' | 'healthy';
-export type StageState = 'passed' | 'failed' | 'pending' | 'unknown';
+export type { DiagnosisStatus, StageState };
 
 /** One Pod's (or one workload's) verdict: the JSON contract `kdiag/v1` Diagnosis. */
 export interface Diagnosis {

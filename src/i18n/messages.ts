@@ -1,5 +1,4 @@
-import type { DiagnosisStatus, StageState } from '../engine/diagnosis.js';
-import type { Component } from '../engine/stage-owner.js';
+import type { Component, DiagnosisStatus, StageState } from '../model/stages.js';
 import type { ClockBasis } from '../model/snapshot.js';
 import type { Stage } from '../model/stages.js';
 import type { Confidence, Severity } from '../rules/types.js';

@@ -11,7 +11,7 @@ import { outputFormat, ruleOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { startProgress } from '../progress.js';
 import { openSession } from './live-session.js';
-import type { ScanOptions } from './scan.js';
+import type { ScanOptions } from './command-options.js';
 
 /** `kdiag scan` on the live cluster: each kind listed once, joined in memory. */
 export async function liveScanCommand(opts: ScanOptions): Promise<number> {
