@@ -19,7 +19,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
     const { liveScanCommand } = await import('./scan-live.js');
     return liveScanCommand(opts);
   }
-  const snapshot = loadDumps(opts.file);
+  const { snapshot, exitCode } = loadDumps(opts.file);
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
   let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
@@ -28,7 +28,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
   writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable) : renderList(diagnosisList(items, snapshot.meta), format, report));
-  return anyFailing ? EXIT.failing : EXIT.ok;
+  return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }
 
 
