@@ -23,6 +23,12 @@ import { applyMutation, clone, junk, loadScenarios, mutationArb, ROOT, unsafeAt 
 const SEED = 20261130;
 // npm test runs this sample; `npm run fuzz` (KDIAG_FUZZ_SCALE=32) the same properties, same seed, ≥ 100k cases.
 const SCALE = Math.max(1, Number(process.env.KDIAG_FUZZ_SCALE ?? 1) || 1);
+// KDIAG_FUZZ_BUDGET (seconds; `npm run fuzz` sets one): each of the five properties stops after a fifth of it
+// (fast-check's time limit, counted, not a failure), so a nightly run ends when planned; the counts say how far.
+const BUDGET_MS = Math.max(0, Number(process.env.KDIAG_FUZZ_BUDGET ?? 0) || 0) * 1000;
+const LIMIT = BUDGET_MS > 0 ? { interruptAfterTimeLimit: BUDGET_MS / 5, markInterruptAsFailure: false } : {};
+/** vitest's per-test timeout: the sample keeps it; a scaled run is bounded by its budget instead (0: none). */
+const timeout = (ms: number): number => (SCALE > 1 ? (BUDGET_MS > 0 ? BUDGET_MS / 5 + 600_000 : 0) : ms);
 const RUNS = Object.fromEntries(Object.entries({ parse: 500, slices: 200, files: 300, objects: 1000, engine: 1200 }).map(([k, n]) => [k, n * SCALE])) as Record<'parse' | 'slices' | 'files' | 'objects' | 'engine', number>;
 
 const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schema/kdiag-v1.schema.json'), 'utf8')));
@@ -185,9 +191,9 @@ describe('hardening properties (fast-check, fixed seed)', () => {
         const parsed = readerOutcome(() => parseDumpText(damage(text, d), 'gen.dump'));
         if (parsed) readerOutcome(() => snapshotFromObjects(parsed.values));
       }),
-      { seed: SEED, numRuns: RUNS.parse },
+      { seed: SEED, numRuns: RUNS.parse, ...LIMIT },
     );
-  }, 60_000);
+  }, timeout(60_000));
 
   it(`a big YAML List parsed in slices gives exactly what parsing it whole gives (${RUNS.slices} runs)`, () => {
     fc.assert(
@@ -209,9 +215,9 @@ describe('hardening properties (fast-check, fixed seed)', () => {
         };
         expect(outcome(0)).toEqual(outcome(Number.POSITIVE_INFINITY));
       }),
-      { seed: SEED + 4, numRuns: RUNS.slices },
+      { seed: SEED + 4, numRuns: RUNS.slices, ...LIMIT },
     );
-  }, 60_000);
+  }, timeout(60_000));
 
   it(`readDumps on temp files (plain, gzip, BOM, CRLF) throws nothing but InputError, then diagnoses (${RUNS.files} runs)`, () => {
     let n = 0;
@@ -230,9 +236,9 @@ describe('hardening properties (fast-check, fixed seed)', () => {
         const engine = new Engine(result.snapshot);
         checkDiagnoses(diagnoseAll(engine), engine.now);
       }),
-      { seed: SEED + 1, numRuns: RUNS.files },
+      { seed: SEED + 1, numRuns: RUNS.files, ...LIMIT },
     );
-  }, 60_000);
+  }, timeout(60_000));
 
   it(`snapshotFromObjects takes any values at all (${RUNS.objects} runs)`, () => {
     fc.assert(
@@ -241,9 +247,9 @@ describe('hardening properties (fast-check, fixed seed)', () => {
         const snapshot = readerOutcome(() => snapshotFromObjects([...values, ...objects, { kind: 'List', items: values }]));
         if (snapshot) expect(Array.isArray(snapshot.pods)).toBe(true);
       }),
-      { seed: SEED + 2, numRuns: RUNS.objects },
+      { seed: SEED + 2, numRuns: RUNS.objects, ...LIMIT },
     );
-  }, 60_000);
+  }, timeout(60_000));
 
   it(`the engine and every reporter take mutated snapshots: valid kdiag/v1, no control characters (${RUNS.engine} runs)`, () => {
     fc.assert(
@@ -251,9 +257,9 @@ describe('hardening properties (fast-check, fixed seed)', () => {
         count('engine+reporters');
         runEngine(objects);
       }),
-      { seed: SEED + 3, numRuns: RUNS.engine },
+      { seed: SEED + 3, numRuns: RUNS.engine, ...LIMIT },
     );
-  }, 120_000);
+  }, timeout(120_000));
 
   it('the engine on every unmutated fixture scenario (control: the properties start from valid input)', () => {
     for (const s of scenarios) runEngine(clone(s.objects));
