@@ -10,14 +10,23 @@ import { workloadPods, type TargetKind } from './targets.js';
  * Every Pod in the snapshot, plus every workload whose own rules found something (e.g. FailedCreate); a
  * workload's row leads with its Pods' cause, not with the missed deadline that follows from it.
  */
-export function diagnoseAll(engine: Engine, filter: { namespace?: string; selector?: (labels: Record<string, string>) => boolean } = {}): Diagnosis[] {
+export function diagnoseAll(
+  engine: Engine,
+  filter: { namespace?: string; selector?: (labels: Record<string, string>) => boolean } = {},
+  hooks: { /** Called before each Pod and workload is diagnosed: the CLI's heap budget check (may throw). */ beforeEach?: () => void } = {},
+): Diagnosis[] {
   const inScope = (o: KObject): boolean =>
     (filter.namespace === undefined || o.metadata?.namespace === filter.namespace) && (!filter.selector || filter.selector(o.metadata?.labels ?? {}));
   const byPod = new Map<Pod, Diagnosis>();
-  for (const p of engine.snapshot.pods) if (inScope(p)) byPod.set(p, engine.diagnosePod(p));
+  for (const p of engine.snapshot.pods) {
+    if (!inScope(p)) continue;
+    hooks.beforeEach?.();
+    byPod.set(p, engine.diagnosePod(p));
+  }
   const workloads: Diagnosis[] = [];
   for (const w of engine.workloads()) {
     if (!inScope(w.object)) continue;
+    hooks.beforeEach?.();
     const own = engine.diagnoseWorkload(w);
     // A workload with context only (info) is not worth a row of its own in a listing.
     if (!own || own.status === 'healthy') continue;

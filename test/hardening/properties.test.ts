@@ -29,6 +29,13 @@ const BUDGET_MS = Math.max(0, Number(process.env.KDIAG_FUZZ_BUDGET ?? 0) || 0) *
 const LIMIT = BUDGET_MS > 0 ? { interruptAfterTimeLimit: BUDGET_MS / 5, markInterruptAsFailure: false } : {};
 /** vitest's per-test timeout: the sample keeps it; a scaled run is bounded by its budget instead (0: none). */
 const timeout = (ms: number): number => (SCALE > 1 ? (BUDGET_MS > 0 ? BUDGET_MS / 5 + 600_000 : 0) : ms);
+/** A long synchronous run starves vitest's worker RPC (the onTaskUpdate timeout): give the event loop a turn every 100 ms. */
+let lastBreath = Date.now();
+async function breathe(): Promise<void> {
+  if (Date.now() - lastBreath < 100) return;
+  await new Promise((r) => setImmediate(r));
+  lastBreath = Date.now();
+}
 const RUNS = Object.fromEntries(Object.entries({ parse: 500, slices: 200, files: 300, objects: 1000, engine: 1200 }).map(([k, n]) => [k, n * SCALE])) as Record<'parse' | 'slices' | 'files' | 'objects' | 'engine', number>;
 
 const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schema/kdiag-v1.schema.json'), 'utf8')));
@@ -182,9 +189,10 @@ function damage(text: string, d: TextDamage): string {
 const formatArb = fc.constantFrom<Format>('json', 'json-pretty', 'json-concat', 'yaml', 'yaml-docs', 'list-json');
 
 describe('hardening properties (fast-check, fixed seed)', () => {
-  it(`parseDumpText on serialised, mutated and damaged dumps throws nothing but InputError (${RUNS.parse} runs)`, () => {
-    fc.assert(
-      fc.property(mutatedObjects, formatArb, textDamage, (objects, format, d) => {
+  it(`parseDumpText on serialised, mutated and damaged dumps throws nothing but InputError (${RUNS.parse} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(mutatedObjects, formatArb, textDamage, async (objects, format, d) => {
+        await breathe();
         const text = serialize(objects, format);
         if (text === undefined) return;
         count('parseDumpText');
@@ -195,9 +203,10 @@ describe('hardening properties (fast-check, fixed seed)', () => {
     );
   }, timeout(60_000));
 
-  it(`a big YAML List parsed in slices gives exactly what parsing it whole gives (${RUNS.slices} runs)`, () => {
-    fc.assert(
-      fc.property(mutatedObjects, fc.boolean(), fc.constantFrom('\n', '\r\n'), (objects, indentSeq, eol) => {
+  it(`a big YAML List parsed in slices gives exactly what parsing it whole gives (${RUNS.slices} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(mutatedObjects, fc.boolean(), fc.constantFrom('\n', '\r\n'), async (objects, indentSeq, eol) => {
+        await breathe();
         let text: string;
         try {
           text = yamlStringify({ apiVersion: 'v1', items: objects, kind: 'List', metadata: { resourceVersion: '' } }, { lineWidth: 0, indentSeq }).replace(/\n/g, eol);
@@ -219,10 +228,11 @@ describe('hardening properties (fast-check, fixed seed)', () => {
     );
   }, timeout(60_000));
 
-  it(`readDumps on temp files (plain, gzip, BOM, CRLF) throws nothing but InputError, then diagnoses (${RUNS.files} runs)`, () => {
+  it(`readDumps on temp files (plain, gzip, BOM, CRLF) throws nothing but InputError, then diagnoses (${RUNS.files} runs)`, async () => {
     let n = 0;
-    fc.assert(
-      fc.property(mutatedObjects, formatArb, textDamage, fc.boolean(), (objects, format, d, gzip) => {
+    await fc.assert(
+      fc.asyncProperty(mutatedObjects, formatArb, textDamage, fc.boolean(), async (objects, format, d, gzip) => {
+        await breathe();
         const text = serialize(objects, format);
         if (text === undefined) return;
         count('readDumps');
@@ -240,9 +250,10 @@ describe('hardening properties (fast-check, fixed seed)', () => {
     );
   }, timeout(60_000));
 
-  it(`snapshotFromObjects takes any values at all (${RUNS.objects} runs)`, () => {
-    fc.assert(
-      fc.property(fc.array(fc.oneof(junk, fc.anything({ maxDepth: 4, withNullPrototype: true, withObjectString: true })), { maxLength: 10 }), mutatedObjects, (values, objects) => {
+  it(`snapshotFromObjects takes any values at all (${RUNS.objects} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(junk, fc.anything({ maxDepth: 4, withNullPrototype: true, withObjectString: true })), { maxLength: 10 }), mutatedObjects, async (values, objects) => {
+        await breathe();
         count('snapshotFromObjects');
         const snapshot = readerOutcome(() => snapshotFromObjects([...values, ...objects, { kind: 'List', items: values }]));
         if (snapshot) expect(Array.isArray(snapshot.pods)).toBe(true);
@@ -251,9 +262,10 @@ describe('hardening properties (fast-check, fixed seed)', () => {
     );
   }, timeout(60_000));
 
-  it(`the engine and every reporter take mutated snapshots: valid kdiag/v1, no control characters (${RUNS.engine} runs)`, () => {
-    fc.assert(
-      fc.property(mutatedObjects, (objects) => {
+  it(`the engine and every reporter take mutated snapshots: valid kdiag/v1, no control characters (${RUNS.engine} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(mutatedObjects, async (objects) => {
+        await breathe();
         count('engine+reporters');
         runEngine(objects);
       }),

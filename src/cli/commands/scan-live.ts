@@ -5,7 +5,9 @@ import { diagnosisList } from '../../engine/diagnosis.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { renderScanText } from '../../report/table.js';
 import { renderList } from '../../report/render.js';
+import { ClusterError } from '../../errors.js';
 import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
+import { checkReportRoom, heapGuard } from '../../sources/heap-budget.js';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, ruleOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
@@ -24,12 +26,13 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     const snapshot = await fetchNamespaceSnapshot(collector, { namespace, ...(opts.selector ? { labelSelector: opts.selector } : {}), now: () => Date.now(), onStep: progress.step });
     progress.step('diagnosing');
     const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts) });
-    let items = diagnoseAll(engine);
+    let items = diagnoseAll(engine, {}, { beforeEach: heapGuard('the diagnoses of the Pods read', (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h })) });
     if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
     const anyFailing = items.some((d) => d.status === 'failing');
     if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
     progress.stop();
     const report = reportOptions(opts, engine.now);
+    if (format !== 'text') checkReportRoom(items, format, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
     writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable) : renderList(diagnosisList(items, snapshot.meta), format, report));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {

@@ -4,6 +4,8 @@ import { diagnosisList } from '../../engine/diagnosis.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { renderList } from '../../report/render.js';
+import { InputError } from '../../errors.js';
+import { checkReportRoom, heapGuard } from '../../sources/heap-budget.js';
 import { renderScanText } from '../../report/table.js';
 import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions } from '../global-options.js';
@@ -22,11 +24,12 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const { snapshot, exitCode } = loadDumps(opts.file);
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
-  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
+  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) }, { beforeEach: heapGuard('the diagnoses of these dumps', (m, h) => new InputError(m, { hint: h })) });
   if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
+  if (format !== 'text') checkReportRoom(items, format, (m, h) => new InputError(m, { hint: h }));
   writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable) : renderList(diagnosisList(items, snapshot.meta), format, report));
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }
