@@ -121,6 +121,15 @@ export const en: Messages = {
     githubFix: 'Fix:',
     lastLogLines: ({ source }) => `last log lines of ${source}:`,
     wayBack: 'way back:',
+    rollout: ({ progress }) => progress,
+    progress: {
+      start: ({ seconds, what, namespace }) => `gate: waiting up to ${seconds}s for ${what} in namespace ${namespace}`,
+      reading: 'gate: reading the namespace',
+      more: ({ n }) => `+${n} more`,
+      stillWaiting: ({ seconds, what }) => `still waiting (${seconds}): ${what}`,
+      nothingYet: 'nothing to gate yet',
+      outcome: ({ outcome, seconds }) => `gate: ${outcome} after ${seconds.toFixed(1)}s`,
+    },
   },
 
   errors: {
