@@ -137,6 +137,7 @@ export const en: Messages = {
     hint: 'hint:',
     internal: ({ message }) => `internal error: ${message}`,
     internalHint: 'this is a bug in kdiag; please report it with the output of `kdiag --version` and the command you ran (run with --verbose for details)',
+    text: ({ text }) => text,
   },
 
   ruleDocs: {

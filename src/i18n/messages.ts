@@ -131,6 +131,8 @@ export interface Messages {
     hint: string;
     internal(p: { message: string }): string;
     internalHint: string;
+    /** An error's message or hint, or a dump or cluster reader's note (English where it was written), in this language; what no phrase covers stays English. */
+    text(p: { text: string }): string;
   };
 
   ruleDocs: {

@@ -1,6 +1,7 @@
 import type { Stage } from '../model/stages.js';
 import type { Messages } from './messages.js';
-import { phrase, translate } from './rule-messages/phrase.js';
+import { ERROR_PHRASES } from './error-phrases.zh-TW.js';
+import { phrase, tidy, translate } from './rule-messages/phrase.js';
 
 // engine/rollout.ts words a rollout's progress in English; the counts and phase names pass through.
 const ROLLOUT = [
@@ -178,6 +179,10 @@ export const zhTW: Messages = {
     hint: '提示：',
     internal: ({ message }) => `內部錯誤：${message}`,
     internalHint: '這是 kdiag 的程式錯誤；請附上 `kdiag --version` 的輸出與您執行的指令回報（加上 --verbose 可看到細節）',
+    text: ({ text }) => {
+      const out = translate(text, ERROR_PHRASES);
+      return out === text ? text : tidy(out);
+    },
   },
 
   ruleDocs: {

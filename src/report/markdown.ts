@@ -32,7 +32,7 @@ export function renderMarkdown(d: Diagnosis, lang?: Lang): string {
   }
   if (d.stageOwner) out.push(`${t.report.whereToLook({ components: d.stageOwner.components.map((c) => t.component[c]).join(t.report.listSeparator), commands: d.stageOwner.commands.map((c) => `\`${clip(c, 700).replace(/`/g, "'")}\``).join(t.report.listSeparator) })}`, '');
   if (rest.length) out.push(`**${t.report.alsoFound}**`, '', ...rest.map((f) => `- ${t.severity[f.severity]}: ${md(f.message)} (\`${f.rule}\`)`), '');
-  if (d.notes.length) out.push(`**${t.report.notes}**`, '', ...d.notes.map((n) => `- ${md(n)}`), '');
+  if (d.notes.length) out.push(`**${t.report.notes}**`, '', ...d.notes.map((n) => `- ${md(t.errors.text({ text: n }))}`), '');
   return out.join('\n');
 }
 

@@ -47,7 +47,7 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   }
   if (d.notes.length > 0) {
     lines.push('', c.bold(t.report.notes));
-    for (const n of d.notes) lines.push(...wrap(clip(n, TEXT_MAX), w, '  - ', '    '));
+    for (const n of d.notes) lines.push(...wrap(clip(t.errors.text({ text: n }), TEXT_MAX), w, '  - ', '    '));
   }
   return lines.join('\n') + '\n';
 }
