@@ -5,7 +5,28 @@ import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 // `\uXXXX` escapes keep the parsed value the same.
 const RAW_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+const escapeUnsafe = (text: string): string => text.replace(RAW_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** The `kdiag/v1` JSON contract, pretty-printed; every control character is escaped. */
 export function renderJson(value: Diagnosis | DiagnosisList | object): string {
-  return JSON.stringify(value, null, 2).replace(RAW_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
+  return escapeUnsafe(JSON.stringify(value, null, 2)) + '\n';
+}
+
+/**
+ * The same text as `renderJson(diagnosisList(items))`, in pieces of about `per` items, so a list of
+ * 150,000 Pods is written as it is rendered instead of as one string of hundreds of megabytes.
+ */
+export function* renderJsonListChunks(items: Iterable<Diagnosis>, per = 256): Generator<string> {
+  const head = '{\n  "apiVersion": "kdiag/v1",\n  "kind": "DiagnosisList",\n  "items": [';
+  let chunk = head;
+  let n = 0;
+  for (const item of items) {
+    // An item nested two levels down: JSON.stringify's own layout, each line indented by four spaces.
+    chunk += `${n === 0 ? '' : ','}\n    ${escapeUnsafe(JSON.stringify(item, null, 2)).replaceAll('\n', '\n    ')}`;
+    if (++n % per === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield n === 0 ? `${head}]\n}\n` : `${chunk}\n  ]\n}\n`;
 }

@@ -1,14 +1,13 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
-import { diagnosisList } from '../../engine/diagnosis.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
-import { renderList } from '../../report/render.js';
 import { renderScanText } from '../../report/table.js';
 import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
+import { writeDiagnosisList } from '../write-list.js';
 import type { LiveOptions } from './live-options.js';
 
 export interface ScanOptions extends GlobalOptions, LiveOptions {
@@ -36,7 +35,8 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
-  writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report) : renderList(diagnosisList(items), format, report));
+  if (format === 'text') writeReport(renderScanText(items, snapshot.meta.notes, report));
+  else writeDiagnosisList(items, format, report);
   return anyFailing ? EXIT.failing : EXIT.ok;
 }
 
