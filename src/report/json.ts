@@ -13,11 +13,15 @@ export function renderJson(value: Diagnosis | DiagnosisList | object): string {
 }
 
 /**
- * The same text as `renderJson(diagnosisList(items))`, in pieces of about `per` items, so a list of
- * 150,000 Pods is written as it is rendered instead of as one string of hundreds of megabytes.
+ * The same text as `renderJson(list)`, in pieces of about `per` items, so a list of 150,000 Pods is
+ * written as it is rendered instead of as one string of hundreds of megabytes. `list` is the list
+ * without its items (its visibility fields), `items` what goes in it.
  */
-export function* renderJsonListChunks(items: Iterable<Diagnosis>, per = 256): Generator<string> {
-  const head = '{\n  "apiVersion": "kdiag/v1",\n  "kind": "DiagnosisList",\n  "items": [';
+export function* renderJsonListChunks(list: DiagnosisList, items: Iterable<Diagnosis>, per = 256): Generator<string> {
+  const shell = renderJson({ ...list, items: [] });
+  const at = shell.indexOf('"items": []') + '"items": ['.length;
+  const head = shell.slice(0, at);
+  const rest = shell.slice(at + 1);
   let chunk = head;
   let n = 0;
   for (const item of items) {
@@ -28,5 +32,5 @@ export function* renderJsonListChunks(items: Iterable<Diagnosis>, per = 256): Ge
       chunk = '';
     }
   }
-  yield n === 0 ? `${head}]\n}\n` : `${chunk}\n  ]\n}\n`;
+  yield n === 0 ? `${chunk}]${rest}` : `${chunk}\n  ]${rest}`;
 }

@@ -2,7 +2,7 @@ import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
 import { evaluateGate, selectorTargets, type GateResult } from '../../engine/gate.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
-import { parseTarget } from '../../engine/targets.js';
+import { parseTarget, requiredKinds } from '../../engine/targets.js';
 import { NotFoundError, TimeoutError, UsageError } from '../../errors.js';
 import { resolveLang } from '../../i18n/lang.js';
 import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
@@ -59,6 +59,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   if (workloads.length === 0 && !opts.selector) throw new UsageError('gate needs at least one workload (deploy/NAME, sts/NAME, ds/NAME, job/NAME, pod/NAME) or -l SELECTOR');
   for (const t of workloads) if (!t.includes('/')) throw new UsageError(`gate: "${t}" needs a kind, e.g. deploy/${t}`);
   const targets = workloads.map(parseTarget);
+  const service = targets.find((t) => t.kind === 'Service');
+  if (service) throw new UsageError(`gate waits for rollouts, and svc/${service.name} has none`, { hint: 'gate the workload behind it (deploy/NAME), or ask why it has no endpoints: kdiag pod svc/NAME' });
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
   const lang = resolveLang(opts.lang);
@@ -75,7 +77,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
 
   const read = async (): Promise<{ snapshot: Snapshot; collector: Collector }> => {
     const collector = new Collector(client, `cluster:${connection.context}`);
-    return { snapshot: await fetchNamespaceSnapshot(collector, { namespace, now: () => Date.now() }), collector };
+    // Forbidden is not absent: a target kind (or the ReplicaSets a Deployment's Pods are found through) that cannot be listed is exit 3 naming the permission.
+    return { snapshot: await fetchNamespaceSnapshot(collector, { namespace, required: requiredKinds(targets), now: () => Date.now() }), collector };
   };
   let first;
   try {

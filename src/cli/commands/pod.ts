@@ -1,16 +1,11 @@
 import { Engine } from '../../engine/diagnose.js';
 import { findTarget, parseTarget } from '../../engine/targets.js';
 import { reportTarget } from './report-target.js';
-import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
+import { nowReason, outputFormat, parseNow, ruleOptions } from '../global-options.js';
 import { reportOptions } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
 import { logOptions } from '../log-options.js';
-import type { LiveOptions } from './live-options.js';
-
-export interface PodCommandOptions extends GlobalOptions, LiveOptions {
-  file?: string[];
-  logs?: string | boolean;
-}
+import type { PodCommandOptions } from './command-options.js';
 
 /** `kdiag pod NAME` (or deploy/NAME …): one Pod or one workload, from dumps or the live cluster. */
 export async function podCommand(name: string, opts: PodCommandOptions): Promise<number> {
@@ -21,9 +16,9 @@ export async function podCommand(name: string, opts: PodCommandOptions): Promise
     const { livePodCommand } = await import('./pod-live.js');
     return livePodCommand(target, opts);
   }
-  const snapshot = loadDumps(opts.file);
+  const { snapshot, exitCode } = loadDumps(opts.file);
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: logs.shown });
   const object = findTarget(snapshot, target, opts.namespace);
   const report = reportOptions(opts, engine.now);
-  return reportTarget(engine, target, object, format, report);
+  return exitCode(reportTarget(engine, target, object, format, report));
 }

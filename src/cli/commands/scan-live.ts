@@ -8,7 +8,7 @@ import { reportOptions } from '../io.js';
 import { startProgress } from '../progress.js';
 import { writeStreamedList } from '../write-list.js';
 import { openSession } from './live-session.js';
-import type { ScanOptions } from './scan.js';
+import type { ScanOptions } from './command-options.js';
 
 /**
  * `kdiag scan` on the live cluster: each kind listed once; Events indexed and Pods diagnosed page by page
@@ -39,7 +39,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     const anyFailing = items.some((i) => i.status === 'failing');
     if (opts.failingOnly) items = items.filter((i) => i.status === 'failing');
     progress.stop();
-    writeStreamedList(items, format, snapshot.meta.notes, reportOptions(opts, stream!.now));
+    writeStreamedList(items, snapshot.meta, format, reportOptions(opts, stream!.now));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {
     progress.stop();

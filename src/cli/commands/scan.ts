@@ -4,20 +4,11 @@ import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { renderScanText } from '../../report/table.js';
 import { EXIT } from '../exit-codes.js';
-import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
+import { nowReason, outputFormat, parseNow, ruleOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
 import { writeDiagnosisList } from '../write-list.js';
-import type { LiveOptions } from './live-options.js';
-
-export interface ScanOptions extends GlobalOptions, LiveOptions {
-  file?: string[];
-  allNamespaces?: boolean;
-  selector?: string;
-  fieldSelector?: string;
-  failingOnly?: boolean;
-  logs?: boolean;
-}
+import type { ScanOptions } from './command-options.js';
 
 /** `kdiag scan`: every Pod in scope as a table, failing first. */
 export async function scanCommand(opts: ScanOptions): Promise<number> {
@@ -27,7 +18,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
     const { liveScanCommand } = await import('./scan-live.js');
     return liveScanCommand(opts);
   }
-  const snapshot = loadDumps(opts.file);
+  const { snapshot, exitCode } = loadDumps(opts.file);
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
   let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
@@ -35,9 +26,9 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
-  if (format === 'text') writeReport(renderScanText(items, snapshot.meta.notes, report));
-  else writeDiagnosisList(items, format, report);
-  return anyFailing ? EXIT.failing : EXIT.ok;
+  if (format === 'text') writeReport(renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable));
+  else writeDiagnosisList(items, snapshot.meta, format, report);
+  return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }
 
 
