@@ -8,6 +8,7 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set(['image/not-found', 'im
 
 /** Rules whose message and fix steps have no zh-TW phrases yet: they print English under --lang zh-TW. */
 export const STILL_ENGLISH: ReadonlySet<string> = new Set([
+  'admission/cronjob-not-starting',
   'admission/failed-create',
   'admission/pod-security',
   'admission/quota-exceeded',
