@@ -61,6 +61,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const targets = workloads.map(parseTarget);
   const service = targets.find((t) => t.kind === 'Service');
   if (service) throw new UsageError(`gate waits for rollouts, and svc/${service.name} has none`, { hint: 'gate the workload behind it (deploy/NAME), or ask why it has no endpoints: kdiag pod svc/NAME' });
+  const cron = targets.find((t) => t.kind === 'CronJob');
+  if (cron) throw new UsageError(`gate waits for rollouts, and cronjob/${cron.name} has none`, { hint: `gate one run: kubectl create job --from=cronjob/${cron.name} NAME, then kdiag gate job/NAME; or see its last Job: kdiag pod cronjob/${cron.name}` });
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
   const lang = resolveLang(opts.lang);
