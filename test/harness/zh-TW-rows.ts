@@ -6,30 +6,8 @@ import { englishLeft } from './english-left.js';
 /** Rules that build their zh-TW message and fix steps from rule-messages/zh-TW.ts themselves. */
 export const NATIVE_ZH_TW: ReadonlySet<string> = new Set(['image/not-found', 'image/registry-unreachable', 'container/crash-loop']);
 
-/** Rules whose message and fix steps have no zh-TW phrases yet: they print English under --lang zh-TW. */
-export const STILL_ENGLISH: ReadonlySet<string> = new Set([
-  'admission/cronjob-not-starting',
-  'admission/failed-create',
-  'admission/pod-security',
-  'admission/quota-exceeded',
-  'admission/webhook-denied',
-  'cni/cni-not-initialized',
-  'cni/ip-exhausted',
-  'cni/node-network-unavailable',
-  'cni/runtime-handler-missing',
-  'cni/sandbox-image',
-  'cni/sandbox-network-failed',
-  'kubelet/admission-rejected',
-  'kubelet/create-container-config-error',
-  'kubelet/deadline-exceeded',
-  'kubelet/evicted',
-  'kubelet/node-lost',
-  'kubelet/node-missing',
-  'kubelet/node-not-ready',
-  'kubelet/node-shutdown',
-  'kubelet/preempted',
-  'kubelet/stuck-terminating',
-]);
+/** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */
+export const STILL_ENGLISH: ReadonlySet<string> = new Set<string>([]);
 
 /**
  * A firing row's findings, found again with `--lang zh-TW` and localised as the engine does: the message and
