@@ -16,7 +16,7 @@ import type { ApiClient } from '../../sources/cluster/api-client.js';
 import { Collector } from '../../sources/cluster/collector.js';
 import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
 import { resourcePath } from '../../sources/cluster/resources.js';
-import { redactText } from '../../text/redact.js';
+import { redactLateText } from '../../sources/redact-snapshot.js';
 import { DeadlineError } from '../../sources/cluster/api-errors.js';
 import { Changes, watchAll } from '../../sources/cluster/watch.js';
 import { applyWatchEvent } from '../../sources/cluster/apply-watch-event.js';
@@ -208,7 +208,7 @@ async function readFailedLogs(client: ApiClient, context: string, namespace: str
   const read = collector.finish(Date.now());
   for (const [key, text] of Object.entries(read.logs)) {
     // The kubelet answers 200 with this sentence when the instance's log is gone: not log lines.
-    if (!/^unable to retrieve container logs/.test(text)) snapshot.logs[key] = redactText(text);
+    if (!/^unable to retrieve container logs/.test(text)) snapshot.logs[key] = redactLateText(snapshot, text);
   }
   for (const note of read.meta.notes) if (!snapshot.meta.notes.includes(note)) snapshot.meta.notes.push(note);
   return Object.keys(snapshot.logs).length > 0;
