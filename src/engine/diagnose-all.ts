@@ -3,6 +3,7 @@ import type { KObject, Pod } from '../model/k8s.js';
 import { type Diagnosis } from './diagnosis.js';
 import type { Engine } from './diagnose.js';
 import { workloadVerdict } from './rollup.js';
+import { diagnoseCronJob } from './cronjob-target.js';
 import { serviceTargetVerdict } from './service-target.js';
 import { workloadPods, type TargetKind } from './targets.js';
 
@@ -53,6 +54,7 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
   const workload =
     all.find((w) => w.kind === kind && w.name === name && w.namespace === namespace) ??
     engine.index.workloadFacts(kind, object, workloadPods(engine.snapshot, kind, object).map((p) => engine.index.podFacts(p)));
+  if (kind === 'CronJob') return diagnoseCronJob(engine, workload);
   const own = engine.diagnoseWorkload(workload);
   const pods = workload.pods.map((p) => engine.diagnoseFacts(p));
   // A Service target is its own Service; a workload's are the Services that serve it.

@@ -182,6 +182,8 @@ export class Engine {
       ['StatefulSet', s.statefulSets],
       ['DaemonSet', s.daemonSets],
       ['Job', s.jobs],
+      // A CronJob's own state (suspended, missed starts); its Jobs' Pods belong to the Jobs.
+      ['CronJob', s.cronJobs],
       // ReplicaSets owned by a Deployment in the snapshot are read through it; without it (`kubectl get rs,events`) they stand alone.
       ['ReplicaSet', s.replicaSets.filter((rs) => !this.ownedByDeploymentInSnapshot(rs))],
       // A Service's Pods are the ones its selector selects.
