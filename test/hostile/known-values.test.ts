@@ -113,7 +113,8 @@ describe('known values masked in free text', () => {
       const url = req.url ?? '';
       const kind = kindOf(url);
       if (kind === 'Pod' && isList(url)) return json(res, 200, list('Pod', [live]));
-      if (kind === 'Event' && isList(url)) return json(res, 200, list('Event', events));
+      // The value bare (no `key=` before it, which the credential patterns would catch): only the known values mask it.
+      if (kind === 'Event' && isList(url)) return json(res, 200, list('Event', [event(live, { reason: 'BackOff', type: 'Warning', message: `Back-off restarting failed container app: dial ${ENV_VALUE} refused`, count: 6, last: at(-5) })]));
       if (kind === 'Node' && isList(url)) return json(res, 200, list('Node', [node()]));
       json(res, 200, list(kind));
     });
