@@ -3,8 +3,14 @@ import type { KObject, Pod } from '../model/k8s.js';
 import { type Diagnosis } from './diagnosis.js';
 import type { Engine } from './diagnose.js';
 import { workloadVerdict } from './rollup.js';
+import { diagnoseCronJob } from './cronjob-target.js';
 import { serviceTargetVerdict } from './service-target.js';
 import { workloadPods, type TargetKind } from './targets.js';
+
+export interface DiagnoseFilter {
+  namespace?: string;
+  selector?: (labels: Record<string, string>) => boolean;
+}
 
 /**
  * Every Pod in the snapshot, plus every workload whose own rules found something (e.g. FailedCreate); a
@@ -12,8 +18,8 @@ import { workloadPods, type TargetKind } from './targets.js';
  */
 export function diagnoseAll(
   engine: Engine,
-  filter: { namespace?: string; selector?: (labels: Record<string, string>) => boolean } = {},
-  hooks: { /** Called before each Pod and workload is diagnosed: the CLI's heap budget check (may throw). */ beforeEach?: () => void } = {},
+  filter: DiagnoseFilter = {},
+  hooks: { /** Called before each Pod is diagnosed: the CLI's heap budget check (may throw). */ beforeEach?: () => void } = {},
 ): Diagnosis[] {
   const inScope = (o: KObject): boolean =>
     (filter.namespace === undefined || o.metadata?.namespace === filter.namespace) && (!filter.selector || filter.selector(o.metadata?.labels ?? {}));
@@ -23,10 +29,14 @@ export function diagnoseAll(
     hooks.beforeEach?.();
     byPod.set(p, engine.diagnosePod(p));
   }
+  return [...workloadRows(engine, inScope, (p) => byPod.get(p)), ...byPod.values()];
+}
+
+/** The rows of the workloads in scope that are not healthy; `made` gives a Pod's diagnosis when it was already made. */
+export function workloadRows(engine: Engine, inScope: (o: KObject) => boolean, made: (pod: Pod) => Diagnosis | undefined): Diagnosis[] {
   const workloads: Diagnosis[] = [];
   for (const w of engine.workloads()) {
     if (!inScope(w.object)) continue;
-    hooks.beforeEach?.();
     const own = engine.diagnoseWorkload(w);
     // A workload with context only (info) is not worth a row of its own in a listing.
     if (!own || own.status === 'healthy') continue;
@@ -34,10 +44,10 @@ export function diagnoseAll(
       workloads.push(own);
       continue;
     }
-    const pods = w.pods.map((p) => byPod.get(p.pod) ?? engine.diagnoseFacts(p));
+    const pods = w.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p));
     workloads.push(workloadVerdict(w, own, pods, [], engine.t));
   }
-  return [...workloads, ...byPod.values()];
+  return workloads;
 }
 
 /**
@@ -52,6 +62,7 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
   const workload =
     all.find((w) => w.kind === kind && w.name === name && w.namespace === namespace) ??
     engine.index.workloadFacts(kind, object, workloadPods(engine.snapshot, kind, object).map((p) => engine.index.podFacts(p)));
+  if (kind === 'CronJob') return diagnoseCronJob(engine, workload);
   const own = engine.diagnoseWorkload(workload);
   const pods = workload.pods.map((p) => engine.diagnoseFacts(p));
   // A Service target is its own Service; a workload's are the Services that serve it.

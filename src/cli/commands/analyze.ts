@@ -1,15 +1,14 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
+import { checkReportRoom, heapGuard } from '../../sources/heap-budget.js';
 import { Engine } from '../../engine/diagnose.js';
-import { diagnosisList } from '../../engine/diagnosis.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { InputError, UsageError } from '../../errors.js';
-import { renderList } from '../../report/render.js';
-import { checkReportRoom, heapGuard } from '../../sources/heap-budget.js';
 import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
-import { reportOptions, writeReport } from '../io.js';
+import { reportOptions } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
+import { writeDiagnosisList } from '../write-list.js';
 
 export interface AnalyzeOptions extends GlobalOptions {
   failingOnly?: boolean;
@@ -19,6 +18,8 @@ export interface AnalyzeOptions extends GlobalOptions {
   selector?: string;
   fieldSelector?: string;
 }
+
+const tooLarge = (message: string, hint: string): Error => new InputError(message, { hint });
 
 /** `kdiag analyze DUMP…`: every Pod (and failing workload) found in the dumps. */
 export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Promise<number> {
@@ -35,11 +36,11 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   }
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
-  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) }, { beforeEach: heapGuard('the diagnoses of these dumps', (m, h) => new InputError(m, { hint: h })) });
+  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) }, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
   if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
-  checkReportRoom(items, format, (m, h) => new InputError(m, { hint: h }));
-  writeReport(renderList(diagnosisList(items, snapshot.meta), format, reportOptions(opts, engine.now)));
+  checkReportRoom(items, format, tooLarge);
+  writeDiagnosisList(items, snapshot.meta, format, reportOptions(opts, engine.now));
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }

@@ -1,17 +1,18 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
+import { checkReportRoom, heapGuard } from '../../sources/heap-budget.js';
+import { InputError } from '../../errors.js';
 import { Engine } from '../../engine/diagnose.js';
-import { diagnosisList } from '../../engine/diagnosis.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
-import { renderList } from '../../report/render.js';
-import { InputError } from '../../errors.js';
-import { checkReportRoom, heapGuard } from '../../sources/heap-budget.js';
 import { renderScanText } from '../../report/table.js';
 import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
+import { writeDiagnosisList } from '../write-list.js';
 import type { ScanOptions } from './command-options.js';
+
+const tooLarge = (message: string, hint: string): Error => new InputError(message, { hint });
 
 /** `kdiag scan`: every Pod in scope as a table, failing first. */
 export async function scanCommand(opts: ScanOptions): Promise<number> {
@@ -24,13 +25,16 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const { snapshot, exitCode } = loadDumps(opts.file);
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
-  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) }, { beforeEach: heapGuard('the diagnoses of these dumps', (m, h) => new InputError(m, { hint: h })) });
+  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) }, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
   if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
-  if (format !== 'text') checkReportRoom(items, format, (m, h) => new InputError(m, { hint: h }));
-  writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable) : renderList(diagnosisList(items, snapshot.meta), format, report));
+  if (format === 'text') writeReport(renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable));
+  else {
+    checkReportRoom(items, format, tooLarge);
+    writeDiagnosisList(items, snapshot.meta, format, report);
+  }
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }
 
