@@ -32,6 +32,7 @@ export class Engine {
   readonly index: SnapshotIndex;
   readonly now: number;
   private readonly podRules: PodRule[];
+  private readonly fallbackRules: ReadonlySet<string>;
   private readonly triggers: TriggerIndex;
   private readonly workloadRules: WorkloadRule[];
   private readonly options: RuleOptions;
@@ -53,6 +54,7 @@ export class Engine {
     this.nowReason = options.nowReason;
     const rules = options.rules ?? ALL_RULES;
     this.podRules = rules.filter((r): r is PodRule => r.scope === 'pod');
+    this.fallbackRules = new Set(this.podRules.filter((r) => r.fallback).map((r) => r.id));
     this.triggers = new TriggerIndex(this.podRules);
     this.workloadRules = rules.filter((r): r is WorkloadRule => r.scope === 'workload');
     this.options = { ...DEFAULT_RULE_OPTIONS, ...options.ruleOptions };
@@ -109,7 +111,7 @@ export class Engine {
         notes.push(this.t.notes.ruleFailed({ rule: rule.id, on: 'pod', error: err instanceof Error ? err.message : String(err) }));
       }
     }
-    const findings = withLogEvidence(facts, localizeTitles(orderFindings(found), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
+    const findings = withLogEvidence(facts, localizeTitles(orderFindings(this.withoutNeedlessFallbacks(found)), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
     const status = podStatus(facts, findings);
     const proven = provenStages(facts);
     const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
@@ -134,6 +136,13 @@ export class Engine {
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
       ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),
     };
+  }
+
+  /** The "stuck, no progress" findings stand only when nothing else explains the Pod. */
+  private withoutNeedlessFallbacks(found: Finding[]): Finding[] {
+    if (!found.some((f) => this.fallbackRules.has(f.rule))) return found;
+    const explained = found.some((f) => f.severity !== 'info' && !this.fallbackRules.has(f.rule));
+    return explained ? found.filter((f) => !this.fallbackRules.has(f.rule)) : found;
   }
 
   /** A workload-level diagnosis, or undefined when its rules find nothing. */

@@ -95,6 +95,11 @@ interface RuleBase {
   severity: Severity;
   /** The class of what this rule usually finds; a finding may override it (e.g. a missing Secret not known absent). */
   failureClass?: FailureClass;
+  /**
+   * A "stuck, no progress" fallback: its findings count only when no other rule finds an error or warning
+   * for the Pod (the specific cause, when there is one, is always the better verdict).
+   */
+  fallback?: true;
   title: string;
   docs: RuleDocs;
 }
