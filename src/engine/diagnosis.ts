@@ -1,9 +1,8 @@
-import type { Stage } from '../model/stages.js';
+import type { DiagnosisStatus, Stage, StageState } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
 import type { StageOwner } from './stage-owner.js';
 
-export type DiagnosisStatus = 'failing' | 'progressing' | 'healthy';
-export type StageState = 'passed' | 'failed' | 'pending' | 'unknown';
+export type { DiagnosisStatus, StageState };
 
 /** One Pod's (or one workload's) verdict: the JSON contract `kdiag/v1` Diagnosis. */
 export interface Diagnosis {
@@ -38,8 +37,19 @@ export interface DiagnosisList {
   apiVersion: 'kdiag/v1';
   kind: 'DiagnosisList';
   items: Diagnosis[];
+  /** Kinds kdiag could not read (forbidden, not served): what only they would show is unknown, not absent. Only when some. */
+  unreadable?: Array<{ kind: string; reason: string }>;
+  /** What could not be seen, for the whole list (also in each item's notes; here even when there are no items). Only when some. */
+  notes?: string[];
 }
 
-export function diagnosisList(items: Diagnosis[]): DiagnosisList {
-  return { apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items };
+/** `meta`: the snapshot's own visibility, so an empty list still says what it could not read. */
+export function diagnosisList(items: Diagnosis[], meta?: { unreadable: ReadonlyArray<{ kind: string; reason: string }>; notes: readonly string[] }): DiagnosisList {
+  return {
+    apiVersion: 'kdiag/v1',
+    kind: 'DiagnosisList',
+    items,
+    ...(meta && meta.unreadable.length > 0 ? { unreadable: meta.unreadable.map((u) => ({ kind: u.kind, reason: u.reason })) } : {}),
+    ...(meta && meta.notes.length > 0 ? { notes: [...meta.notes] } : {}),
+  };
 }

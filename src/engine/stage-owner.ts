@@ -1,21 +1,8 @@
-import type { Stage } from '../model/stages.js';
+import { COMPONENTS, type Component, type Stage } from '../model/stages.js';
+
+export { COMPONENTS, type Component };
 import type { Messages } from '../i18n/messages.js';
 
-/** The Kubernetes components a stage depends on: machine ids, the same in every language. */
-export const COMPONENTS = [
-  'workload-controller',
-  'kube-apiserver',
-  'kube-scheduler',
-  'kubelet',
-  'attach-detach-controller',
-  'csi-driver',
-  'container-runtime',
-  'cni-plugin',
-  'registry',
-  'application',
-  'endpointslice-controller',
-] as const;
-export type Component = (typeof COMPONENTS)[number];
 
 /** Who is responsible for a stage and how to look at it: the `stageOwner` of a Diagnosis. */
 export interface StageOwner {

@@ -31,6 +31,19 @@ export function parseTarget(text: string): Target {
   return { kind, name };
 }
 
+/**
+ * The kinds kdiag must be able to list to judge these targets: the target's own kind, and the kind through
+ * which it finds its Pods (a Deployment's ReplicaSets). Forbidden there is exit 3, never "not found" or "no Pods".
+ */
+export function requiredKinds(targets: readonly Target[]): Array<TargetKind> {
+  const kinds = new Set<TargetKind>(['Pod']);
+  for (const t of targets) {
+    kinds.add(t.kind);
+    if (t.kind === 'Deployment') kinds.add('ReplicaSet');
+  }
+  return [...kinds];
+}
+
 const LIST_OF: Record<Exclude<TargetKind, 'Pod'>, keyof Snapshot> = {
   Deployment: 'deployments',
   StatefulSet: 'statefulSets',

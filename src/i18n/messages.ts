@@ -1,5 +1,4 @@
-import type { DiagnosisStatus, StageState } from '../engine/diagnosis.js';
-import type { Component } from '../engine/stage-owner.js';
+import type { Component, DiagnosisStatus, StageState } from '../model/stages.js';
 import type { ClockBasis } from '../model/snapshot.js';
 import type { Stage } from '../model/stages.js';
 import type { Confidence, Severity } from '../rules/types.js';
@@ -72,6 +71,8 @@ export interface Messages {
     head: { namespace: string; name: string; status: string; stage: string; cause: string; restarts: string; age: string; node: string; rule: string };
     totals(p: { items: number; failing: number; progressing: number; healthy: number }): string;
     stageLine(p: { stage: Stage; failing: number; causes: string }): string;
+    /** Kinds (API kind names) that could not be read: what only they show is unknown. */
+    unknownKinds(p: { kinds: string }): string;
     healthyWithWarning(p: { title: string }): string;
     completed: string;
     runningReady: string;

@@ -1,12 +1,9 @@
-import type { Finding, Rule, RuleDocs } from '../rules/types.js';
+import type { Finding, Rule } from '../rules/types.js';
 import type { Lang } from './lang.js';
 import { RULES_ZH_TW } from './rules.zh-TW.js';
+import type { RuleText } from './rule-text-type.js';
 
-/** A rule's title and docs in one language, kept apart from the rule's file. */
-export interface RuleText {
-  title: string;
-  docs: RuleDocs;
-}
+export type { RuleText };
 
 /** The rule's title and docs in `lang`: its own (English) text for `en`, the zh-TW catalogue entry otherwise. */
 export function ruleText(rule: Pick<Rule, 'id' | 'title' | 'docs'>, lang: Lang | undefined): RuleText {

@@ -1,4 +1,4 @@
-import type { RuleText } from './rule-text.js';
+import type { RuleText } from './rule-text-type.js';
 import { ADMISSION } from './rules-zh-TW/admission.js';
 import { CNI } from './rules-zh-TW/cni.js';
 import { CONTAINER } from './rules-zh-TW/container.js';

@@ -12,3 +12,24 @@ export function stageIndex(stage: Stage): number {
 export function isStage(value: unknown): value is Stage {
   return typeof value === 'string' && (STAGES as readonly string[]).includes(value);
 }
+
+/** Where a Pod stands: the verdict of a Diagnosis. */
+export type DiagnosisStatus = 'failing' | 'progressing' | 'healthy';
+/** What the evidence says about one stage of the strip. */
+export type StageState = 'passed' | 'failed' | 'pending' | 'unknown';
+
+/** The Kubernetes components a stage depends on: machine ids, the same in every language. */
+export const COMPONENTS = [
+  'workload-controller',
+  'kube-apiserver',
+  'kube-scheduler',
+  'kubelet',
+  'attach-detach-controller',
+  'csi-driver',
+  'container-runtime',
+  'cni-plugin',
+  'registry',
+  'application',
+  'endpointslice-controller',
+] as const;
+export type Component = (typeof COMPONENTS)[number];

@@ -73,9 +73,12 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
   return lines.join('\n') + '\n';
 }
 
-/** The scan report: the table (or "No Pods found."), then what could not be seen. */
-export function renderScanText(items: Diagnosis[], notes: readonly string[], options: ReportOptions): string {
+/** The scan report: the table (or "No Pods found."), the kinds it could not read, then what could not be seen. */
+export function renderScanText(items: Diagnosis[], notes: readonly string[], options: ReportOptions, unreadable: ReadonlyArray<{ kind: string }> = []): string {
   const t = messagesFor(options.lang);
-  const body = items.length === 0 ? `${t.report.noPods}\n` : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
+  let body = items.length === 0 ? `${t.report.noPods}\n` : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
+  // Forbidden is not absent: say which kinds were not checked, so an empty or all-healthy table is not read as "nothing wrong there".
+  const unknown = [...new Set(unreadable.map((u) => u.kind))];
+  if (unknown.length > 0) body += wrap(t.table.unknownKinds({ kinds: unknown.join(t.report.listSeparator) }), options.width, '', '  ').join('\n') + '\n';
   return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.flatMap((n) => wrap(clip(n, 1000), options.width, '  - ', '    ')).join('\n')}\n`;
 }

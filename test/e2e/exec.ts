@@ -24,7 +24,7 @@ export function kdiag(args: string[], options: { input?: string | Buffer; env?: 
 }
 
 /** Like `kdiag`, but does not block the event loop (for tests that serve HTTP from this process). */
-export function kdiagAsync(args: string[], options: { env?: Record<string, string> } = {}): Promise<Run> {
+export function kdiagAsync(args: string[], options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Run> {
   return new Promise((resolveRun) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
@@ -35,7 +35,7 @@ export function kdiagAsync(args: string[], options: { env?: Record<string, strin
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
     child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolveRun({ code: code ?? -1, stdout, stderr });

@@ -1,6 +1,6 @@
 // What npm run test:cluster hands the live tests (see test/cluster/run-tests.sh).
 import { spawnSync } from 'node:child_process';
-import { kdiag, type Run } from '../e2e/exec.js';
+import { kdiag, kdiagAsync, type Run } from '../e2e/exec.js';
 
 export const ADMIN = process.env.KDIAG_ADMIN_KUBECONFIG ?? '';
 export const LIMITED = process.env.KDIAG_LIMITED_KUBECONFIG ?? '';
@@ -14,6 +14,14 @@ if (!ADMIN) throw new Error('run these through npm run test:cluster (KDIAG_ADMIN
 /** kdiag against the live cluster as the admin (or another kubeconfig). */
 export function live(args: string[], kubeconfig = ADMIN, env: Record<string, string> = {}): Run {
   return kdiag(args, { env: { KUBECONFIG: kubeconfig, ...env }, timeoutMs: 300_000 });
+}
+
+/**
+ * Like `live`, without blocking the test worker: for commands that wait (gate, --watch). A worker blocked in
+ * spawnSync for a minute cannot answer vitest's RPC and the run reports "Timeout calling onTaskUpdate".
+ */
+export function liveAsync(args: string[], kubeconfig = ADMIN, env: Record<string, string> = {}): Promise<Run> {
+  return kdiagAsync(args, { env: { KUBECONFIG: kubeconfig, ...env }, timeoutMs: 300_000 });
 }
 
 /** kubectl as the admin: only the tests' own setup writes to the cluster, never kdiag. */

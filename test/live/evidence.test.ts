@@ -105,6 +105,14 @@ describe('forbidden is not absent', () => {
       expect(r.stderr).not.toMatch(/not found/);
     }
   });
+
+  it('gate deploy/NAME as the least-privilege identity: exit 3 naming list on deployments, not "not found"', () => {
+    const r = live(['gate', 'deploy/evidence-web', '-n', LIMITED_NS, '--timeout', '30s'], LIMITED);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/not allowed to list deployments in namespace "kdiag-limited"/);
+    expect(r.stderr).toContain('kdiag needs list on deployments.apps');
+    expect(r.stderr).not.toMatch(/not found/);
+  });
 });
 
 describe('workload views', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, type Run } from '../e2e/exec.js';
-import { ADMIN, AUDIT_LOG, freshNamespace, kubectl, live } from './env.js';
+import { ADMIN, AUDIT_LOG, freshNamespace, kubectl, live, liveAsync } from './env.js';
 
 const NS = 'kdiag-live-gate-verdicts';
 const IMAGE = '127.0.0.1:5000/busybox:1';
@@ -186,11 +186,11 @@ describe('kdiag gate: targets as the controllers mean them', () => {
 });
 
 describe('kdiag gate and pod --watch are gentle on the API server (audit log)', () => {
-  it('pod --watch on an unchanging Pod for 30 s makes a handful of requests', () => {
+  it('pod --watch on an unchanging Pod for 30 s makes a handful of requests', async () => {
     apply({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'idle' }, spec: { terminationGracePeriodSeconds: 1, initContainers: [{ name: 'wait', image: IMAGE, command: ['sleep', '3600'] }], containers: [{ name: 'app', image: IMAGE, command: ['sleep', '3600'] }] } });
     kubectl(['wait', '-n', NS, '--for=jsonpath={.status.initContainerStatuses[0].state.running}', 'pod/idle', '--timeout=60s']);
     const since = Date.now();
-    const r = live(['pod', 'idle', '-n', NS, '--watch', '--timeout', '30s']);
+    const r = await liveAsync(['pod', 'idle', '-n', NS, '--watch', '--timeout', '30s']);
     expect(r.code, r.stderr).toBe(5);
     const n = kdiagRequests(since - 1000);
     verdicts.push(`pod --watch, unchanging Pod, 30 s: ${n.total} requests in the namespace ${JSON.stringify(n.byVerb)}`);
@@ -223,14 +223,14 @@ describe('a role without watch', () => {
     const config = join(dir, 'kubeconfig');
     writeFileSync(config, stringify({ apiVersion: 'v1', kind: 'Config', clusters: [{ name: 'c', cluster: { server, 'certificate-authority-data': ca } }], users: [{ name: 'u', user: { token } }], contexts: [{ name: 'x', context: { cluster: 'c', user: 'u', namespace: NS } }], 'current-context': 'x' }), { mode: 0o600 });
 
-    const watch = live(['pod', 'idle', '--watch', '--timeout', '15s'], config);
+    const watch = await liveAsync(['pod', 'idle', '--watch', '--timeout', '15s'], config);
     expect(watch.code, watch.stderr).toBe(5);
     // The Pod and its Events are watched at once; whichever 403 arrives first gives the one note.
     expect(watch.stderr).toMatch(/not allowed to watch (events of )?pod idle: re-reading every 10s instead/);
     expect(watch.stderr.match(/not allowed to watch/g)).toHaveLength(1);
 
     apply(deployment('no-watch-good', { readinessProbe: { exec: { command: ['true'] }, periodSeconds: 1 } }));
-    const gate = live(['gate', 'deploy/no-watch-good', '--timeout', '90s', '--settle', '1s'], config);
+    const gate = await liveAsync(['gate', 'deploy/no-watch-good', '--timeout', '90s', '--settle', '1s'], config);
     expect(gate.code, gate.stderr + gate.stdout).toBe(0);
     expect(gate.stderr).toMatch(/not allowed to watch .*re-reading every 10s instead/);
   });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, live, freshNamespace } from './env.js';
+import { kubectl, liveAsync, freshNamespace } from './env.js';
 
 const NS = 'kdiag-live-gate';
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-gate-'));
@@ -19,9 +19,9 @@ function deployment(name: string, container: Record<string, unknown>, extra: Rec
   });
 }
 
-function gate(args: string[]) {
+async function gate(args: string[]) {
   const t0 = Date.now();
-  const r = live(['gate', ...args, '-n', NS]);
+  const r = await liveAsync(['gate', ...args, '-n', NS]);
   return { ...r, seconds: (Date.now() - t0) / 1000 };
 }
 
@@ -32,10 +32,10 @@ beforeAll(() => {
 afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));
 
 describe('kdiag gate', () => {
-  it('passes a good Deployment within seconds of it becoming available', () => {
+  it('passes a good Deployment within seconds of it becoming available', async () => {
     kubectl(['apply', '-n', NS, '-f', '-'], deployment('good', { readinessProbe: { exec: { command: ['true'] }, periodSeconds: 1 } }));
     const junit = join(tmp, 'good.xml');
-    const r = gate(['deploy/good', '--timeout', '180s', '--junit', junit]);
+    const r = await gate(['deploy/good', '--timeout', '180s', '--junit', junit]);
     expect(r.code, r.stderr + r.stdout).toBe(0);
     expect(r.stdout).toContain('GATE PASSED');
     const available = kubectl(['get', 'deploy', 'good', '-n', NS, '-o', 'jsonpath={.status.availableReplicas}']).stdout;
@@ -53,10 +53,10 @@ describe('kdiag gate', () => {
     ['a failing Job', () => kubectl(['apply', '-n', NS, '-f', '-'], stringify({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'fails' }, spec: { backoffLimit: 1, template: { spec: { restartPolicy: 'Never', terminationGracePeriodSeconds: 1, containers: [{ name: 'job', image: IMAGE, command: ['sh', '-c', 'echo failing; exit 2'] }] } } } })), 'job/fails', ''],
   ];
   for (const [name, apply, target, rule] of doomed) {
-    it(`fails fast on ${name}, with the diagnosis, well before the timeout`, () => {
+    it(`fails fast on ${name}, with the diagnosis, well before the timeout`, async () => {
       apply();
       const junit = join(tmp, `${target.replace('/', '-')}.xml`);
-      const r = gate([target, '--timeout', '240s', '--grace', '20s', '--max-restarts', '2', '--junit', junit, '-o', 'json']);
+      const r = await gate([target, '--timeout', '240s', '--grace', '20s', '--max-restarts', '2', '--junit', junit, '-o', 'json']);
       expect(r.code, r.stderr).toBe(1);
       expect(r.seconds).toBeLessThan(150);
       const list = JSON.parse(r.stdout);
@@ -68,16 +68,16 @@ describe('kdiag gate', () => {
     });
   }
 
-  it('a rollout that is merely slow times out with exit 5 and names the stage', () => {
+  it('a rollout that is merely slow times out with exit 5 and names the stage', async () => {
     kubectl(['apply', '-n', NS, '-f', '-'], deployment('slow', { readinessProbe: { exec: { command: ['true'] }, initialDelaySeconds: 120, periodSeconds: 5 } }));
-    const r = gate(['deploy/slow', '--timeout', '25s']);
+    const r = await gate(['deploy/slow', '--timeout', '25s']);
     expect(r.code, r.stderr).toBe(5);
     expect(r.stdout).toContain('GATE TIMED OUT');
     expect(r.stdout).toMatch(/not finished.*\n.*pods? progressing at (readiness|container|image|cni)/);
   });
 
-  it('emits GitHub annotations when GITHUB_ACTIONS=true', () => {
-    const r = live(['gate', 'deploy/bad-image', '-n', NS, '--timeout', '60s'], undefined, { GITHUB_ACTIONS: 'true' });
+  it('emits GitHub annotations when GITHUB_ACTIONS=true', async () => {
+    const r = await liveAsync(['gate', 'deploy/bad-image', '-n', NS, '--timeout', '60s'], undefined, { GITHUB_ACTIONS: 'true' });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^::error title=kdiag gate%3A kdiag-live-gate\/deploy\/bad-image failed::/m);
   });

@@ -2,7 +2,7 @@ import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
 import { evaluateGate, selectorTargets, type GateResult } from '../../engine/gate.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
-import { parseTarget } from '../../engine/targets.js';
+import { parseTarget, requiredKinds } from '../../engine/targets.js';
 import { NotFoundError, TimeoutError, UsageError } from '../../errors.js';
 import { resolveLang } from '../../i18n/lang.js';
 import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
@@ -75,7 +75,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
 
   const read = async (): Promise<{ snapshot: Snapshot; collector: Collector }> => {
     const collector = new Collector(client, `cluster:${connection.context}`);
-    return { snapshot: await fetchNamespaceSnapshot(collector, { namespace, now: () => Date.now() }), collector };
+    // Forbidden is not absent: a target kind (or the ReplicaSets a Deployment's Pods are found through) that cannot be listed is exit 3 naming the permission.
+    return { snapshot: await fetchNamespaceSnapshot(collector, { namespace, required: requiredKinds(targets), now: () => Date.now() }), collector };
   };
   let first;
   try {

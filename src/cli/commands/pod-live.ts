@@ -16,13 +16,13 @@ import { reportTarget } from './report-target.js';
 import { outputFormat, ruleOptions } from '../global-options.js';
 import { reportOptions, warn, writeReport } from '../io.js';
 import { startProgress } from '../progress.js';
-import type { PodCommandOptions } from './pod.js';
+import type { PodCommandOptions } from './command-options.js';
 import { openSession, requestTimeoutMs } from './live-session.js';
 import { fetchTargetSnapshot } from '../../sources/cluster/fetch-target.js';
 import { logOptions } from '../log-options.js';
 
 /** `kdiag pod NAME` on the live cluster (loaded only when no -f is given). */
-export async function livePodCommand(target: Target, opts: PodCommandOptions & { logs?: string | boolean; watch?: boolean }): Promise<number> {
+export async function livePodCommand(target: Target, opts: PodCommandOptions): Promise<number> {
   if (opts.watch) return watchPod(target, opts);
   const format = outputFormat(opts.output);
   const progress = await startProgress(format === 'text');
@@ -49,7 +49,7 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions & {
  * the snapshot already held, on a timer, with no request. Prints a line each time the verdict moves and
  * ends with the full report once the Pod is Ready or failing, or at --timeout.
  */
-async function watchPod(target: Target, opts: PodCommandOptions & { logs?: string | boolean; timeout?: string }): Promise<number> {
+async function watchPod(target: Target, opts: PodCommandOptions): Promise<number> {
   if (target.kind !== 'Pod') throw new UsageError('--watch follows one Pod: pass a Pod name');
   const format = outputFormat(opts.output);
   const watchMs = parseDuration(opts.timeout ?? '10m') ?? 600_000;

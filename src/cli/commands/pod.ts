@@ -1,16 +1,11 @@
 import { Engine } from '../../engine/diagnose.js';
 import { findTarget, parseTarget } from '../../engine/targets.js';
 import { reportTarget } from './report-target.js';
-import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
+import { nowReason, outputFormat, parseNow, ruleOptions } from '../global-options.js';
 import { reportOptions } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
 import { logOptions } from '../log-options.js';
-import type { LiveOptions } from './live-options.js';
-
-export interface PodCommandOptions extends GlobalOptions, LiveOptions {
-  file?: string[];
-  logs?: string | boolean;
-}
+import type { PodCommandOptions } from './command-options.js';
 
 /** `kdiag pod NAME` (or deploy/NAME …): one Pod or one workload, from dumps or the live cluster. */
 export async function podCommand(name: string, opts: PodCommandOptions): Promise<number> {

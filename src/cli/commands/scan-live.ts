@@ -11,7 +11,7 @@ import { outputFormat, ruleOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { startProgress } from '../progress.js';
 import { openSession } from './live-session.js';
-import type { ScanOptions } from './scan.js';
+import type { ScanOptions } from './command-options.js';
 
 /** `kdiag scan` on the live cluster: each kind listed once, joined in memory. */
 export async function liveScanCommand(opts: ScanOptions): Promise<number> {
@@ -30,7 +30,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
     progress.stop();
     const report = reportOptions(opts, engine.now);
-    writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report) : renderList(diagnosisList(items), format, report));
+    writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable) : renderList(diagnosisList(items, snapshot.meta), format, report));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {
     progress.stop();

@@ -6,19 +6,10 @@ import { parseLabelSelector } from '../../engine/label-selector.js';
 import { renderList } from '../../report/render.js';
 import { renderScanText } from '../../report/table.js';
 import { EXIT } from '../exit-codes.js';
-import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
+import { nowReason, outputFormat, parseNow, ruleOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
-import type { LiveOptions } from './live-options.js';
-
-export interface ScanOptions extends GlobalOptions, LiveOptions {
-  file?: string[];
-  allNamespaces?: boolean;
-  selector?: string;
-  fieldSelector?: string;
-  failingOnly?: boolean;
-  logs?: boolean;
-}
+import type { ScanOptions } from './command-options.js';
 
 /** `kdiag scan`: every Pod in scope as a table, failing first. */
 export async function scanCommand(opts: ScanOptions): Promise<number> {
@@ -36,7 +27,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
-  writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report) : renderList(diagnosisList(items), format, report));
+  writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable) : renderList(diagnosisList(items, snapshot.meta), format, report));
   return anyFailing ? EXIT.failing : EXIT.ok;
 }
 

@@ -1,4 +1,4 @@
-import type { RuleText } from '../rule-text.js';
+import type { RuleText } from '../rule-text-type.js';
 
 export const IMAGE: Record<string, RuleText> = {
   'image/inspect-failed': {

@@ -10,6 +10,8 @@ export interface FetchNamespaceOptions {
   /** undefined for every namespace. */
   namespace: string | undefined;
   labelSelector?: string;
+  /** Kinds the command cannot judge without (its target's kind): forbidden is exit 3 naming the permission. Pods always. */
+  required?: readonly SnapshotKind[];
   onStep?: (text: string) => void;
   now: () => number;
 }
@@ -19,7 +21,7 @@ export async function fetchNamespaceSnapshot(collector: Collector, options: Fetc
   options.onStep?.(`listing ${options.namespace === undefined ? 'all namespaces' : `namespace ${options.namespace}`}`);
   await Promise.all(
     SCAN_KINDS.map((kind) =>
-      collector.list(kind, kind === 'Node' ? undefined : options.namespace, { required: kind === 'Pod', ...(kind === 'Pod' && options.labelSelector ? { labelSelector: options.labelSelector } : {}) }),
+      collector.list(kind, kind === 'Node' ? undefined : options.namespace, { required: kind === 'Pod' || (options.required?.includes(kind) ?? false), ...(kind === 'Pod' && options.labelSelector ? { labelSelector: options.labelSelector } : {}) }),
     ),
   );
   return collector.finish(options.now());

@@ -1,4 +1,4 @@
-import { workloadPods, type Target } from '../../engine/targets.js';
+import { requiredKinds, workloadPods, type Target } from '../../engine/targets.js';
 import type { Snapshot } from '../../model/snapshot.js';
 import type { Collector } from './collector.js';
 import { fetchStoppedLogs } from './fetch-logs.js';
@@ -26,7 +26,8 @@ export async function fetchTargetSnapshot(collector: Collector, target: Target, 
   if (target.kind === 'Pod') return fetchPodSnapshot(collector, { namespace, name: target.name, logLines: options.logLines, now, ...(options.onStep ? { onStep: options.onStep } : {}) });
   const [object, snapshot] = await Promise.all([
     collector.getRequired(target.kind, namespace, target.name),
-    fetchNamespaceSnapshot(collector, { namespace, now, ...(options.onStep ? { onStep: options.onStep } : {}) }),
+    // The target itself is read by GET above (a list is not needed for it); the kinds its Pods are found through must be listed.
+    fetchNamespaceSnapshot(collector, { namespace, now, required: requiredKinds([target]).filter((k) => k !== target.kind), ...(options.onStep ? { onStep: options.onStep } : {}) }),
   ]);
   if (!object || options.logLines <= 0) return snapshot;
   options.onStep?.('reading logs of stopped containers');

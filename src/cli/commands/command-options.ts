@@ -1,0 +1,20 @@
+import type { GlobalOptions } from '../global-options.js';
+import type { LiveOptions } from './live-options.js';
+
+/** The options of `kdiag pod`, shared by its offline (pod.ts) and live (pod-live.ts) halves. */
+export interface PodCommandOptions extends GlobalOptions, LiveOptions {
+  file?: string[];
+  logs?: string | boolean;
+  watch?: boolean;
+  timeout?: string;
+}
+
+/** The options of `kdiag scan`, shared by its offline (scan.ts) and live (scan-live.ts) halves. */
+export interface ScanOptions extends GlobalOptions, LiveOptions {
+  file?: string[];
+  allNamespaces?: boolean;
+  selector?: string;
+  fieldSelector?: string;
+  failingOnly?: boolean;
+  logs?: boolean;
+}
