@@ -33,6 +33,7 @@ export class Engine {
   readonly now: number;
   private readonly podRules: PodRule[];
   private readonly fallbackRules: ReadonlySet<string>;
+  private readonly yieldingRules: ReadonlySet<string>;
   private readonly triggers: TriggerIndex;
   private readonly workloadRules: WorkloadRule[];
   private readonly options: RuleOptions;
@@ -55,6 +56,7 @@ export class Engine {
     const rules = options.rules ?? ALL_RULES;
     this.podRules = rules.filter((r): r is PodRule => r.scope === 'pod');
     this.fallbackRules = new Set(this.podRules.filter((r) => r.fallback).map((r) => r.id));
+    this.yieldingRules = new Set(this.podRules.filter((r) => r.yields).map((r) => r.id));
     this.triggers = new TriggerIndex(this.podRules);
     this.workloadRules = rules.filter((r): r is WorkloadRule => r.scope === 'workload');
     this.options = { ...DEFAULT_RULE_OPTIONS, ...options.ruleOptions };
@@ -83,11 +85,14 @@ export class Engine {
     return i === undefined ? undefined : meta.clocks?.[i];
   }
 
-  /** The note that says which clock ages were measured from, and why; undefined for a live cluster. */
+  /** The note that says which clock ages were measured from, and why: every report carries one. */
   clockNote(object: KObject): string | undefined {
-    if (this.fixedNow) return this.nowReason ? this.t.notes.fixedClock({ at: isoSeconds(this.now), reason: this.nowReason }) : undefined;
-    const clock = this.clockOf(object);
-    return clock ? clockSentence(clock, this.t) : undefined;
+    if (this.fixedNow && this.nowReason) return this.t.notes.fixedClock({ at: isoSeconds(this.now), reason: this.nowReason });
+    const clock = this.fixedNow ? undefined : this.clockOf(object);
+    if (clock) return clockSentence(clock, this.t);
+    // No input clock: a live read (or a re-diagnosis at this machine's time, as gate and --watch do).
+    const live = this.snapshot.meta.sources.some((s) => s.startsWith('cluster:'));
+    return live && this.now > 0 ? this.t.notes.liveClock({ at: isoSeconds(this.now) }) : undefined;
   }
 
   diagnoseFacts(facts: PodFacts): Diagnosis {
@@ -138,11 +143,20 @@ export class Engine {
     };
   }
 
-  /** The "stuck, no progress" findings stand only when nothing else explains the Pod. */
+  /**
+   * The "stuck, no progress" findings stand only when nothing else explains the Pod; an inference about
+   * the input (a stale node status) stands behind the Pod's own error, as a warning.
+   */
   private withoutNeedlessFallbacks(found: Finding[]): Finding[] {
-    if (!found.some((f) => this.fallbackRules.has(f.rule))) return found;
-    const explained = found.some((f) => f.severity !== 'info' && !this.fallbackRules.has(f.rule));
-    return explained ? found.filter((f) => !this.fallbackRules.has(f.rule)) : found;
+    const own = (f: Finding): boolean => !this.fallbackRules.has(f.rule) && !this.yieldingRules.has(f.rule);
+    let out = found;
+    if (out.some((f) => this.fallbackRules.has(f.rule)) && out.some((f) => f.severity !== 'info' && !this.fallbackRules.has(f.rule))) {
+      out = out.filter((f) => !this.fallbackRules.has(f.rule));
+    }
+    if (out.some((f) => this.yieldingRules.has(f.rule) && f.severity === 'error') && out.some((f) => f.severity === 'error' && own(f))) {
+      out = out.map((f) => (this.yieldingRules.has(f.rule) && f.severity === 'error' ? { ...f, severity: 'warning' as const } : f));
+    }
+    return out;
   }
 
   /** A workload-level diagnosis, or undefined when its rules find nothing. */
@@ -173,7 +187,7 @@ export class Engine {
       stages: stageStates(STAGES, status, status === 'healthy' ? null : primary.stage),
       stageOwner: stageOwner(status === 'healthy' ? null : primary.stage, { namespace: workload.namespace, name: workload.name, node: null, kind: workload.kind }, this.t),
       findings,
-      notes: [...this.snapshot.meta.notes, ...notes],
+      notes: [...this.snapshot.meta.notes, ...withClock(this.clockNote(workload.object)), ...notes],
     };
   }
 
@@ -261,6 +275,10 @@ function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[]
   const stage = currentStage(facts);
   const init = stage === 'container' ? runningInit(facts, now) : undefined;
   return t.summary.progressing({ stage, ...(age ? { age } : {}), ...(init ? { init } : {}) });
+}
+
+function withClock(note: string | undefined): string[] {
+  return note ? [note] : [];
 }
 
 function isoSeconds(ms: number): string {

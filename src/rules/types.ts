@@ -100,6 +100,11 @@ interface RuleBase {
    * for the Pod (the specific cause, when there is one, is always the better verdict).
    */
   fallback?: true;
+  /**
+   * An inference about the input rather than the Pod's own failure (a node status gone stale): when
+   * another rule finds an error, this rule's errors are shown behind it as warnings.
+   */
+  yields?: true;
   title: string;
   docs: RuleDocs;
 }

@@ -177,7 +177,7 @@ CASES.push(
 CASES.push({
   name: 'Running and Ready on a node whose Ready=True heartbeat stopped `age` ago (nothing marked it Unknown)',
   failureClass: 'transient',
-  rule: 'kubelet/node-not-ready',
+  rule: 'kubelet/node-status-stale',
   build: (age) => {
     const n = node();
     n.status.conditions = n.status.conditions.map((c: Obj) => ({ ...c, lastHeartbeatTime: at(-age) }));

@@ -7,6 +7,7 @@ import nodeLost from './node-lost.js';
 import nodeMissing from './node-missing.js';
 import nodeNotReady from './node-not-ready.js';
 import nodeShutdown from './node-shutdown.js';
+import nodeStatusStale from './node-status-stale.js';
 import notStartedLong from './not-started-long.js';
 import preempted from './preempted.js';
 import stuckTerminating from './stuck-terminating.js';
@@ -21,6 +22,7 @@ export const kubeletRules: readonly Rule[] = [
   nodeMissing,
   nodeNotReady,
   nodeShutdown,
+  nodeStatusStale,
   notStartedLong,
   preempted,
   stuckTerminating,

@@ -9,11 +9,9 @@ import {
   NOT_READY_TAINT,
   nodeReadiness,
   nodeTaints,
-  staleHeartbeat,
   UNREACHABLE_TAINT,
   type NotReadyCause,
 } from '../helpers/node-health.js';
-import { fieldEvidence } from '../helpers/evidence.js';
 import { ago, isoTime } from '../helpers/time.js';
 import type { Evidence, PodRule } from '../types.js';
 
@@ -35,10 +33,9 @@ const rule: PodRule = {
   title: "The Pod's node is NotReady or unreachable",
   docs: {
     description:
-      "The node the Pod is bound to reports Ready=False (its kubelet says it cannot run Pods) or Ready=Unknown (its kubelet stopped posting status, so the control plane no longer knows what runs there), or still says Ready=True but with a lastHeartbeatTime older than the kubelet's 5-minute status report plus the node controller's 50 s grace allow (the node stopped reporting and nothing has marked it Unknown yet, or the controller manager is down): then the Pod's status is only as last seen. The Pod cannot start or be kept running until the node recovers or the Pod is evicted.",
+      "The node the Pod is bound to reports Ready=False (its kubelet says it cannot run Pods) or Ready=Unknown (its kubelet stopped posting status, so the control plane no longer knows what runs there). The Pod cannot start or be kept running until the node recovers or the Pod is evicted.",
     causes: [
       'Ready=Unknown (NodeStatusUnknown "Kubelet stopped posting node status."): the machine is down, partitioned from the API server, or the kubelet process stopped',
-      'Ready=True with a heartbeat older than 5m50s: the kubelet stopped reporting and kube-controller-manager has not (yet) marked the node Unknown, or the dump\'s clock is later than its capture (a copied file: give --now)',
       'Ready=False because the container runtime is down or not answering (container runtime not ready / is down)',
       'Ready=False because the PLEG is not healthy: the runtime is hung or overloaded',
       'Ready=False because the network plugin is not ready (then the cni stage holds the Pod: see cni/cni-not-initialized)',
@@ -57,9 +54,7 @@ const rule: PodRule = {
     // Deleted Pods are kubelet/stuck-terminating's; finished Pods no longer depend on the node.
     if (!node || pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed') return [];
     const readiness = nodeReadiness(node);
-    if (!readiness.condition) return [];
-    const stale = staleHeartbeat(readiness, now);
-    if (readiness.state === 'ready' && stale === undefined) return [];
+    if (readiness.state === 'ready' || !readiness.condition) return [];
     const condition = readiness.condition;
     const name = pod.nodeName;
     const podReady = pod.conditions.Ready?.status === 'True';
@@ -75,20 +70,12 @@ const rule: PodRule = {
 
     let message: string;
     const remediation: string[] = [`kubectl describe node ${name}`];
-    if (stale !== undefined) {
-      // Ready=True, but older than the kubelet's status report and the node controller's grace allow.
-      evidence.push(fieldEvidence('node', 'status.conditions[type=Ready].lastHeartbeatTime', `${isoTime(stale).replace(/\.000Z$/, 'Z')} (${ago(now, stale)})`));
-      message = `Node "${name}" stopped reporting at ${isoTime(stale).replace(/\.000Z$/, 'Z')} (${ago(now, stale)}): its Ready=True condition was last refreshed then, longer ago than the kubelet's status report (every 5m) and the node controller's grace (50s) allow, so the node's and the Pod's status are as last seen and their real state is unknown. Ages are measured from the input's clock (see notes): if that clock is wrong, so is this.`;
-      remediation.push(
-        `Check the node now: kubectl get node ${name} -o jsonpath='{.status.conditions[?(@.type=="Ready")]}' and its lease: kubectl get lease -n kube-node-lease ${name}`,
-        `If the node controller has not marked it Unknown, check that kube-controller-manager is running; on ${name}: systemctl status kubelet; journalctl -u kubelet --since "30 min ago"`,
-      );
-    } else if (readiness.state === 'unknown') {
-      const beat = readiness.heartbeat !== undefined ? `; last heartbeat ${ago(now, readiness.heartbeat)}` : '';
+    if (readiness.state === 'unknown') {
+      const beat = readiness.heartbeat !== undefined ? ` at ${isoTime(readiness.heartbeat).replace(/\.000Z$/, 'Z')} (last heartbeat ${ago(now, readiness.heartbeat)})` : '';
       const never = condition.reason === 'NodeStatusNeverUpdated';
       message = never
         ? `Node "${name}" has never posted its status (Ready=Unknown, NodeStatusNeverUpdated): its kubelet never came up, so the Pod cannot start there.`
-        : `Node "${name}" is unreachable (Ready=Unknown): its kubelet stopped posting node status${beat}, so nothing is known about the Pod's containers there.`;
+        : `Node "${name}" is unreachable (Ready=Unknown): its kubelet stopped posting node status${beat}, so the Pod's status is as last seen and nothing is known about its containers there now.`;
       remediation.push(
         `Check the machine behind ${name} (powered off, partitioned, out of memory) and, on it: systemctl status kubelet; journalctl -u kubelet --since "30 min ago"`,
         `If ${name} is gone for good: kubectl delete node ${name} (its Pods are then garbage-collected and their controllers recreate them elsewhere).`,
@@ -110,15 +97,14 @@ const rule: PodRule = {
       message = `Node "${name}" is NotReady (${condition.reason || 'KubeletNotReady'}): ${words}.`;
       for (const cause of causes) remediation.push(FIX[cause](name));
     }
-    if (podReady && stale === undefined) {
+    if (podReady) {
       const seen = readiness.heartbeat !== undefined ? ` at ${isoTime(readiness.heartbeat).replace(/\.000Z$/, 'Z')}` : '';
       message += ` The Pod's status is as last seen${seen}: it reported Ready then, but that status is no longer being refreshed, so its real state is unknown.`;
     }
     if (fate) message += ` ${fate}`;
     remediation.push(`Watch the node recover: kubectl get node ${name} -w`);
     const since = readiness.since;
-    // A stale heartbeat is past the grace period by construction.
-    const fresh = stale === undefined && since !== undefined && now - since <= options.graceMs;
+    const fresh = since !== undefined && now - since <= options.graceMs;
     return [
       finding(rule, {
         // A Pod that still says Ready says so from a stale status: not healthy, failing once past grace.
