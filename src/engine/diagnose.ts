@@ -1,6 +1,6 @@
 import { controllerRef, SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
 import type { KObject, Pod } from '../model/k8s.js';
-import { clockKey, type Snapshot, type SourceClock } from '../model/snapshot.js';
+import { clockKey, type Snapshot, type SnapshotMeta, type SourceClock } from '../model/snapshot.js';
 import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import { runsText } from '../rules/helpers/runs.js';
@@ -91,6 +91,24 @@ export class Engine {
     const clock = this.fixedNow ? undefined : this.clockOf(object);
     if (clock) return clockSentence(clock, this.t);
     // No input clock: a live read (or a re-diagnosis at this machine's time, as gate and --watch do).
+    return this.liveNote();
+  }
+
+  /** Every clock a list report (scan, analyze) used, one note each, in input order. */
+  clockNotes(): string[] {
+    if (this.fixedNow && this.nowReason) return [this.t.notes.fixedClock({ at: isoSeconds(this.now), reason: this.nowReason })];
+    const clocks = this.fixedNow ? [] : (this.snapshot.meta.clocks ?? []);
+    if (clocks.length > 0) return [...new Set(clocks.map((c) => clockSentence(c, this.t)))];
+    const live = this.liveNote();
+    return live ? [live] : [];
+  }
+
+  /** What a list report prints besides its items: what could not be read, and the clocks. */
+  listMeta(): { unreadable: SnapshotMeta['unreadable']; notes: string[] } {
+    return { unreadable: this.snapshot.meta.unreadable, notes: [...this.snapshot.meta.notes, ...this.clockNotes()] };
+  }
+
+  private liveNote(): string | undefined {
     const live = this.snapshot.meta.sources.some((s) => s.startsWith('cluster:'));
     return live && this.now > 0 ? this.t.notes.liveClock({ at: isoSeconds(this.now) }) : undefined;
   }
@@ -281,8 +299,9 @@ function withClock(note: string | undefined): string[] {
   return note ? [note] : [];
 }
 
+/** ISO time to the second (a live clock has milliseconds nobody needs in a note). */
 function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
 }
 
 /** "ages measured from 2026-11-30T10:00:00Z, the modification time of x.yaml", in the report's language. */

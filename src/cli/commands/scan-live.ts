@@ -30,7 +30,8 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
     progress.stop();
     const report = reportOptions(opts, engine.now);
-    writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable) : renderList(diagnosisList(items, snapshot.meta), format, report));
+    const meta = engine.listMeta();
+    writeReport(format === 'text' ? renderScanText(items, meta.notes, report, meta.unreadable) : renderList(diagnosisList(items, meta), format, report));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {
     progress.stop();
