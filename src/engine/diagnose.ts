@@ -85,6 +85,13 @@ export class Engine {
     return i === undefined ? undefined : meta.clocks?.[i];
   }
 
+  /** Whether `now` for this object cannot be later than its capture (see PodRuleContext.clockTrusted). */
+  private clockTrusted(object: KObject): boolean {
+    if (this.fixedNow) return true;
+    const basis = this.clockOf(object)?.basis;
+    return basis !== 'mtime' && basis !== 'wall';
+  }
+
   /** The note that says which clock ages were measured from, and why: every report carries one. */
   clockNote(object: KObject): string | undefined {
     if (this.fixedNow && this.nowReason) return this.t.notes.fixedClock({ at: isoSeconds(this.now), reason: this.nowReason });
@@ -103,9 +110,9 @@ export class Engine {
     return live ? [live] : [];
   }
 
-  /** What a list report prints besides its items: what could not be read, and the clocks. */
-  listMeta(): { unreadable: SnapshotMeta['unreadable']; notes: string[] } {
-    return { unreadable: this.snapshot.meta.unreadable, notes: [...this.snapshot.meta.notes, ...this.clockNotes()] };
+  /** What a list report prints besides its items: what could not be read, and the clocks (when some item has an age). */
+  listMeta(items: readonly Diagnosis[]): { unreadable: SnapshotMeta['unreadable']; notes: string[] } {
+    return { unreadable: this.snapshot.meta.unreadable, notes: [...this.snapshot.meta.notes, ...(items.length > 0 ? this.clockNotes() : [])] };
   }
 
   private liveNote(): string | undefined {
@@ -118,7 +125,7 @@ export class Engine {
     const found: Finding[] = [];
     const now = this.nowFor(facts.pod);
     // One context for every rule: rules are pure and only read it.
-    const ctx: PodRuleContext = { pod: facts, cluster: this.cluster, now, options: this.options };
+    const ctx: PodRuleContext = { pod: facts, cluster: this.cluster, now, options: this.options, clockTrusted: this.clockTrusted(facts.pod) };
     // A rule none of whose triggers holds would find nothing: skip it.
     const holds = this.triggers.podMask(facts);
     const masks = this.triggers.masks;

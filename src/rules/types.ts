@@ -115,6 +115,12 @@ export interface PodRuleContext {
   /** Epoch ms: the capture time for dumps, never the wall clock inside a rule. */
   now: number;
   options: RuleOptions;
+  /**
+   * False when `now` may be later than the capture (a file's modification time: a copied or re-saved file
+   * has a new one; the wall clock reading standard input): then "older than its heartbeat allows" is not
+   * proof. True or absent for a recorded capture time, a live read, --now, or the input's newest timestamp.
+   */
+  clockTrusted?: boolean;
 }
 
 export interface WorkloadRuleContext {

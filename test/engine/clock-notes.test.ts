@@ -20,6 +20,12 @@ function liveSnapshot(): Snapshot {
   return s;
 }
 
+/** Any diagnosis: a list report with one item measures ages. */
+function d0() {
+  const s = snapshotFromObjects([runningPod(), node()]);
+  return new Engine(s, { now: T0 }).diagnosePod(s.pods[0]!);
+}
+
 describe('clock notes', () => {
   it('a live Pod diagnosis names this machine\'s clock, to the second', () => {
     const s = liveSnapshot();
@@ -34,7 +40,7 @@ describe('clock notes', () => {
   });
 
   it('live list reports (scan) carry the note once', () => {
-    expect(new Engine(liveSnapshot()).listMeta().notes.filter((n) => LIVE.test(n))).toHaveLength(1);
+    expect(new Engine(liveSnapshot()).listMeta([d0()]).notes.filter((n) => LIVE.test(n))).toHaveLength(1);
   });
 
   it('a workload diagnosis from a dump names that dump\'s recorded capture time', () => {
@@ -48,12 +54,16 @@ describe('clock notes', () => {
   it('a list report over two dumps names each dump\'s clock once; --now names itself once', () => {
     const files = ['healthy-ready.yaml', 'image-tls-untrusted.yaml'].map((f) => resolve(REAL, f));
     const { snapshot } = readDumps(files);
-    const notes = new Engine(snapshot).listMeta().notes.filter((n) => n.startsWith('ages measured from'));
+    const notes = new Engine(snapshot).listMeta([d0()]).notes.filter((n) => n.startsWith('ages measured from'));
     expect(notes).toEqual([
       `ages measured from 2026-11-30T01:45:22Z, the capture time recorded in ${files[0]}`,
       `ages measured from 2026-12-01T13:31:50Z, the capture time recorded in ${files[1]}`,
     ]);
-    expect(new Engine(snapshot, { now: T0, nowReason: 'given with --now' }).listMeta().notes.filter((n) => n.startsWith('ages measured from'))).toEqual(['ages measured from 2026-11-30T10:00:00Z, given with --now']);
+    expect(new Engine(snapshot, { now: T0, nowReason: 'given with --now' }).listMeta([d0()]).notes.filter((n) => n.startsWith('ages measured from'))).toEqual(['ages measured from 2026-11-30T10:00:00Z, given with --now']);
+  });
+
+  it('an empty list report claims no clock (nothing was aged)', () => {
+    expect(new Engine(liveSnapshot()).listMeta([]).notes).toEqual([]);
   });
 
   it('builder snapshots judged at a fixed time with no reason (tests) claim no clock', () => {

@@ -38,6 +38,6 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
-  writeReport(renderList(diagnosisList(items, engine.listMeta()), format, reportOptions(opts, engine.now)));
+  writeReport(renderList(diagnosisList(items, engine.listMeta(items)), format, reportOptions(opts, engine.now)));
   return anyFailing ? EXIT.failing : EXIT.ok;
 }

@@ -30,7 +30,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
     progress.stop();
     const report = reportOptions(opts, engine.now);
-    const meta = engine.listMeta();
+    const meta = engine.listMeta(items);
     writeReport(format === 'text' ? renderScanText(items, meta.notes, report, meta.unreadable) : renderList(diagnosisList(items, meta), format, report));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {

@@ -27,7 +27,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
-  const meta = engine.listMeta();
+  const meta = engine.listMeta(items);
   writeReport(format === 'text' ? renderScanText(items, meta.notes, report, meta.unreadable) : renderList(diagnosisList(items, meta), format, report));
   return anyFailing ? EXIT.failing : EXIT.ok;
 }

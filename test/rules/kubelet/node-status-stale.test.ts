@@ -62,3 +62,16 @@ describe('kubelet/node-status-stale in a diagnosis', () => {
     expect(d.findings.find((f) => f.rule === 'kubelet/node-status-stale')?.severity).toBe('warning');
   });
 });
+
+describe('kubelet/node-status-stale with a clock that may be late (a file\'s modification time, stdin read time)', () => {
+  it('is only a warning: the Ready Pod stays healthy, with the possibility named', () => {
+    const s = snapshotFromObjects([runningReady, lastPosted(720)]);
+    s.meta.clocks = [{ source: 'dump.yaml', at: new Date(T0).toISOString(), basis: 'mtime' }];
+    s.meta.objectClock = Object.fromEntries([...s.pods, ...s.nodes].map((o) => [`${o.kind}/${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`, 0]));
+    const d = new Engine(s).diagnosePod(s.pods[0]!);
+    expect(d.status).toBe('healthy');
+    const f = d.findings.find((x) => x.rule === 'kubelet/node-status-stale')!;
+    expect(f).toMatchObject({ severity: 'warning', confidence: 'low', failureClass: 'transient' });
+    expect(f.message).toMatch(/If the input was saved when it was captured, the node had stopped reporting .* give --now with the capture time/);
+  });
+});
