@@ -1,10 +1,19 @@
 import type { Snapshot } from '../model/snapshot.js';
 import { readDumps } from '../sources/dump.js';
+import { EXIT } from './exit-codes.js';
 import { warn } from './io.js';
 
-/** Reads dumps and prints the reader's warnings on stderr. */
-export function loadDumps(paths: readonly string[]): Snapshot {
-  const { snapshot, warnings } = readDumps(paths);
+export interface LoadedDumps {
+  snapshot: Snapshot;
+  /** The command's exit code given what was read: 2 (after the report) when part of a directory could not be. */
+  exitCode(code: number): number;
+}
+
+/** Reads dumps and prints the reader's warnings, and one line per unreadable part, on stderr. */
+export function loadDumps(paths: readonly string[]): LoadedDumps {
+  const { snapshot, warnings, problems } = readDumps(paths);
   for (const w of warnings) warn(`kdiag: ${w}`);
-  return snapshot;
+  for (const p of problems) warn(`kdiag: ${p}`);
+  // Like grep -r: the rest is reported, but a run that could not read all of its input never exits 0 or 1.
+  return { snapshot, exitCode: (code) => (problems.length > 0 ? EXIT.usage : code) };
 }

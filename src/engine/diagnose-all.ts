@@ -3,6 +3,7 @@ import type { KObject, Pod } from '../model/k8s.js';
 import { type Diagnosis } from './diagnosis.js';
 import type { Engine } from './diagnose.js';
 import { workloadVerdict } from './rollup.js';
+import { serviceTargetVerdict } from './service-target.js';
 import { workloadPods, type TargetKind } from './targets.js';
 
 /**
@@ -44,11 +45,13 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
     engine.index.workloadFacts(kind, object, workloadPods(engine.snapshot, kind, object).map((p) => engine.index.podFacts(p)));
   const own = engine.diagnoseWorkload(workload);
   const pods = workload.pods.map((p) => engine.diagnoseFacts(p));
+  // A Service target is its own Service; a workload's are the Services that serve it.
   const services = all
-    .filter((s) => s.kind === 'Service' && s.namespace === namespace && servesWorkload(s, workload))
+    .filter((s) => kind !== 'Service' && s.kind === 'Service' && s.namespace === namespace && servesWorkload(s, workload))
     .map((s) => engine.diagnoseWorkload(s))
     .filter((d): d is Diagnosis => d !== undefined && d.status !== 'healthy');
-  return [workloadVerdict(workload, own, pods, services, engine.t), ...pods];
+  const verdict = workloadVerdict(workload, own, pods, services, engine.t);
+  return [kind === 'Service' ? serviceTargetVerdict(workload, verdict, engine.t) : verdict, ...pods];
 }
 
 /** A Service belongs to a workload when it selects its Pods or its Pod template, or carries its name (a Service that selects nothing). */

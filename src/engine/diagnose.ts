@@ -1,7 +1,7 @@
 import { controllerRef, SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
 import type { KObject, Pod } from '../model/k8s.js';
 import { clockKey, type Snapshot, type SnapshotMeta, type SourceClock } from '../model/snapshot.js';
-import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
+import { POD_STAGES, stageIndex, type Stage } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import { runsText } from '../rules/helpers/runs.js';
 import { ALL_RULES } from '../rules/index.js';
@@ -15,6 +15,7 @@ import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
 import { provenStages } from './stage-evidence.js';
 import { stageOwner } from './stage-owner.js';
+import { workloadDiagnosis } from './workload-diagnosis.js';
 
 export interface DiagnoseOptions {
   /** Epoch ms for every object. Defaults to each input's own capture time; the engine never reads the clock itself. */
@@ -201,19 +202,7 @@ export class Engine {
     const primary = findings[0]!;
     // Context alone (info) does not make a workload unhealthy; a warning means it is still settling.
     const status: DiagnosisStatus = primary.severity === 'error' ? 'failing' : primary.severity === 'warning' ? 'progressing' : 'healthy';
-    return {
-      apiVersion: 'kdiag/v1',
-      kind: 'Diagnosis',
-      pod: null,
-      workload: { kind: workload.kind, namespace: workload.namespace, name: workload.name },
-      status,
-      stage: status === 'healthy' ? null : primary.stage,
-      summary: primary.message,
-      stages: stageStates(STAGES, status, status === 'healthy' ? null : primary.stage),
-      stageOwner: stageOwner(status === 'healthy' ? null : primary.stage, { namespace: workload.namespace, name: workload.name, node: null, kind: workload.kind }, this.t),
-      findings,
-      notes: [...this.snapshot.meta.notes, ...withClock(this.clockNote(workload.object)), ...notes],
-    };
+    return workloadDiagnosis(workload, { status, stage: status === 'healthy' ? null : primary.stage, summary: primary.message, findings, notes: [...this.snapshot.meta.notes, ...withClock(this.clockNote(workload.object)), ...notes] }, this.t);
   }
 
   /** Every workload in the snapshot with its Pods, for the workload rules. */

@@ -1,9 +1,9 @@
 import { messagesFor, type Messages } from '../i18n/index.js';
-import { STAGES, type Stage } from '../model/stages.js';
+import type { Stage } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
 import type { Diagnosis, DiagnosisStatus } from './diagnosis.js';
-import { stageStates } from './diagnose.js';
-import { stageOwner } from './stage-owner.js';
+import { workloadDiagnosis, type WorkloadRef } from './workload-diagnosis.js';
+
 
 /** Pods of one workload that share a verdict: "3/3 pods: image/not-found". */
 export interface RollupGroup {
@@ -40,12 +40,6 @@ export function describeGroup(g: RollupGroup, total: number, t: Messages = messa
 
 /** Workload findings that follow from the Pods' own failure: never the headline while a Pod shows the cause. */
 const CONSEQUENCES = new Set(['readiness/progress-deadline-exceeded', 'container/backoff-limit-exceeded']);
-
-export interface WorkloadRef {
-  kind: string;
-  namespace: string;
-  name: string;
-}
 
 /**
  * One workload's verdict from its own findings, its Pods' diagnoses and its Services': the Pods' primary
@@ -117,17 +111,5 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
   if (status === 'healthy') summary = total === 0 ? t.workload.nothingFailing({ warnings }) : t.workload.allHealthy({ total, warnings });
   const findings = lead ? [lead, ...secondary] : secondary;
   const notes = [...new Set([...(own?.notes ?? []), ...pods.flatMap((d) => d.notes), ...services.flatMap((d) => d.notes)])];
-  return {
-    apiVersion: 'kdiag/v1',
-    kind: 'Diagnosis',
-    pod: null,
-    workload: { kind: ref.kind, namespace: ref.namespace, name: ref.name },
-    status,
-    stage,
-    summary,
-    stages: stageStates(STAGES, status, stage),
-    stageOwner: stageOwner(stage, { namespace: ref.namespace, name: ref.name, node: null, kind: ref.kind }, t),
-    findings,
-    notes,
-  };
+  return workloadDiagnosis(ref, { status, stage, summary, findings, notes }, t);
 }

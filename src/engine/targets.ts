@@ -2,7 +2,7 @@ import { ClusterError, NotFoundError, UsageError } from '../errors.js';
 import type { KObject, Pod } from '../model/k8s.js';
 import type { Snapshot } from '../model/snapshot.js';
 
-export type TargetKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicaSet';
+export type TargetKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicaSet' | 'Service';
 
 const ALIASES: Record<string, TargetKind> = {
   po: 'Pod', pod: 'Pod', pods: 'Pod',
@@ -11,6 +11,7 @@ const ALIASES: Record<string, TargetKind> = {
   ds: 'DaemonSet', daemonset: 'DaemonSet', daemonsets: 'DaemonSet',
   job: 'Job', jobs: 'Job',
   rs: 'ReplicaSet', replicaset: 'ReplicaSet', replicasets: 'ReplicaSet',
+  svc: 'Service', service: 'Service', services: 'Service',
 };
 
 export interface Target {
@@ -18,7 +19,7 @@ export interface Target {
   name: string;
 }
 
-/** `NAME`, `pod/NAME`, `deploy/NAME`, `sts/NAME`, `ds/NAME`, `job/NAME`, `rs/NAME`, as kubectl takes them. */
+/** `NAME`, `pod/NAME`, `deploy/NAME`, `sts/NAME`, `ds/NAME`, `job/NAME`, `rs/NAME`, `svc/NAME`, as kubectl takes them. */
 export function parseTarget(text: string): Target {
   const slash = text.indexOf('/');
   if (slash < 0) return { kind: 'Pod', name: text };
@@ -26,7 +27,7 @@ export function parseTarget(text: string): Target {
   const kind = ALIASES[alias];
   const name = text.slice(slash + 1);
   if (!kind || !name || name.includes('/')) {
-    throw new UsageError(`cannot read the target "${text}"`, { hint: 'use NAME, or KIND/NAME with KIND one of pod, deploy, sts, ds, job, rs' });
+    throw new UsageError(`cannot read the target "${text}"`, { hint: 'use NAME, or KIND/NAME with KIND one of pod, deploy, sts, ds, job, rs, svc' });
   }
   return { kind, name };
 }
@@ -50,6 +51,7 @@ const LIST_OF: Record<Exclude<TargetKind, 'Pod'>, keyof Snapshot> = {
   DaemonSet: 'daemonSets',
   Job: 'jobs',
   ReplicaSet: 'replicaSets',
+  Service: 'services',
 };
 
 /** The one object the target names in the snapshot; ambiguity and absence are errors a person can act on. */
@@ -95,7 +97,7 @@ export function isPod(o: KObject): o is Pod {
   return o.kind === 'Pod';
 }
 
-/** The Pods a workload object controls in the snapshot: directly, or through its ReplicaSets (Deployment) or Jobs (CronJob). */
+/** The Pods a workload object controls in the snapshot: directly, through its ReplicaSets (Deployment), or by selector (Service). */
 export function workloadPods(snapshot: Snapshot, kind: Exclude<TargetKind, 'Pod'>, object: KObject): Pod[] {
   const namespace = object.metadata?.namespace;
   const name = object.metadata?.name;
@@ -103,6 +105,13 @@ export function workloadPods(snapshot: Snapshot, kind: Exclude<TargetKind, 'Pod'
   if (kind === 'Deployment') {
     const sets = new Set(snapshot.replicaSets.filter((rs) => ownedBy(rs, 'Deployment', name)).map((rs) => rs.metadata?.name));
     return snapshot.pods.filter((p) => (p.metadata?.ownerReferences ?? []).some((r) => r?.kind === 'ReplicaSet' && sets.has(r?.name)) && p.metadata?.namespace === namespace);
+  }
+  if (kind === 'Service') {
+    // A Service's Pods are the ones its (equality) selector selects; no selector selects nothing (manual endpoints).
+    const selector = object.spec?.selector;
+    if (!selector || typeof selector !== 'object' || Object.keys(selector).length === 0) return [];
+    const wanted = Object.entries(selector as Record<string, unknown>);
+    return snapshot.pods.filter((p) => p.metadata?.namespace === namespace && wanted.every(([k, v]) => p.metadata?.labels?.[k] === v));
   }
   return snapshot.pods.filter((p) => ownedBy(p, kind, name));
 }

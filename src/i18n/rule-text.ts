@@ -1,5 +1,6 @@
 import type { Finding, Rule } from '../rules/types.js';
 import type { Lang } from './lang.js';
+import { localizeRuleText } from './rule-messages/zh-TW-phrases/index.js';
 import { RULES_ZH_TW } from './rules.zh-TW.js';
 import type { RuleText } from './rule-text-type.js';
 
@@ -19,11 +20,15 @@ export function ruleTitle(id: string, lang: Lang | undefined): string | undefine
   return lang === 'zh-TW' ? RULES_ZH_TW[id]?.title : undefined;
 }
 
-/** Findings with the rule's title in `lang` where the finding kept its rule's default title (a rule may word its own). */
+/**
+ * Findings in `lang`: the rule's title where the finding kept its rule's default title (a rule may word its own),
+ * and the message and fix steps through the rule's zh-TW phrases (src/i18n/rule-messages/zh-TW-phrases/).
+ * Evidence is quoted cluster text and is never translated.
+ */
 export function localizeTitles(findings: Finding[], lang: Lang | undefined, englishTitle: (id: string) => string | undefined): Finding[] {
   if (lang !== 'zh-TW') return findings;
   return findings.map((f) => {
-    const title = f.title === englishTitle(f.rule) ? ruleTitle(f.rule, lang) : undefined;
-    return title ? { ...f, title } : f;
+    const title = f.title === englishTitle(f.rule) ? ruleTitle(f.rule, lang) : localizeRuleText(f.rule, f.title);
+    return { ...f, title: title ?? f.title, message: localizeRuleText(f.rule, f.message), remediation: f.remediation.map((r) => localizeRuleText(f.rule, r)) };
   });
 }

@@ -26,7 +26,9 @@ export function renderGateText(results: readonly GateResult[], outcome: GateOutc
     if (r.state === 'waiting' && r.detail && pods.length === 0) lines.push(`      ${neutralize(r.detail)}`);
     if (r.reason) lines.push(`      ${neutralize(r.reason)}`);
     const extras = gateExtras(r, logs);
-    for (const l of extras.logs) lines.push(`      ${t.gate.lastLogLines({ source: l.source })}`, ...l.lines.map((x) => `        | ${x}`));
+    // The diagnosis below quotes the engine's selected log lines; the raw tail only when it quotes none (JUnit and GitHub keep it: they carry no evidence).
+    const quoted = r.diagnoses.some((d) => d.status !== 'healthy' && d.findings.some((f) => f.evidence.some((e) => e.source === 'log')));
+    if (!quoted) for (const l of extras.logs) lines.push(`      ${t.gate.lastLogLines({ source: l.source })}`, ...l.lines.map((x) => `        | ${x}`));
     if (extras.rollback) lines.push(`      ${t.gate.wayBack} ${extras.rollback}`);
   }
   const details = results.filter((r) => r.state !== 'passed');

@@ -1,11 +1,12 @@
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { closeSync, constants as fsConstants, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '../errors.js';
 import type { Snapshot } from '../model/snapshot.js';
 import { neutralize } from '../text/neutralize.js';
 import { MAX_NESTING, nestedDeeperThan, SnapshotBuilder } from './build-snapshot.js';
-import { checkHeapRoom } from './heap-budget.js';
+import { errnoWords, shortPath, walkDumpDirectory } from './dump-directory.js';
+import { checkHeapRoom, HeapRoomError } from './heap-budget.js';
 import { parseDumpText } from './parse-dump-text.js';
 
 /** Larger files are refused with a clear line instead of exhausting memory. */
@@ -16,6 +17,11 @@ export interface DumpReadResult {
   snapshot: Snapshot;
   /** Lines for stderr: documents skipped because they are not kinds kdiag reads. */
   warnings: string[];
+  /**
+   * One line per part of a directory that could not be read (an unreadable subdirectory, a link loop, a
+   * named pipe, a path too long, a file too big or invalid): the rest was read. The CLI exits 2 after the report.
+   */
+  problems: string[];
 }
 
 export interface DumpReadOptions {
@@ -29,6 +35,8 @@ export interface DumpReadOptions {
 export function readDumps(paths: readonly string[], options: DumpReadOptions = {}): DumpReadResult {
   if (paths.length === 0) throw new InputError('no dump given', { hint: 'pass a file, a directory, or - for standard input' });
   const builder = new SnapshotBuilder();
+  const problems: string[] = [];
+  const notes: string[] = [];
   for (const path of paths) {
     if (path === '-') {
       const data = options.readStdin ? checkSize(options.readStdin(), '<stdin>') : readStream(0, '<stdin>');
@@ -41,10 +49,10 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
     let stat;
     try {
       stat = statSync(path);
-    } catch {
-      throw new InputError(`${shown(path)}: no such file or directory`);
+    } catch (err) {
+      throw new InputError(`${shortPath(path)}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : errnoWords(err)}`);
     }
-    if (stat.isDirectory()) readDirectory(builder, path, options.wallClock ?? Date.now);
+    if (stat.isDirectory()) readDirectory(builder, path, options.wallClock ?? Date.now, problems, notes);
     else {
       beginFile(builder, path, stat, options.wallClock ?? Date.now);
       addText(builder, decode(readBounded(path, stat), path), path);
@@ -54,47 +62,53 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
   const skipped = [...builder.skipped].map(([kind, n]) => `${n} document(s) of kind ${kind}`);
   if (builder.accepted === 0) {
     // Nothing kdiag reads at all: one clear line instead of warnings followed by a vaguer error.
+    // Nothing read, and each unreadable part said so: the first of those lines is the error.
+    if (problems.length > 0) {
+      throw new InputError(`${problems[0]!.replace(/; skipped it$/, '')}${problems.length > 1 ? ` (and ${problems.length - 1} more unreadable part(s))` : ''}; nothing else to read`, { hint: 'fix the permissions or the files named, or pass the files that can be read' });
+    }
     throw new InputError(`${shown(paths.join(', '))}: no Kubernetes objects found${skipped.length ? ` (skipped ${skipped.join(', ')})` : ''}`, {
       hint: 'pass the output of `kubectl get pods,events,nodes -o yaml` (or -o json), or a `kubectl cluster-info dump` directory',
     });
   }
-  const warnings = skipped.map((s) => `skipped ${s}: kdiag does not read them`);
-  return { snapshot: builder.finish(), warnings };
+  const warnings = [...notes, ...skipped.map((s) => `skipped ${s}: kdiag does not read them`)];
+  return { snapshot: builder.finish(), warnings, problems };
 }
 
 /** A path or name as it may appear in an error line: it can come from a stranger's archive. */
 function shown(name: string): string {
-  return neutralize(name);
+  return shortPath(name);
 }
 
-function readDirectory(builder: SnapshotBuilder, root: string, wallClock: () => number): void {
-  const files = walk(root).sort();
+function readDirectory(builder: SnapshotBuilder, root: string, wallClock: () => number, problems: string[], notes: string[]): void {
+  let walked;
+  try {
+    walked = walkDumpDirectory(root, (name) => name === 'logs.txt' || DUMP_FILE.test(name));
+  } catch (err) {
+    throw new InputError(`${shortPath(root)}: cannot read the directory: ${errnoWords(err)}`);
+  }
+  problems.push(...walked.problems);
+  notes.push(...walked.notes);
   let read = 0;
-  for (const file of files) {
+  for (const { path: file, stat } of walked.files) {
     const rel = relative(root, file).split(sep);
-    if (rel[rel.length - 1] === 'logs.txt' && rel.length >= 3) {
-      // cluster-info dump: <namespace>/<pod>/logs.txt
-      builder.addLog(`${rel[0]}/${rel[1]}/${rel.length > 3 ? rel[2] : ''}`, readBounded(file, statSync(file)).toString('utf8'));
-      builder.accepted++;
-      continue;
+    // One file that cannot be read or parsed is one line; the rest of the directory is still analysed.
+    try {
+      if (rel[rel.length - 1] === 'logs.txt') {
+        // cluster-info dump: <namespace>/<pod>/logs.txt
+        if (rel.length < 3) continue;
+        builder.addLog(`${rel[0]}/${rel[1]}/${rel.length > 3 ? rel[2] : ''}`, readBounded(file, stat).toString('utf8'));
+        builder.accepted++;
+        continue;
+      }
+      const text = decode(readBounded(file, stat), file);
+      addText(builder, text, file, () => beginFile(builder, file, stat, wallClock));
+      read++;
+    } catch (err) {
+      if (!(err instanceof InputError) || err instanceof HeapRoomError) throw err;
+      problems.push(`${err.message}; skipped it`);
     }
-    if (!DUMP_FILE.test(file)) continue;
-    const stat = statSync(file);
-    beginFile(builder, file, stat, wallClock);
-    addText(builder, decode(readBounded(file, stat), file), file);
-    read++;
   }
-  if (read === 0) throw new InputError(`${shown(root)}: the directory holds no .yaml, .yml or .json files`, { hint: 'pass a file, or the directory `kubectl cluster-info dump --output-directory DIR` wrote' });
-}
-
-function walk(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...walk(full));
-    else if (entry.isFile()) out.push(full);
-  }
-  return out;
+  if (read === 0 && problems.length === 0) throw new InputError(`${shown(root)}: the directory holds no .yaml, .yml or .json files`, { hint: 'pass a file, or the directory `kubectl cluster-info dump --output-directory DIR` wrote' });
 }
 
 function tooBig(name: string, size: string): InputError {
@@ -109,26 +123,39 @@ function checkSize(data: Buffer, name: string): Buffer {
 }
 
 /** A regular file is refused by its size before any byte is read; pipes and devices are read up to the limit. */
-function readBounded(path: string, stat: { size: number; isFile(): boolean }): Buffer {
+function readBounded(path: string, stat: { size: number; isFile(): boolean; isFIFO(): boolean }): Buffer {
   if (stat.size > MAX_DUMP_BYTES) throw tooBig(path, `${Math.round(stat.size / 2 ** 20)} MiB`);
   let fd: number | undefined;
   try {
     if (stat.isFile()) return checkSize(readFileSync(path), path);
-    fd = openSync(path, 'r');
-    return readStream(fd, path);
+    // A named pipe opened without O_NONBLOCK waits for ever for a writer that may never come.
+    fd = openSync(path, stat.isFIFO() ? fsConstants.O_RDONLY | fsConstants.O_NONBLOCK : 'r');
+    return readStream(fd, path, stat.isFIFO() ? FIFO_WRITER_WAIT_MS : 0);
   } catch (err) {
     if (err instanceof InputError) throw err;
-    throw new InputError(`${shown(path)}: cannot read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw new InputError(`${shown(path)}: ${errnoWords(err)}`);
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
 }
 
-/** Reads a pipe, a device or standard input to its end, refusing more than MAX_DUMP_BYTES (so /dev/zero cannot exhaust memory). */
-function readStream(fd: number, name: string): Buffer {
+/** How long a named pipe may go without a writer before kdiag says so (a writer started a moment later still works). */
+export const FIFO_WRITER_WAIT_MS = 5000;
+
+const pause = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
+/**
+ * Reads a pipe, a device or standard input to its end, refusing more than MAX_DUMP_BYTES (so /dev/zero cannot
+ * exhaust memory). `waitForWriterMs`: a non-blocking named pipe reads as ended while no writer has opened it;
+ * until the first byte, that is waited out this long, then it is one line, not a hang.
+ */
+function readStream(fd: number, name: string, waitForWriterMs = 0): Buffer {
   const chunks: Buffer[] = [];
   const chunk = Buffer.allocUnsafe(1 << 20);
   let total = 0;
+  const started = Date.now();
   for (;;) {
     let n: number;
     try {
@@ -136,11 +163,18 @@ function readStream(fd: number, name: string): Buffer {
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10); // a non-blocking pipe or TTY with no data yet
+        pause(10); // a non-blocking pipe or TTY with no data yet
         continue;
       }
       if (code === 'EOF') break;
-      throw new InputError(`${shown(name)}: cannot read: ${code ?? 'error'}`);
+      throw new InputError(`${shown(name)}: ${errnoWords(err)}`);
+    }
+    if (n === 0 && total === 0 && waitForWriterMs > 0) {
+      if (Date.now() - started >= waitForWriterMs) {
+        throw new InputError(`${shown(name)}: a named pipe (FIFO) that nothing wrote to in ${waitForWriterMs / 1000} s`, { hint: 'start the command that writes to it first, or pass a file' });
+      }
+      pause(50);
+      continue;
     }
     if (n === 0) break;
     total += n;
@@ -174,9 +208,11 @@ function beginFile(builder: SnapshotBuilder, path: string, stat: { mtimeMs: numb
   else builder.beginInput(path, Number.isFinite(stat.mtimeMs) && stat.mtimeMs > 0 ? { at: Math.floor(stat.mtimeMs), basis: 'mtime' } : undefined);
 }
 
-function addText(builder: SnapshotBuilder, text: string, name: string): void {
+/** Parses a dump's text and adds its objects; `begin` (the input's clock) runs only once it parsed. */
+function addText(builder: SnapshotBuilder, text: string, name: string, begin?: () => void): void {
   checkHeapRoom(() => `${neutralize(name)} (${(text.length / 2 ** 20).toFixed(0)} MiB of text) and the dumps read before it`, 3 * text.length);
   const parsed = parseDumpText(text, name);
+  begin?.();
   for (const value of parsed.values) builder.add(value);
   for (const [key, log] of Object.entries(parsed.logs)) {
     builder.addLog(key, log);

@@ -62,6 +62,9 @@ export function checkHeapBudget(what: string, moreBytes: number, fail: (message:
 const SHARE = 0.85;
 const size = (bytes: number): string => (bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : `${Math.ceil(bytes / 2 ** 20)} MiB`);
 
+/** The heap is full: unlike a bad file, this stops the whole read (what is left would not fit either). */
+export class HeapRoomError extends InputError {}
+
 /**
  * Called between pages of a list and between dump files: when what is held already fills the heap, one
  * clear line (with the sizes) instead of an abort a little later. `needed`: what the next step will
@@ -70,7 +73,7 @@ const size = (bytes: number): string => (bytes >= 2 ** 30 ? `${(bytes / 2 ** 30)
 export function checkHeapRoom(what: () => string, needed = 0, heap: () => { used: number; limit: number } = current): void {
   const { used, limit } = heap();
   if (used < limit * SHARE && used + needed < limit) return;
-  throw new InputError(`${what()} do not fit in memory: ${size(used)} of the ${size(limit)} heap in use${needed ? `, about ${size(needed)} more needed` : ''}`, {
+  throw new HeapRoomError(`${what()} do not fit in memory: ${size(used)} of the ${size(limit)} heap in use${needed ? `, about ${size(needed)} more needed` : ''}`, {
     hint: 'read less at a time (one namespace with -n, fewer dump files), or give Node more: NODE_OPTIONS=--max-old-space-size=8192',
   });
 }

@@ -80,3 +80,21 @@ describe('log evidence in diagnoses', () => {
     expect(JSON.stringify(d)).not.toContain('"source": "log"');
   });
 });
+
+describe('gate text: the log once', () => {
+  it('a failed gate quotes the engine\'s selected log line under Evidence, not also the raw tail; JUnit keeps the tail', async () => {
+    const { evaluateGate } = await import('../../src/engine/gate.js');
+    const { renderGateText } = await import('../../src/report/gate.js');
+    const { renderJunit } = await import('../../src/report/junit.js');
+    const { snapshot } = readDumps([resolve(FIXTURES, 'real/container-crash-loop.yaml')]);
+    Object.assign(snapshot.logs, snapshotFromObjects([logItem('kdiag-container-crash-loop', 'crasher', 'app', 'starting\nfatal: missing required setting DATABASE_URL\n')]).logs);
+    const engine = new Engine(snapshot, {});
+    const results = evaluateGate(engine, [{ kind: 'Pod', name: 'crasher' }], 'kdiag-container-crash-loop', { maxRestarts: 1 });
+    expect(results[0]!.state).toBe('failed');
+    const text = renderGateText(results, 'failed', 1000, { color: false }, snapshot.logs);
+    expect(text).toMatch(/Evidence[\s\S]*• previous log of app: fatal: missing required setting DATABASE_URL/);
+    expect(text).not.toContain('last log lines of');
+    expect(text.split('fatal: missing required setting').length - 1).toBe(1);
+    expect(renderJunit(results, 'failed', 1000, 't', snapshot.logs)).toContain('| fatal: missing required setting DATABASE_URL');
+  });
+});

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
 import { snapshotFromObjects } from '../../src/sources/dump.js';
-import { obj, T0 } from '../harness/builders.js';
+import { node, obj, T0 } from '../harness/builders.js';
 import { unschedulable } from '../rules/scheduling/pending.js';
 
 function primary(message: string, extra: unknown[] = [], patch: Record<string, unknown> = {}) {
@@ -24,6 +24,34 @@ describe('scheduler reason ranking', () => {
     const pvc = obj('PersistentVolumeClaim', 'data', { spec: { volumeName: 'pv-1', storageClassName: 'local' }, status: { phase: 'Bound' } });
     const f = primary('0/6 nodes are available: 4 node(s) had untolerated taint {dedicated: infra}, 2 node(s) had volume node affinity conflict. preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.', [pvc], claim);
     expect(f.rule).toBe('scheduling/untolerated-taint');
+  });
+
+  it('the ≤1.33 wording with the control-plane key: the volume conflict leads', () => {
+    const claim = { spec: { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }] } };
+    const pvc = obj('PersistentVolumeClaim', 'data', { spec: { volumeName: 'pv-1', storageClassName: 'local' }, status: { phase: 'Bound' } });
+    const f = primary('0/6 nodes are available: 3 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 3 node(s) had volume node affinity conflict. preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.', [pvc], claim);
+    expect(f.rule).toBe('scheduling/volume-node-affinity');
+  });
+
+  describe('the current wording (1.35, late 1.34 patches: `node(s) had untolerated taint(s)`, the taint not named): the Nodes tell', () => {
+    const claim = { spec: { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }] } };
+    const pvc = obj('PersistentVolumeClaim', 'data', { spec: { volumeName: 'pv-1', storageClassName: 'local' }, status: { phase: 'Bound' } });
+    const MESSAGE = "0/6 nodes are available: 3 node(s) didn't match PersistentVolume's node affinity, 3 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.";
+    const nodes = (taint: { key: string; effect: string }) => [
+      ...[1, 2, 3].map((i) => node({ metadata: { name: `cp-${i}`, labels: { 'kubernetes.io/hostname': `cp-${i}` } }, spec: { taints: [taint] } })),
+      ...[1, 2, 3].map((i) => node({ metadata: { name: `worker-${i}`, labels: { 'kubernetes.io/hostname': `worker-${i}` } } })),
+    ];
+    it('three control-plane nodes: the volume conflict leads', () => {
+      expect(primary(MESSAGE, [pvc, ...nodes({ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' })], claim).rule).toBe('scheduling/volume-node-affinity');
+    });
+    it('near miss: three nodes tainted dedicated=infra: not by design, the taint (3 nodes) leads the volume conflict (2)', () => {
+      const f = primary(MESSAGE.replace('3 node(s) didn\'t', '2 node(s) didn\'t').replace('0/6', '0/5'), [pvc, ...nodes({ key: 'dedicated', effect: 'NoSchedule' }).slice(0, 5)], claim);
+      expect(f.rule).toBe('scheduling/untolerated-taint');
+    });
+    it('near miss: no Nodes in the input: unknown, so not ranked down as by design', () => {
+      const f = primary(MESSAGE.replace('3 node(s) didn\'t', '2 node(s) didn\'t').replace('0/6', '0/5'), [pvc], claim);
+      expect(f.rule).toBe('scheduling/untolerated-taint');
+    });
   });
 
   it('6 of 7 nodes excluded by the Pod\'s own selector, the one it may use is full: "Too many pods" leads', () => {

@@ -8,6 +8,7 @@ import { TriggerIndex } from '../../src/rules/triggers.js';
 import { DEFAULT_RULE_OPTIONS, type Finding, type Rule, type RuleOptions } from '../../src/rules/types.js';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
 import { T0 } from './builders.js';
+import { expectZhTW } from './zh-TW-rows.js';
 
 export interface RuleCase {
   name: string;
@@ -113,6 +114,7 @@ export function runRuleTests(rule: Rule, cases: { valid: RuleCase[]; invalid: In
           expect(runRule(rule, row), 'deterministic').toEqual(found);
           expect(found.length, `findings: ${JSON.stringify(found.map((f) => f.message))}`).toBe(row.expect.length);
           expect(triggersHold(rule, row), 'a rule that fires must have a trigger that holds, or the engine skips it').toBe(true);
+          expectZhTW(rule, runRule(rule, { ...row, options: { ...row.options, lang: 'zh-TW' } }), found);
           row.expect.forEach((want, i) => {
             const got = found[i]!;
             expect(got.rule).toBe(rule.id);

@@ -3,7 +3,13 @@ import OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 
 // The zh-TW text lives in these files; every Chinese run in them is checked (template text included).
-const CATALOGUES = ['src/i18n/zh-TW.ts', ...readdirSync('src/i18n/rules-zh-TW').map((f) => `src/i18n/rules-zh-TW/${f}`), 'docs/glossary.zh-TW.md'];
+const CATALOGUES = [
+  'src/i18n/zh-TW.ts',
+  'src/i18n/rule-messages/zh-TW.ts',
+  ...readdirSync('src/i18n/rules-zh-TW').map((f) => `src/i18n/rules-zh-TW/${f}`),
+  ...readdirSync('src/i18n/rule-messages/zh-TW-phrases').map((f) => `src/i18n/rule-messages/zh-TW-phrases/${f}`),
+  'docs/glossary.zh-TW.md',
+];
 // OpenCC's character table (Simplified → Traditional, Taiwan variants), one character at a time (its phrase
 // table would also rewrite good Taiwan text, e.g. 說明了 → 說明瞭): a character it changes is Simplified.
 const toTw = OpenCC.Converter({ from: 'cn', to: 'tw' });

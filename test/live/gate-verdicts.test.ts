@@ -140,7 +140,9 @@ describe('kdiag gate: doomed rollouts fail before the timeout, with their cause'
     const junit = join(mkdtempSync(join(tmpdir(), 'kdiag-gate-')), 'gate.xml');
     const r = await gateAsync(['deploy/rollback-me', '--max-restarts', '2', '--timeout', '150s', '--junit', junit], 300_000, { GITHUB_ACTIONS: 'true' });
     expect(r.code, r.stderr + r.stdout).toBe(1);
-    expect(r.stdout).toMatch(/last log lines of rollback-me-[a-z0-9-]+\/app:\n\s+\| boom: cannot open \/etc\/app.conf/);
+    // Text: the engine's selected log line under Evidence, once (not also the raw tail).
+    expect(r.stdout).toMatch(/Evidence[\s\S]*• (previous )?log of app: boom: cannot open \/etc\/app.conf/);
+    expect(r.stdout).not.toMatch(/last log lines of/);
     expect(r.stdout).toContain(`way back: kubectl rollout undo deploy/rollback-me -n ${NS} (revision 1 ran ${IMAGE})`);
     expect(r.stdout).toMatch(/^::error title=.*%0AWay back: kubectl rollout undo deploy\/rollback-me/m);
     const xml = readFileSync(junit, 'utf8');

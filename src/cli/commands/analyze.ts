@@ -28,7 +28,7 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
     if (process.stdin.isTTY) throw new UsageError('analyze needs a dump: a file, a directory, or - for stdin', { hint: 'e.g. kubectl get pods,events,nodes -o yaml | kdiag analyze' });
     paths = ['-'];
   }
-  const snapshot = loadDumps(paths);
+  const { snapshot, exitCode } = loadDumps(paths);
   if (snapshot.pods.length === 0 && snapshot.replicaSets.length + snapshot.deployments.length + snapshot.statefulSets.length + snapshot.daemonSets.length + snapshot.jobs.length === 0) {
     throw new InputError(`${paths.join(', ')}: no Pods or workloads found`, { hint: 'dump them with: kubectl get pods,events,nodes,pvc -o yaml > dump.yaml' });
   }
@@ -39,5 +39,5 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   writeReport(renderList(diagnosisList(items, engine.listMeta(items)), format, reportOptions(opts, engine.now)));
-  return anyFailing ? EXIT.failing : EXIT.ok;
+  return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }

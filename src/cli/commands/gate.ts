@@ -59,6 +59,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   if (workloads.length === 0 && !opts.selector) throw new UsageError('gate needs at least one workload (deploy/NAME, sts/NAME, ds/NAME, job/NAME, pod/NAME) or -l SELECTOR');
   for (const t of workloads) if (!t.includes('/')) throw new UsageError(`gate: "${t}" needs a kind, e.g. deploy/${t}`);
   const targets = workloads.map(parseTarget);
+  const service = targets.find((t) => t.kind === 'Service');
+  if (service) throw new UsageError(`gate waits for rollouts, and svc/${service.name} has none`, { hint: 'gate the workload behind it (deploy/NAME), or ask why it has no endpoints: kdiag pod svc/NAME' });
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
   const lang = resolveLang(opts.lang);

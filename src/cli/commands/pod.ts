@@ -16,9 +16,9 @@ export async function podCommand(name: string, opts: PodCommandOptions): Promise
     const { livePodCommand } = await import('./pod-live.js');
     return livePodCommand(target, opts);
   }
-  const snapshot = loadDumps(opts.file);
+  const { snapshot, exitCode } = loadDumps(opts.file);
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: logs.shown });
   const object = findTarget(snapshot, target, opts.namespace);
   const report = reportOptions(opts, engine.now);
-  return reportTarget(engine, target, object, format, report);
+  return exitCode(reportTarget(engine, target, object, format, report));
 }

@@ -31,7 +31,7 @@ function gloss(code: number): string {
       return '結束狀態遺失（containerd Unknown），或應用程式以 -1 結束';
     default:
       if (code > 128 && code < 160) return `被訊號 ${code - 128}${SIGNALS[code - 128] ? `（${SIGNALS[code - 128]}）` : ''} 終止`;
-      return '應用程式自訂的錯誤代碼';
+      return '應用程式自訂的結束代碼';
   }
 }
 
@@ -57,7 +57,7 @@ export const zhTWRules: RuleMessages = {
   },
   registryUnreachable: {
     message: ({ node, image, container, unresolved, endpoint, detail, failingFor }) =>
-      `節點 ${node || '（未知）'} 連不上${noun(container)}的映像檔「${image}」所在的 Registry：${unresolved !== undefined ? `主機名稱 ${unresolved} 無法解析` : `無法連線到 ${endpoint}`}（${detail}）${failingFor}。`,
+      `節點 ${node || '（未知）'} 連不上${noun(container)}的映像檔「${image}」所在的 Registry：${unresolved !== undefined ? `主機名稱 ${unresolved} 無法解析` : `無法連線到 ${endpoint}`}（「${detail}」）${failingFor}。`,
     remediation: ({ node, image, dns, host, endpoint, namespace, pod }) => [
       `在節點 ${node || '<node>'} 上以 Runtime 的方式試著拉取：crictl pull ${image}`,
       dns

@@ -367,13 +367,14 @@ export function nodeAffinityExclusions(pod: PodFacts, f: SchedulingFailure): Sch
  * Confidence for a finding built from `mine`: the reason that covers the most nodes leads; the
  * others are demoted one step so the engine orders them after it. Events-only failures start at medium.
  */
-export function confidenceFor(pod: PodFacts, f: SchedulingFailure, mine: readonly SchedulerReason[]): Confidence {
+export function confidenceFor(pod: PodFacts, f: SchedulingFailure, mine: readonly SchedulerReason[], nodes: readonly Node[]): Confidence {
   const causes = allReasons(f).filter((r) => !isContextReason(r, pod, f));
   // Exclusions by design (control-plane taints, nodes the Pod's own selector rules out) rank below the
   // reason that blocks the nodes the Pod could otherwise use, whatever their node counts.
-  const blocking = causes.filter((r) => !isByDesign(r));
+  const byDesign = (r: SchedulerReason): boolean => isByDesign(r, pod, nodes);
+  const blocking = causes.filter((r) => !byDesign(r));
   const contenders = blocking.length > 0 ? blocking : causes;
-  const own = blocking.length > 0 ? mine.filter((r) => !isByDesign(r)) : mine;
+  const own = blocking.length > 0 ? mine.filter((r) => !byDesign(r)) : mine;
   const leads = own.length > 0 && coverage(own) >= Math.max(0, ...groupByCategory(contenders).map(coverage));
   if (f.fromCondition) return leads ? 'high' : 'medium';
   return leads ? 'medium' : 'low';
@@ -382,11 +383,17 @@ export function confidenceFor(pod: PodFacts, f: SchedulingFailure, mine: readonl
 const CONTROL_PLANE_TAINT = /^node-role\.kubernetes\.io\/(?:control-plane|master)$/;
 
 /**
- * A reason that excludes nodes by design rather than blocking the Pod: a control-plane taint (named in the
- * ≤1.33 wording) or the Pod's own node selector/affinity. The scheduler's own message calls these expected.
+ * A reason that excludes nodes by design rather than blocking the Pod: a control-plane taint or the Pod's
+ * own node selector/affinity. The ≤1.33 wording names the taint; the current one (`node(s) had untolerated
+ * taint(s)`) does not, so the Nodes in the snapshot tell: by design when every node whose taints the Pod
+ * does not tolerate is kept away only by control-plane taints. Without Nodes it is unknown, so not by design.
  */
-export function isByDesign(r: SchedulerReason): boolean {
-  if (r.category === 'taint') return r.taint !== undefined && CONTROL_PLANE_TAINT.test(r.taint.key);
+export function isByDesign(r: SchedulerReason, pod: PodFacts, nodes: readonly Node[]): boolean {
+  if (r.category === 'taint') {
+    if (r.taint) return CONTROL_PLANE_TAINT.test(r.taint.key);
+    const tainted = nodes.map((n) => untoleratedTaints(n, pod.pod)).filter((ts) => ts.length > 0);
+    return tainted.length >= r.count && r.count > 0 && tainted.every((ts) => ts.every((t) => CONTROL_PLANE_TAINT.test(t.key ?? '')));
+  }
   return r.category === 'node-affinity';
 }
 

@@ -61,7 +61,7 @@ const rule: PodRule = {
         message: `${ports ? `The Pod's hostPort ${ports} is` : "The Pod's hostPorts are"} already taken on ${nodesPhrase(f, mine[0]!.count)}${holders}.${surplus}${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: confidenceFor(pod, f, mine),
+        confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation: [
           `Find who holds the port: kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,NODE:.spec.nodeName,HOSTPORTS:.spec.containers[*].ports[*].hostPort${wanted[0] ? ` | grep -w ${wanted[0].port}` : ''}`,

@@ -83,7 +83,7 @@ const rule: PodRule = {
         message: `${lead}: ${parts.join('; ')}.${schedulingTail(f, sev) ? ` ${schedulingTail(f, sev)}` : ''}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: confidenceFor(pod, f, mine),
+        confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation,
       }),

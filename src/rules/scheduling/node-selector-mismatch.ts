@@ -64,7 +64,7 @@ const rule: PodRule = {
         message: `The Pod's ${wants.join(' and ') || 'node affinity'} excludes ${nodesPhrase(f, count)}.${detail}${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: direct.length > 0 ? confidenceFor(pod, f, mine) : f.fromCondition ? 'high' : 'medium',
+        confidence: direct.length > 0 ? confidenceFor(pod, f, mine, cluster.nodes) : f.fromCondition ? 'high' : 'medium',
         evidence,
         remediation: [
           `Show the labels the Pod selects on: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ' --show-labels'}`,

@@ -91,7 +91,7 @@ const rule: PodRule = {
         message: `Pod affinity rules leave no node: ${parts.join('; ')}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: confidenceFor(pod, f, mine),
+        confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation: [
           `Read the Pod's rules: kubectl get pod ${pod.name} -n ${pod.namespace} -o jsonpath='{.spec.affinity}'`,

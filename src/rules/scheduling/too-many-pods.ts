@@ -43,7 +43,7 @@ const rule: PodRule = {
         message: `The Pod limit (maxPods) is reached on ${nodesPhrase(f, count)}${limits.length ? ` (${limits.slice(0, 4).join('; ')})` : ''}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: confidenceFor(pod, f, mine),
+        confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation: [
           'Compare each node\'s Pod limit with what runs there: kubectl get nodes -o custom-columns=NAME:.metadata.name,MAXPODS:.status.allocatable.pods; kubectl get pods -A --field-selector spec.nodeName=NODE --no-headers | wc -l',

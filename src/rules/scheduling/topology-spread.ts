@@ -61,7 +61,7 @@ const rule: PodRule = {
         message: `${missingLabel ? 'Nodes lack the topology label its spread constraint needs' : 'Placing the Pod would break its topology spread constraint'} on ${nodesPhrase(f, count)}${described.length ? ` (${described.join('; ')})` : ''}${detail}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: confidenceFor(pod, f, mine),
+        confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation: [
           `See how the matching Pods are spread: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ''}; kubectl get pods -n ${pod.namespace} -o wide${hard[0]?.labelSelector ? ` -l ${describeLabelSelector(hard[0].labelSelector)}` : ''}`,

@@ -171,7 +171,7 @@ const rule: PodRule = {
         message: `Pod cannot be scheduled until its volumes can bind: ${what}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: confidenceFor(pod, f, mine),
+        confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation: [...new Set(remediation)],
       }),

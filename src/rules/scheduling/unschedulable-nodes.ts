@@ -45,7 +45,7 @@ const rule: PodRule = {
         message: `${parts.join('; ')}.${tailText ? ` ${tailText}` : ''}`.replace(/^./, (c) => c.toUpperCase()),
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: confidenceFor(pod, f, mine),
+        confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation,
       }),

@@ -71,7 +71,7 @@ const rule: PodRule = {
         message: `Pod cannot be scheduled: ${what}.${tailText ? ` ${tailText}` : ''}`.replace(/\.\.(\s|$)/, '.$1'),
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: unclaimed.length > 0 ? confidenceFor(pod, f, unclaimed) : f.fromCondition ? 'high' : 'medium',
+        confidence: unclaimed.length > 0 ? confidenceFor(pod, f, unclaimed, cluster.nodes) : f.fromCondition ? 'high' : 'medium',
         evidence: copyEvidence(f.evidence),
         remediation: [
           `Read the full scheduler message and events: kubectl describe pod ${pod.name} -n ${pod.namespace}`,

@@ -96,7 +96,7 @@ const rule: PodRule = {
         message: `Pod does not tolerate the taints on ${nodesPhrase(f, count)}: ${named}.${schedulingTail(f, sev) ? ` ${schedulingTail(f, sev)}` : ''}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: confidenceFor(pod, f, mine),
+        confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation,
       }),

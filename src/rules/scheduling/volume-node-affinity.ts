@@ -53,7 +53,7 @@ const rule: PodRule = {
         message: `The Pod's volume is pinned to nodes it cannot use (conflict on ${nodesPhrase(f, count)})${pinned.length ? `: ${pinned.join('; ')}` : ''}.${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
-        confidence: confidenceFor(pod, f, mine),
+        confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation: [
           first?.pv ? `See where the volume may be used: kubectl get pv ${first.pv.metadata?.name ?? ''} -o jsonpath='{.spec.nodeAffinity}'` : `Find the claims' volumes: kubectl get pvc -n ${pod.namespace} -o wide`,

@@ -1,0 +1,29 @@
+import type { Messages } from '../i18n/index.js';
+import type { PodFacts, WorkloadFacts } from '../model/facts.js';
+import type { Finding } from '../rules/types.js';
+import type { Diagnosis } from './diagnosis.js';
+import { workloadDiagnosis } from './workload-diagnosis.js';
+
+const PORT_RULE = 'readiness/service-no-endpoints';
+
+/**
+ * `pod svc/NAME` asks why the Service has no ready endpoints. With healthy Pods, a named targetPort that none
+ * of the selected Pods declares is that answer: the Service has no endpoint on that port, so the Pods'
+ * per-Pod warning becomes the Service's failing cause (a numeric mismatch may still listen: it stays a warning).
+ */
+export function serviceTargetVerdict(service: WorkloadFacts, verdict: Diagnosis, t: Messages): Diagnosis {
+  if (verdict.status !== 'healthy' || service.pods.length === 0) return verdict;
+  const ports = Array.isArray(service.object.spec?.ports) ? (service.object.spec.ports as Array<{ targetPort?: unknown; protocol?: string }>) : [];
+  const index = ports.findIndex((p) => typeof p?.targetPort === 'string' && !/^\d+$/.test(p.targetPort) && !service.pods.some((pod) => declares(pod, p.targetPort as string, p.protocol ?? 'TCP')));
+  if (index < 0) return verdict;
+  const path = `services/${service.name}.spec.ports[${index}]`;
+  const found = verdict.findings.find((f) => f.rule === PORT_RULE && f.evidence.some((e) => e.path === path));
+  if (!found) return verdict;
+  const lead: Finding = { ...found, severity: 'error', failureClass: 'deterministic' };
+  const findings = [lead, ...verdict.findings.filter((f) => f !== found)];
+  return workloadDiagnosis(service, { status: 'failing', stage: 'readiness', summary: found.message, findings, notes: verdict.notes }, t);
+}
+
+function declares(pod: PodFacts, name: string, protocol: string): boolean {
+  return pod.containers.some((c) => (c.kind === 'app' || c.kind === 'sidecar') && Array.isArray(c.spec.ports) && c.spec.ports.some((p) => p?.name === name && (p.protocol ?? 'TCP') === protocol));
+}

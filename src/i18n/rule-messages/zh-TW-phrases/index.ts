@@ -1,0 +1,29 @@
+import { type Phrase, tidy, translate } from '../phrase.js';
+import { ADMISSION } from './admission.js';
+import { CNI } from './cni.js';
+import { CONTAINER } from './container.js';
+import { IMAGE } from './image.js';
+import { KUBELET } from './kubelet.js';
+import { READINESS } from './readiness.js';
+import { SCHEDULING } from './scheduling.js';
+import { SHARED } from './shared.js';
+import { VOLUME } from './volume.js';
+
+/**
+ * Every rule's message and fix-step phrases in Traditional Chinese (Taiwan), keyed by rule id, one file per
+ * stage; SHARED holds the fragments the rule helpers put into many rules' text (container nouns, scheduler
+ * tails, ages). Rules write English only; the engine passes their text through these phrases for zh-TW.
+ * test/i18n/rule-messages.test.ts fails when a registered rule has no entry, and the rule tests render every
+ * firing row in zh-TW and fail on an English sentence left over.
+ */
+export const RULE_PHRASES_ZH_TW: Readonly<Record<string, readonly Phrase[]>> = { ...ADMISSION, ...SCHEDULING, ...KUBELET, ...VOLUME, ...CNI, ...IMAGE, ...CONTAINER, ...READINESS };
+
+/** One line of rule `id`'s English text (message, fix step or own title) in zh-TW. */
+export function localizeRuleText(id: string, text: string): string {
+  const own = RULE_PHRASES_ZH_TW[id];
+  const out = translate(translate(own ? translate(text, own) : text, SHARED), FINAL);
+  return out === text ? text : tidy(out);
+}
+
+// Sentence ends left between translated phrases.
+const FINAL: readonly Phrase[] = [];

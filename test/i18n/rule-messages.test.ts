@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { phrase, tidy, translate } from '../../src/i18n/rule-messages/phrase.js';
+import { RULE_PHRASES_ZH_TW, localizeRuleText } from '../../src/i18n/rule-messages/zh-TW-phrases/index.js';
+import { ALL_RULES } from '../../src/rules/index.js';
+import { englishLeft } from '../harness/english-left.js';
+import { NATIVE_ZH_TW, STILL_ENGLISH } from '../harness/zh-TW-rows.js';
+
+// The rule tests (test/harness/rule-tester.ts) render every firing row in zh-TW with the row's real
+// parameters and fail on an English sentence left over; this file checks the catalogue itself.
+describe('zh-TW rule messages', () => {
+  it('every registered rule has a phrase entry, or builds its zh-TW text itself', () => {
+    const ids = ALL_RULES.map((r) => r.id);
+    const missing = ids.filter((id) => !(id in RULE_PHRASES_ZH_TW) && !NATIVE_ZH_TW.has(id) && !STILL_ENGLISH.has(id));
+    expect(missing).toEqual([]);
+    expect(Object.keys(RULE_PHRASES_ZH_TW).filter((id) => !ids.includes(id)), 'entries that name no rule').toEqual([]);
+    for (const id of ids.filter((i) => !STILL_ENGLISH.has(i) && !NATIVE_ZH_TW.has(i))) expect(RULE_PHRASES_ZH_TW[id]!.length, id).toBeGreaterThan(0);
+  });
+
+  it('names no rule as still English that has phrases, and no unknown rule', () => {
+    const ids = new Set(ALL_RULES.map((r) => r.id));
+    for (const id of STILL_ENGLISH) {
+      expect(ids.has(id), id).toBe(true);
+      expect(RULE_PHRASES_ZH_TW[id] ?? [], `${id} has phrases: take it off STILL_ENGLISH`).toEqual([]);
+    }
+  });
+
+  it('slots capture names, quoted text, numbers and ages, and leave everything else alone', () => {
+    const p = [phrase('Volume "{v:q}" on node {node} waited {age:d} for {n:n} tries.', ({ v, node, age, n }) => `Volume「${v}」在節點 ${node} 上等了 ${age}，試了 ${n} 次。`)];
+    expect(translate('Volume "data" on node kdiag-node-1 waited 2m30s for 3 tries.', p)).toBe('Volume「data」在節點 kdiag-node-1 上等了 2m30s，試了 3 次。');
+    expect(translate('Volume "data" on node node.example.com waited 5m for 3 tries. Next.', p)).toBe('Volume「data」在節點 node.example.com 上等了 5m，試了 3 次。 Next.');
+    // Near misses: not an age, not a number: the text stays as it was.
+    expect(translate('Volume "data" on node n1 waited long for 3 tries.', p)).toBe('Volume "data" on node n1 waited long for 3 tries.');
+    expect(translate('Volume "data" on node n1 waited 5m for many tries.', p)).toBe('Volume "data" on node n1 waited 5m for many tries.');
+  });
+
+  it('a clause slot at the end of a phrase does not stop at a dot inside a name', () => {
+    const p = [phrase('Pod does not tolerate the taints: {taints:*}.', ({ taints }) => `Pod 不容許這些 taint：${taints}。`)];
+    expect(translate('Pod does not tolerate the taints: node.kubernetes.io/not-ready:NoSchedule. Unschedulable.', p)).toBe('Pod 不容許這些 taint：node.kubernetes.io/not-ready:NoSchedule。 Unschedulable.');
+  });
+
+  it('tidies punctuation around Chinese text and closes brackets in the width they were opened', () => {
+    expect(tidy('Pod 要求 6 cpu; 最大的節點（node-1). 下一句')).toBe('Pod 要求 6 cpu；最大的節點（node-1）。下一句');
+    expect(tidy('kubectl get pods -l app=x; kubectl get svc')).toBe('kubectl get pods -l app=x; kubectl get svc');
+  });
+
+  it('keeps commands, field paths and reason strings exactly', () => {
+    const cmd = 'kubectl get events -n shop --field-selector involvedObject.name=api-7d9f-x2k,reason=NotTriggerScaleUp';
+    const out = localizeRuleText('scheduling/insufficient-resources', `Add capacity (more or larger nodes), or check why the cluster autoscaler did not: ${cmd}`);
+    expect(out).toContain(cmd);
+    expect(out).toMatch(/^增加容量/);
+    const msg = localizeRuleText('scheduling/insufficient-resources', 'Pod does not fit on any node: Insufficient cpu on 1 of 1 node (the Pod requests 1 cpu). Unschedulable for 82s. Preemption found no lower-priority Pods to evict.');
+    expect(msg).toContain('Insufficient cpu');
+    expect(msg).toContain('82s');
+    expect(englishLeft(msg)).toEqual([]);
+  });
+
+  it('the leftover check finds English sentences and lets commands, quotes and reasons through', () => {
+    expect(englishLeft('Pod 無法排程：Insufficient cpu。')).toEqual([]);
+    expect(englishLeft('查看：kubectl describe pod api -n shop   （名稱拼錯？）')).toEqual([]);
+    expect(englishLeft('訊息為「the server could not find the requested resource」')).toEqual([]);
+    expect(englishLeft('容器「app」 has been Running for 5m but is not Ready')).not.toEqual([]);
+    expect(englishLeft('Check the node for the disk.')).not.toEqual([]);
+  });
+});

@@ -1,0 +1,102 @@
+// New targets on the real cluster: `pod svc/NAME` says why a Service has no ready endpoints (a selector
+// matching nothing, a named targetPort the Pods do not declare, the selected Pods' own cause), live and
+// from a `kubectl get … -o yaml` dump of the same namespace, and forbidden is exit 3, not "not found".
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshNamespace, kubectl, LIMITED, live, waitFor } from './env.js';
+
+const NS = 'kdiag-live-targets';
+const IMAGE = '127.0.0.1:5000/busybox:1';
+const tmp = mkdtempSync(join(tmpdir(), 'kdiag-targets-'));
+
+const deployment = (name: string, container: object) => ({
+  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: NS },
+  spec: { replicas: 1, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: IMAGE, command: ['sleep', '3600'], ...container }] } } },
+});
+const service = (name: string, app: string, targetPort: string | number) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: NS }, spec: { selector: { app }, ports: [{ port: 80, targetPort }] } });
+
+beforeAll(async () => {
+  freshNamespace(NS);
+  const docs = [
+    deployment('web', { ports: [{ name: 'http', containerPort: 8080 }] }),
+    service('good', 'web', 'http'),
+    service('badport', 'web', 'web'),
+    service('typo', 'webb', 80),
+    deployment('unready', { readinessProbe: { exec: { command: ['false'] }, periodSeconds: 2 } }),
+    service('unready', 'unready', 80),
+  ];
+  const r = kubectl(['apply', '-f', '-'], docs.map((d) => stringify(d)).join('---\n'));
+  if (r.code !== 0) throw new Error(r.stderr);
+  await Promise.all([
+    waitFor(() => kubectl(['get', 'deploy', 'web', '-n', NS, '-o', 'jsonpath={.status.availableReplicas}']).stdout === '1', 120_000),
+    waitFor(() => kubectl(['get', 'events', '-n', NS, '--field-selector', 'reason=Unhealthy', '-o', 'name']).stdout.trim() !== '', 120_000),
+  ]);
+}, 240_000);
+afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));
+
+const verdict = (args: string[]) => {
+  const r = live(['pod', ...args, '-n', NS, '-o', 'json']);
+  return { code: r.code, stderr: r.stderr, d: r.code === 0 || r.code === 1 ? JSON.parse(r.stdout).items[0] : undefined };
+};
+
+describe('pod svc/NAME', () => {
+  it('a selector that matches no Pod: failing at readiness (exit 1)', () => {
+    const { code, stderr, d } = verdict(['svc/typo']);
+    expect(code, stderr).toBe(1);
+    expect(d.workload).toEqual({ kind: 'Service', namespace: NS, name: 'typo' });
+    expect(d.stage).toBe('readiness');
+    expect(d.findings[0].rule).toBe('readiness/service-selects-nothing');
+  });
+
+  it('a named targetPort that the selected Pods do not declare: failing at readiness, naming the port (exit 1)', () => {
+    const { code, stderr, d } = verdict(['svc/badport']);
+    expect(code, stderr).toBe(1);
+    expect(d.findings[0].rule).toBe('readiness/service-no-endpoints');
+    expect(d.summary).toContain('targets port name "web"');
+  });
+
+  it('near miss: the same Pods behind a Service whose targetPort they declare: healthy (exit 0)', () => {
+    const { code, stderr, d } = verdict(['svc/good']);
+    expect(code, stderr).toBe(0);
+    expect(d.status).toBe('healthy');
+  });
+
+  it('selected Pods that never become Ready: their own cause (the readiness probe) leads', () => {
+    const { code, stderr, d } = verdict(['svc/unready']);
+    expect([0, 1], stderr).toContain(code); // progressing within the grace period, failing after it
+    expect(d.stage).toBe('readiness');
+    expect(d.findings[0].rule).toBe('readiness/probe-failing');
+  });
+
+  it('from a dump of the namespace: the same verdicts as live', () => {
+    const file = join(tmp, 'ns.yaml');
+    writeFileSync(file, kubectl(['get', 'pods,services,endpointslices,deployments,replicasets,events', '-n', NS, '-o', 'yaml']).stdout);
+    for (const name of ['typo', 'badport', 'good']) {
+      const fromLive = verdict([`svc/${name}`]).d;
+      const r = live(['pod', `svc/${name}`, '-n', NS, '-f', file, '-o', 'json']);
+      const fromDump = JSON.parse(r.stdout).items[0];
+      expect({ status: fromDump.status, stage: fromDump.stage, rule: fromDump.findings[0]?.rule }).toEqual({ status: fromLive.status, stage: fromLive.stage, rule: fromLive.findings[0]?.rule });
+    }
+  });
+
+  it('a Service that does not exist is exit 4', () => {
+    const r = live(['pod', 'svc/no-such-service', '-n', NS]);
+    expect(r.code, r.stderr).toBe(4);
+  });
+
+  it('as the least-privilege identity (no get on services): exit 3 naming the permission, not "not found"', () => {
+    const r = live(['pod', 'svc/anything', '-n', 'kdiag-limited'], LIMITED);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toContain('get on services');
+    expect(r.stderr).not.toMatch(/not found/);
+  });
+
+  it('gate refuses svc/NAME with one line (exit 2): a Service has no rollout', () => {
+    const r = live(['gate', 'svc/good', '-n', NS]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('gate waits for rollouts, and svc/good has none');
+  });
+});
