@@ -132,3 +132,19 @@ describe("healthy-ready judged later than its capture: a node's Ready=True heart
     expect(d.summary).toMatch(/^Node "kdiag-node-1" stopped reporting at \S+ \(7m ago\)/);
   });
 });
+
+describe('sched-no-scheduler: a Pod that asks for a scheduler that does not run (stuck, no event at all)', () => {
+  it('captured seconds in, it is progressing at scheduling', () => {
+    expect(ageAtCapture('sched-no-scheduler', 'typo-scheduler')).toBeLessThan(30);
+    const d = diagnose('sched-no-scheduler', 'typo-scheduler');
+    expect({ status: d.status, stage: d.stage, findings: d.findings.length }).toEqual({ status: 'progressing', stage: 'scheduling', findings: 0 });
+  });
+
+  it('the same dump past stuckMs (11m, 30m, 2d) is failing at scheduling, naming the scheduler it asks for', () => {
+    for (const shift of [11 * 60_000, 30 * 60_000, 2 * 86_400_000]) {
+      const d = diagnose('sched-no-scheduler', 'typo-scheduler', shift);
+      expect({ status: d.status, stage: d.stage, rule: d.findings[0]?.rule }, d.summary).toEqual({ status: 'failing', stage: 'scheduling', rule: 'scheduling/not-scheduled-long' });
+      expect(d.summary).toMatch(/no scheduler has recorded a decision about it .* It asks for scheduler "my-schedular" \(spec\.schedulerName\)/);
+    }
+  });
+});

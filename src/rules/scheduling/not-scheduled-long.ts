@@ -51,7 +51,7 @@ const rule: PodRule = {
           ? ' Check that kube-scheduler is running.'
           : ` It asks for scheduler "${scheduler}" (spec.schedulerName): check that a scheduler of that name runs, or fix the name.`;
     }
-    message += traceSentence(pod, now, evidence);
+    if (pod.events.length > 0) message += traceSentence(pod, now, evidence);
     return [
       finding(rule, {
         confidence: 'medium',
