@@ -24,6 +24,7 @@ Examples:
   ${me} pod api-7d9f-x2k -f dump.yaml            the same Pod, from a saved dump
   ${me} pod deploy/api -n shop -o json           a Deployment and its Pods, as JSON
   ${me} pod svc/api -n shop                      why a Service has no ready endpoints
+  ${me} pod cronjob/report -n shop               a CronJob: suspended, missed starts, its last Job and Pods
   kubectl get pods,events,nodes,pvc -o yaml | ${me} analyze
   ${me} analyze ./cluster-dump/                  a 'kubectl cluster-info dump --output-directory'
   ${me} scan -n shop --failing-only              a table of every Pod, failing first
@@ -87,7 +88,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
 
   verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))
-    .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME) on the live cluster, or in dumps with -f')
+    .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (file, directory, or - for stdin; repeatable)', collect)
     .option('--logs <n>', 'lines of a stopped container\'s log to read; its last meaningful lines (at most 5) are evidence', '20')
     .option('--no-logs', 'do not read or show container logs')

@@ -2,7 +2,7 @@ import { ClusterError, NotFoundError, UsageError } from '../errors.js';
 import type { KObject, Pod } from '../model/k8s.js';
 import type { Snapshot } from '../model/snapshot.js';
 
-export type TargetKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicaSet' | 'Service';
+export type TargetKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicaSet' | 'Service' | 'CronJob';
 
 const ALIASES: Record<string, TargetKind> = {
   po: 'Pod', pod: 'Pod', pods: 'Pod',
@@ -12,6 +12,7 @@ const ALIASES: Record<string, TargetKind> = {
   job: 'Job', jobs: 'Job',
   rs: 'ReplicaSet', replicaset: 'ReplicaSet', replicasets: 'ReplicaSet',
   svc: 'Service', service: 'Service', services: 'Service',
+  cj: 'CronJob', cronjob: 'CronJob', cronjobs: 'CronJob',
 };
 
 export interface Target {
@@ -19,7 +20,7 @@ export interface Target {
   name: string;
 }
 
-/** `NAME`, `pod/NAME`, `deploy/NAME`, `sts/NAME`, `ds/NAME`, `job/NAME`, `rs/NAME`, `svc/NAME`, as kubectl takes them. */
+/** `NAME`, `pod/NAME`, `deploy/NAME`, `sts/NAME`, `ds/NAME`, `job/NAME`, `rs/NAME`, `svc/NAME`, `cronjob/NAME`, as kubectl takes them. */
 export function parseTarget(text: string): Target {
   const slash = text.indexOf('/');
   if (slash < 0) return { kind: 'Pod', name: text };
@@ -27,7 +28,7 @@ export function parseTarget(text: string): Target {
   const kind = ALIASES[alias];
   const name = text.slice(slash + 1);
   if (!kind || !name || name.includes('/')) {
-    throw new UsageError(`cannot read the target "${text}"`, { hint: 'use NAME, or KIND/NAME with KIND one of pod, deploy, sts, ds, job, rs, svc' });
+    throw new UsageError(`cannot read the target "${text}"`, { hint: 'use NAME, or KIND/NAME with KIND one of pod, deploy, sts, ds, job, rs, svc, cronjob' });
   }
   return { kind, name };
 }
@@ -41,6 +42,7 @@ export function requiredKinds(targets: readonly Target[]): Array<TargetKind> {
   for (const t of targets) {
     kinds.add(t.kind);
     if (t.kind === 'Deployment') kinds.add('ReplicaSet');
+    if (t.kind === 'CronJob') kinds.add('Job');
   }
   return [...kinds];
 }
@@ -52,6 +54,7 @@ const LIST_OF: Record<Exclude<TargetKind, 'Pod'>, keyof Snapshot> = {
   Job: 'jobs',
   ReplicaSet: 'replicaSets',
   Service: 'services',
+  CronJob: 'cronJobs',
 };
 
 /** The one object the target names in the snapshot; ambiguity and absence are errors a person can act on. */
@@ -97,7 +100,7 @@ export function isPod(o: KObject): o is Pod {
   return o.kind === 'Pod';
 }
 
-/** The Pods a workload object controls in the snapshot: directly, through its ReplicaSets (Deployment), or by selector (Service). */
+/** The Pods a workload object controls in the snapshot: directly, through its ReplicaSets (Deployment) or Jobs (CronJob), or by selector (Service). */
 export function workloadPods(snapshot: Snapshot, kind: Exclude<TargetKind, 'Pod'>, object: KObject): Pod[] {
   const namespace = object.metadata?.namespace;
   const name = object.metadata?.name;
@@ -105,6 +108,10 @@ export function workloadPods(snapshot: Snapshot, kind: Exclude<TargetKind, 'Pod'
   if (kind === 'Deployment') {
     const sets = new Set(snapshot.replicaSets.filter((rs) => ownedBy(rs, 'Deployment', name)).map((rs) => rs.metadata?.name));
     return snapshot.pods.filter((p) => (p.metadata?.ownerReferences ?? []).some((r) => r?.kind === 'ReplicaSet' && sets.has(r?.name)) && p.metadata?.namespace === namespace);
+  }
+  if (kind === 'CronJob') {
+    const jobs = new Set(snapshot.jobs.filter((j) => ownedBy(j, 'CronJob', name)).map((j) => j.metadata?.name));
+    return snapshot.pods.filter((p) => p.metadata?.namespace === namespace && (p.metadata?.ownerReferences ?? []).some((r) => r?.kind === 'Job' && jobs.has(r?.name)));
   }
   if (kind === 'Service') {
     // A Service's Pods are the ones its (equality) selector selects; no selector selects nothing (manual endpoints).

@@ -94,6 +94,7 @@ export const en: Messages = {
   workload: {
     podCount: ({ pods }) => n(pods, 'pod', 'pods'),
     noPods: 'no Pods',
+    lastJob: ({ name, summary }) => `Last Job ${name}: ${summary}`,
     sameFor: ({ more, names }) => `(the same for ${more} more: ${names})`,
     verdict: ({ pods, total, status, stage, summary }) =>
       `${number.format(pods)}/${n(total, 'Pod', 'Pods')} ${status}${stage ? (status === 'failing' ? ` at ${stage}` : ` (${stage})`) : ''}: ${summary}`,

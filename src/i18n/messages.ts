@@ -81,6 +81,8 @@ export interface Messages {
   };
 
   workload: {
+    /** A CronJob's verdict: its last Job's name, then that Job's verdict. */
+    lastJob(p: { name: string; summary: string }): string;
     podCount(p: { pods: number }): string;
     noPods: string;
     sameFor(p: { more: number; names: string }): string;

@@ -111,6 +111,7 @@ export const zhTW: Messages = {
   workload: {
     podCount: ({ pods }) => `${num(pods)} 個 Pod`,
     noPods: '沒有 Pod',
+    lastJob: ({ name, summary }) => `最近一次的 Job ${name}：${summary}`,
     sameFor: ({ more, names }) => `（另外 ${num(more)} 個 Pod 的情況相同：${names}）`,
     verdict: ({ pods, total, status, stage, summary }) =>
       `${num(pods)}/${num(total)} 個 Pod ${zhStatus[status]}${stage ? `（${inText(stage)}階段）` : ''}：${summary}`,

@@ -51,6 +51,8 @@ export class SnapshotBuilder {
   private readonly inputs: InputClock[] = [];
   private readonly objectClock: Record<string, number> = {};
   private readonly seenUids = new Set<string>();
+  /** A dump's Secret values, only to mask them where messages or logs repeat them; never in the Snapshot. */
+  private readonly secretValues = new Set<string>();
   /** Objects, Lists and logs read: zero means the input held nothing kdiag reads. */
   accepted = 0;
 
@@ -111,6 +113,7 @@ export class SnapshotBuilder {
     const uid = typeof obj.metadata?.uid === 'string' ? `${kind}/${obj.metadata.uid}` : undefined;
     if (uid && this.seenUids.has(uid)) return; // the same object in two files of one dump
     if (uid) this.seenUids.add(uid);
+    if (kind === 'Secret') this.keepSecretValues(obj);
     const clean = kind === 'Secret' ? redactSecret(obj) : dropNoise(obj);
     listFor(this.snapshot, kind).push(clean);
     this.accepted++;
@@ -133,7 +136,8 @@ export class SnapshotBuilder {
   }
 
   finish(): Snapshot {
-    redactSnapshot(this.snapshot);
+    redactSnapshot(this.snapshot, this.secretValues);
+    this.secretValues.clear();
     if (this.inputs.length > 0) {
       const clocks = this.inputs.map(inputClock).filter((c): c is SourceClock => c !== undefined);
       // An input that yields no clock (nothing timed in it) cannot be pointed at: drop its objects' entries.
@@ -174,6 +178,24 @@ export class SnapshotBuilder {
         // a hand-edited bundle: the notes are only informative
       }
     }
+  }
+
+  /** Both forms a Secret value can be echoed in: `data` decoded (and as stored, base64), `stringData` as is. */
+  private keepSecretValues(obj: KObject): void {
+    const add = (v: unknown): void => {
+      if (typeof v === 'string' && v.length <= 1 << 20) this.secretValues.add(v);
+    };
+    const data = obj['data'];
+    if (data && typeof data === 'object') {
+      for (const v of Object.values(data)) {
+        if (typeof v !== 'string') continue;
+        add(v);
+        const decoded = Buffer.from(v, 'base64').toString('utf8');
+        if (!decoded.includes('\uFFFD')) add(decoded);
+      }
+    }
+    const stringData = obj['stringData'];
+    if (stringData && typeof stringData === 'object') for (const v of Object.values(stringData)) add(v);
   }
 
   private skip(kind: string): void {
@@ -227,6 +249,12 @@ function inputClock(input: InputClock): SourceClock | undefined {
   if (fallback && (newest === undefined || newest <= fallback.at)) return { source: input.source, at: iso(fallback.at), basis: fallback.basis };
   if (newest === undefined) return undefined;
   return { source: input.source, at: iso(newest), basis: 'newest', ...(fallback ? { rejectedMtime: iso(fallback.at) } : {}) };
+}
+
+/** An object as the builder keeps it (normalised, noise and Secret values dropped), for a streamed list that is not kept in a Snapshot. */
+export function prepareObject(obj: KObject): KObject {
+  normalizeObject(obj);
+  return obj.kind === 'Secret' ? redactSecret(obj) : dropNoise(obj);
 }
 
 /** Secret values never enter a Snapshot: only the key names survive (rules check "key missing"). */

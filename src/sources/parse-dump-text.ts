@@ -3,6 +3,7 @@ import { fastYamlDocuments } from './parse-yaml-fast.js';
 import { InputError } from '../errors.js';
 import { clip, neutralize } from '../text/neutralize.js';
 import { MAX_NESTING, nestedDeeperThan } from './build-snapshot.js';
+import { aliasExpansionProblem } from './yaml-alias-budget.js';
 
 export interface ParsedDump {
   values: unknown[];
@@ -76,12 +77,15 @@ function parseYamlDocuments(text: string, file: string, lineOffset: number): unk
     const line = pos === undefined ? 0 : lines.linePos(pos).line;
     return `${file}${line ? `:${line + lineOffset}` : ''}`;
   };
+  const mayAlias = text.includes('*'); // no alias without an asterisk: the budget pass is skipped
   try {
     const composer = new Composer({ uniqueKeys: true, logLevel: 'error' }); // 'error': no process warnings quoting the input
     for (const doc of composer.compose(new Parser(lines.addNewLine).parse(text))) {
       const error = doc.errors[0];
       if (error) throw new InputError(`${where(error.pos[0])}: invalid YAML: ${reason(error)}`);
-      // maxAliasCount bounds "billion laughs" alias bombs.
+      // maxAliasCount bounds how many alias nodes "billion laughs" expands; the budget, how many bytes they repeat.
+      const amplified = mayAlias && aliasExpansionProblem(doc, doc.range[2] - doc.range[0]);
+      if (amplified) throw new InputError(`${where(doc.range[0])}: ${amplified}`, { hint: 'kubectl never writes YAML aliases: dump the objects with kubectl get … -o yaml' });
       let value: unknown;
       try {
         value = doc.toJS({ maxAliasCount: 1000 });

@@ -1,19 +1,16 @@
 import type { KObject } from '../model/k8s.js';
 import type { Snapshot } from '../model/snapshot.js';
+import { KnownValues } from '../text/known-values.js';
 import { REDACTED, redactMessage, redactText } from '../text/redact.js';
 
-/** Shorter env values ("true", "8080", "info") are words, not secrets: masking them would garble messages. */
-const MIN_KNOWN_VALUE = 8;
 const SECRET_HEADER = /authorization|cookie|token|api-?key|secret|password/i;
 const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
+/** Kubernetes caps event messages at 1 KiB and termination messages at 4 KiB: longer free text is noise or an attack. */
+export const MAX_MESSAGE = 16 * 1024;
+/** A ConfigMap value that is one plain word ("production", "enabled") is configuration, not a secret. */
+const PLAIN_WORD = /^[a-z]{8,15}$/;
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null;
-
-function maskKnown(text: string, known: readonly string[], redact: (t: string) => string = redactMessage): string {
-  let out = redact(text);
-  for (const v of known) if (out.includes(v)) out = out.split(v).join(REDACTED);
-  return out;
-}
 
 /** Every container of a Pod spec (init, app, ephemeral). */
 function containers(spec: unknown): Array<Record<string, any>> {
@@ -21,11 +18,41 @@ function containers(spec: unknown): Array<Record<string, any>> {
   return ['initContainers', 'containers', 'ephemeralContainers'].flatMap((g) => (Array.isArray(spec[g]) ? spec[g] : [])).filter(isObject);
 }
 
-/** The env values a Pod's spec holds: if the app echoes one into a message, kdiag knows to mask it. */
-function knownValues(pod: KObject): string[] {
-  const values = new Set<string>();
-  for (const c of containers(pod.spec)) for (const e of Array.isArray(c.env) ? c.env : []) if (isObject(e) && typeof e.value === 'string' && e.value.length >= MIN_KNOWN_VALUE) values.add(e.value);
-  return [...values].sort((a, b) => b.length - a.length);
+/** The Pod specs an object carries: its own (a Pod), or its template's (workloads; a CronJob's Job template). */
+function podSpecs(o: KObject): unknown[] {
+  const spec = o.spec as Record<string, any> | undefined;
+  if (!isObject(spec)) return [];
+  if (o.kind === 'Pod') return [spec];
+  return [spec.template?.spec, spec.jobTemplate?.spec?.template?.spec].filter(isObject);
+}
+
+/** Every object of the Snapshot; `events: false` leaves the Events out (they have no status). */
+const everyObject = (snapshot: Snapshot, events = true): KObject[] =>
+  Object.entries(snapshot).flatMap(([key, list]) => (key !== 'logs' && key !== 'meta' && (events || key !== 'events') && Array.isArray(list) ? (list as KObject[]) : []));
+
+/**
+ * What kdiag has read and must not print: env values of every Pod and Pod template, the data of every
+ * ConfigMap, and `secretValues` (Secret data from a dump, taken before the Secret's data was dropped).
+ * Names (objects, namespaces, images) are exempt: a value equal to one is not what makes a message secret.
+ */
+function knownValues(snapshot: Snapshot, secretValues: Iterable<string>): KnownValues {
+  const objects = everyObject(snapshot);
+  const exempt = new Set<string>();
+  for (const o of objects) {
+    if (typeof o.metadata?.name === 'string') exempt.add(o.metadata.name);
+    if (typeof o.metadata?.namespace === 'string') exempt.add(o.metadata.namespace);
+    for (const spec of podSpecs(o)) for (const c of containers(spec)) if (typeof c.image === 'string') exempt.add(c.image);
+  }
+  const known = new KnownValues(exempt);
+  for (const o of objects) {
+    for (const spec of podSpecs(o)) for (const c of containers(spec)) for (const e of Array.isArray(c.env) ? c.env : []) if (isObject(e)) known.add(e.value);
+  }
+  for (const cm of snapshot.configMaps as KObject[]) {
+    const data = cm.data;
+    if (isObject(data)) for (const v of Object.values(data)) if (typeof v === 'string' && !PLAIN_WORD.test(v.trim())) known.add(v);
+  }
+  for (const v of secretValues) known.add(v);
+  return known;
 }
 
 /** Masks credentials the spec carries outside env: probe and hook headers, exec commands of probes and hooks. */
@@ -41,42 +68,79 @@ function maskSpecCredentials(spec: unknown): void {
   }
 }
 
-function maskPodStatus(status: unknown, known: readonly string[]): void {
+/**
+ * One message as the rules and every output may see it: credential patterns and known values masked, then
+ * bounded. Masked before it is cut (a value across the cut is still masked); only twice the bound is scanned.
+ */
+function boundedMessage(text: string, known: KnownValues): string {
+  const head = text.length > 2 * MAX_MESSAGE ? text.slice(0, 2 * MAX_MESSAGE) : text;
+  const out = known.mask(redactMessage(head));
+  return out.length <= MAX_MESSAGE ? out : `${out.slice(0, MAX_MESSAGE)}… [clipped by kdiag: ${text.length} characters in all]`;
+}
+
+/** Messages in an object's status: its own, its conditions', and (Pods) each container state's. */
+function maskStatus(status: unknown, known: KnownValues): void {
   if (!isObject(status)) return;
-  if (typeof status.message === 'string') status.message = maskKnown(status.message, known);
-  for (const c of Array.isArray(status.conditions) ? status.conditions : []) if (isObject(c) && typeof c.message === 'string') c.message = maskKnown(c.message, known);
+  if (typeof status.message === 'string') status.message = boundedMessage(status.message, known);
+  for (const c of Array.isArray(status.conditions) ? status.conditions : []) if (isObject(c) && typeof c.message === 'string') c.message = boundedMessage(c.message, known);
   for (const group of ['initContainerStatuses', 'containerStatuses', 'ephemeralContainerStatuses']) {
     for (const s of Array.isArray(status[group]) ? status[group] : []) {
       if (!isObject(s)) continue;
       for (const state of [s.state, s.lastState]) {
         if (!isObject(state)) continue;
-        for (const phase of [state.waiting, state.terminated]) if (isObject(phase) && typeof phase.message === 'string') phase.message = maskKnown(phase.message, known);
+        for (const phase of [state.waiting, state.terminated]) if (isObject(phase) && typeof phase.message === 'string') phase.message = boundedMessage(phase.message, known);
       }
     }
   }
 }
 
 /**
- * The redaction pass every Snapshot gets before anything reads it: credential patterns in free text
- * (status, condition and event messages, logs), credentials in probe/hook headers and commands, and
- * each Pod's own env values wherever its messages, events or logs repeat them.
+ * The same pass for a streamed scan, where Pods arrive page by page after their Events: the known values
+ * are the context's (workload templates, ConfigMaps) and grow with each Pod's env values as it arrives.
+ * A value of one Pod repeated in another Pod's messages is masked only when the template also holds it
+ * or the other Pod arrives later; names of Pods not yet read are not exempt.
  */
-export function redactSnapshot(snapshot: Snapshot): void {
-  const knownByPod = new Map<string, string[]>();
-  for (const pod of snapshot.pods as KObject[]) {
-    const known = knownValues(pod);
-    const key = `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
-    if (known.length > 0) knownByPod.set(key, known);
+export class StreamRedactor {
+  private readonly known: KnownValues;
+
+  constructor(context: Snapshot) {
+    this.known = knownValues(context, []);
+  }
+
+  /** An Event's message (or note): patterns and known values masked, bounded. */
+  message(text: string): string {
+    return boundedMessage(text, this.known);
+  }
+
+  /** Masks a Pod in place; returns the mask to apply again to what was read before it when it added values. */
+  pod(pod: KObject): ((text: string) => string) | undefined {
+    const before = this.known.size;
+    for (const c of containers(pod.spec)) for (const e of Array.isArray(c.env) ? c.env : []) if (isObject(e)) this.known.add(e.value);
     maskSpecCredentials(pod.spec);
-    maskPodStatus(pod.status, known);
+    maskStatus(pod.status, this.known);
+    return this.known.size > before ? (t) => this.known.mask(t) : undefined;
   }
-  for (const event of snapshot.events as KObject[]) {
-    const involved = (event.involvedObject ?? event.regarding) as { namespace?: string; name?: string } | undefined;
-    const known = knownByPod.get(`${involved?.namespace ?? event.metadata?.namespace ?? ''}/${involved?.name ?? ''}`) ?? [];
-    for (const field of ['message', 'note']) if (typeof event[field] === 'string') event[field] = maskKnown(event[field] as string, known);
+}
+
+/**
+ * The redaction pass every Snapshot gets before anything reads it: credential patterns in free text
+ * (status, condition and event messages of every kind, logs), credentials in probe/hook headers and
+ * commands, and every value kdiag knows (env, ConfigMap data, a dump's Secret data) wherever messages,
+ * events or logs repeat it. Messages are bounded to MAX_MESSAGE characters.
+ */
+export function redactSnapshot(snapshot: Snapshot, secretValues: Iterable<string> = []): void {
+  const known = knownValues(snapshot, secretValues);
+  for (const event of snapshot.events as Array<Record<string, unknown>>) {
+    for (const field of ['message', 'note']) if (typeof event[field] === 'string') event[field] = boundedMessage(event[field] as string, known);
   }
-  for (const [key, text] of Object.entries(snapshot.logs)) {
-    const [namespace, pod] = key.split('/');
-    snapshot.logs[key] = maskKnown(text, knownByPod.get(`${namespace}/${pod}`) ?? [], redactText);
+  for (const o of everyObject(snapshot, false)) {
+    for (const spec of podSpecs(o)) maskSpecCredentials(spec);
+    maskStatus(o.status, known);
   }
+  for (const [key, text] of Object.entries(snapshot.logs)) snapshot.logs[key] = known.mask(redactText(text));
+}
+
+/** Text read after the Snapshot was built (the gate's log reads): the same patterns and known values masked. */
+export function redactLateText(snapshot: Snapshot, text: string): string {
+  return knownValues(snapshot, []).mask(redactText(text));
 }

@@ -36,16 +36,26 @@ interface Run {
 /** Root reads any directory, so as root kdiag runs as nobody for the permission test (Linux CI runs as root). */
 const asUnprivileged = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 
-function run(args: string[], options: { unprivileged?: boolean; timeoutMs?: number } = {}): Run {
+/** Spawned without blocking the worker (a 5 s wait in spawnSync can starve vitest's RPC). Killed at 15 s: a hang fails. */
+function run(args: string[], options: { unprivileged?: boolean; timeoutMs?: number } = {}): Promise<Run> {
   const started = performance.now();
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: tmp },
-    encoding: 'utf8',
-    timeout: options.timeoutMs ?? 15_000,
-    ...(options.unprivileged ? asUnprivileged : {}),
+  return new Promise((resolveRun) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: tmp },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.unprivileged ? asUnprivileged : {}),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolveRun({ code: code ?? -1, stdout, stderr, ms: performance.now() - started });
+    });
   });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, ms: performance.now() - started };
 }
 
 const lines = (text: string): string[] => text.split('\n').filter((l) => l !== '');
@@ -64,21 +74,21 @@ function expectRestAnalysed(r: Run, problems: RegExp[], exit = 2): void {
 }
 
 describe('dump directories with parts kdiag cannot read', () => {
-  it('an unreadable subdirectory: one line naming it (permission denied), the rest analysed, exit 2', () => {
+  it('an unreadable subdirectory: one line naming it (permission denied), the rest analysed, exit 2', async () => {
     const dir = dumpDir('unreadable');
     mkdirSync(join(dir, 'locked'));
     writeFileSync(join(dir, 'locked', 'pods.yaml'), 'kind: Pod\nmetadata: {name: hidden}\n');
     chmodSync(join(dir, 'locked'), 0o000);
-    const r = run(['analyze', dir], { unprivileged: true });
+    const r = await run(['analyze', dir], { unprivileged: true });
     expectRestAnalysed(r, [/locked\/: cannot read the directory \(permission denied \(EACCES\)\); skipped it$/]);
   });
 
-  it('a subdirectory that cannot be read, and nothing else: one line and exit 2, no report', () => {
+  it('a subdirectory that cannot be read, and nothing else: one line and exit 2, no report', async () => {
     const dir = join(tmp, 'only-locked');
     mkdirSync(dir, { mode: 0o755 });
     mkdirSync(join(dir, 'locked'), { mode: 0o000 });
     chmodSync(join(dir, 'locked'), 0o000);
-    const r = run(['analyze', dir], { unprivileged: true });
+    const r = await run(['analyze', dir], { unprivileged: true });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toBe('');
     const err = lines(r.stderr);
@@ -86,40 +96,40 @@ describe('dump directories with parts kdiag cannot read', () => {
     expect(err.length).toBeLessThanOrEqual(2);
   });
 
-  it('a named pipe (FIFO) in the directory is never opened: one line, no hang', () => {
+  it('a named pipe (FIFO) in the directory is never opened: one line, no hang', async () => {
     const dir = dumpDir('fifo');
     expect(spawnSync('mkfifo', [join(dir, 'pods.yaml')]).status).toBe(0);
-    const r = run(['analyze', dir]);
+    const r = await run(['analyze', dir]);
     expectRestAnalysed(r, [/pods\.yaml: not a regular file \(a named pipe\); skipped it$/]);
     expect(r.ms).toBeLessThan(10_000); // a hang would be killed at 15 s
   });
 
-  it('a named pipe given as the dump, with no writer: one line and exit 2 after a short wait, not a hang', () => {
+  it('a named pipe given as the dump, with no writer: one line and exit 2 after a short wait, not a hang', async () => {
     const fifo = join(tmp, 'lonely.yaml');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    const r = run(['analyze', fifo]);
+    const r = await run(['analyze', fifo]);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)[0]).toMatch(/lonely\.yaml: a named pipe \(FIFO\) that nothing wrote to in 5 s$/);
   });
 
-  it('a named pipe whose writer starts a moment after kdiag is read (the wait is for that)', () => {
+  it('a named pipe whose writer starts a moment after kdiag is read (the wait is for that)', async () => {
     const fifo = join(tmp, 'late.yaml');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     const writer = spawn('sh', ['-c', 'sleep 1; cat "$1" > "$2"', 'sh', VALID, fifo], { stdio: 'ignore' });
-    const r = run(['analyze', fifo]);
+    const r = await run(['analyze', fifo]);
     writer.kill();
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('api-7d9f-x2k');
   });
 
-  it('symbolic link loops: a file linked to itself is one line; a directory linked to itself is not followed', () => {
+  it('symbolic link loops: a file linked to itself is one line; a directory linked to itself is not followed', async () => {
     const dir = dumpDir('loops');
     symlinkSync('self.yaml', join(dir, 'self.yaml'));
     symlinkSync('.', join(dir, 'again'));
     mkdirSync(join(dir, 'sub'));
     symlinkSync('..', join(dir, 'sub', 'up'));
-    const r = run(['analyze', dir]);
+    const r = await run(['analyze', dir]);
     expectRestAnalysed(r, [
       /self\.yaml: a symbolic link loop \(ELOOP\); skipped it$/,
       /: again: a symbolic link loop \(it leads back to a directory above it\); not followed$/,
@@ -127,44 +137,44 @@ describe('dump directories with parts kdiag cannot read', () => {
     ]);
   });
 
-  it('a link to a directory outside the dump is not followed (one note, the exit code of the diagnosis)', () => {
+  it('a link to a directory outside the dump is not followed (one note, the exit code of the diagnosis)', async () => {
     const dir = dumpDir('outside');
     symlinkSync('/etc', join(dir, 'etc'));
     symlinkSync(VALID, join(dir, 'linked.yaml')); // a link to a file is read (the same Pod: diagnosed once)
-    const r = run(['analyze', dir, '-o', 'json']);
+    const r = await run(['analyze', dir, '-o', 'json']);
     expectRestAnalysed(r, [/: etc: a symbolic link to a directory; not followed/], 1);
     expect(JSON.parse(r.stdout).items).toHaveLength(1);
   });
 
-  it('paths longer than PATH_MAX: one line naming the (shortened) path, the rest analysed', () => {
+  it('paths longer than PATH_MAX: one line naming the (shortened) path, the rest analysed', async () => {
     const dir = dumpDir('long');
     // mkdir one level at a time with relative names: no single call sees the whole (too long) path.
     const segment = 'd'.repeat(200);
     const made = spawnSync('bash', ['-c', `cd "$1" && for i in $(seq 1 24); do mkdir ${segment} && cd ${segment} || exit 1; done; cp "$2" deep.yaml`, 'bash', dir, VALID]);
     expect(made.status, made.stderr.toString()).toBe(0);
-    const r = run(['analyze', dir]);
+    const r = await run(['analyze', dir]);
     expectRestAnalysed(r, [/the path is longer than the system allows \(ENAMETOOLONG\); skipped it$/]);
     expect(lines(r.stderr)[0]!.length).toBeLessThan(400); // a 4,800-character path is cut in the middle
   });
 
-  it('a file over the size limit (sparse: nothing read): one line, the rest analysed', () => {
+  it('a file over the size limit (sparse: nothing read): one line, the rest analysed', async () => {
     const dir = dumpDir('huge');
     writeFileSync(join(dir, 'huge.json'), '');
     truncateSync(join(dir, 'huge.json'), 300 * 2 ** 20);
-    const r = run(['analyze', dir]);
+    const r = await run(['analyze', dir]);
     expectRestAnalysed(r, [/huge\.json: the file is 300 MiB; kdiag reads dumps up to 256 MiB; skipped it$/]);
   });
 
-  it('an invalid file in a directory: one line naming its line, the rest analysed (pod -f and scan -f too)', () => {
+  it('an invalid file in a directory: one line naming its line, the rest analysed (pod -f and scan -f too)', async () => {
     const dir = dumpDir('invalid');
     writeFileSync(join(dir, 'broken.yaml'), 'kind: Pod\nmetadata:\n  name: a\n  name: b\n');
     const problem = [/broken\.yaml:4: invalid YAML: .*; skipped it$/];
-    expectRestAnalysed(run(['analyze', dir]), problem);
-    expectRestAnalysed(run(['pod', 'api-7d9f-x2k', '-n', 'shop', '-f', dir]), problem);
-    expectRestAnalysed(run(['scan', '-A', '-f', dir]), problem);
+    expectRestAnalysed(await run(['analyze', dir]), problem);
+    expectRestAnalysed(await run(['pod', 'api-7d9f-x2k', '-n', 'shop', '-f', dir]), problem);
+    expectRestAnalysed(await run(['scan', '-A', '-f', dir]), problem);
   });
 
-  it('all of it at once: one line per problem, in one run', () => {
+  it('all of it at once: one line per problem, in one run', async () => {
     const dir = dumpDir('everything');
     mkdirSync(join(dir, 'locked'), { mode: 0o000 });
     chmodSync(join(dir, 'locked'), 0o000);
@@ -172,7 +182,7 @@ describe('dump directories with parts kdiag cannot read', () => {
     symlinkSync('loop.yaml', join(dir, 'loop.yaml'));
     writeFileSync(join(dir, 'huge.yaml'), '');
     truncateSync(join(dir, 'huge.yaml'), 257 * 2 ** 20);
-    const r = run(['analyze', dir, '-o', 'json'], { unprivileged: true });
+    const r = await run(['analyze', dir, '-o', 'json'], { unprivileged: true });
     expectRestAnalysed(r, [/locked\/: cannot read/, /pipe\.json: not a regular file/, /loop\.yaml: a symbolic link loop/, /huge\.yaml: the file is 257 MiB/]);
     expect(JSON.parse(r.stdout).items).toHaveLength(1);
   });

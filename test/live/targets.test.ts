@@ -1,6 +1,7 @@
 // New targets on the real cluster: `pod svc/NAME` says why a Service has no ready endpoints (a selector
-// matching nothing, a named targetPort the Pods do not declare, the selected Pods' own cause), live and
-// from a `kubectl get … -o yaml` dump of the same namespace, and forbidden is exit 3, not "not found".
+// matching nothing, a named targetPort the Pods do not declare, the selected Pods' own cause); `pod
+// cronjob/NAME` gives its own state (suspended) and its last Job's verdict with that Job's Pods. Live and
+// from a `kubectl get … -o yaml` dump of the same namespace; forbidden is exit 3, not "not found".
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,12 @@ const deployment = (name: string, container: object) => ({
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: NS },
   spec: { replicas: 1, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: IMAGE, command: ['sleep', '3600'], ...container }] } } },
 });
+const FATAL = 'FATAL: no such table: reports';
+const cronJob = (name: string, command: string) => ({
+  apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name, namespace: NS },
+  // Suspended and scheduled once a year: the test starts its runs itself (kubectl create job --from).
+  spec: { schedule: '0 0 1 1 *', suspend: true, jobTemplate: { spec: { backoffLimit: 0, template: { spec: { restartPolicy: 'Never', terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: IMAGE, command: ['sh', '-c', command] }] } } } } },
+});
 const service = (name: string, app: string, targetPort: string | number) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: NS }, spec: { selector: { app }, ports: [{ port: 80, targetPort }] } });
 
 beforeAll(async () => {
@@ -27,10 +34,16 @@ beforeAll(async () => {
     service('typo', 'webb', 80),
     deployment('unready', { readinessProbe: { exec: { command: ['false'] }, periodSeconds: 2 } }),
     service('unready', 'unready', 80),
+    cronJob('report', `echo starting; echo "${FATAL}" >&2; exit 2`),
+    cronJob('paused', 'true'),
   ];
   const r = kubectl(['apply', '-f', '-'], docs.map((d) => stringify(d)).join('---\n'));
   if (r.code !== 0) throw new Error(r.stderr);
+  // One run of report (it fails), as a person would start one; kubectl makes the CronJob its owner.
+  const run = kubectl(['create', 'job', '--from=cronjob/report', 'report-run', '-n', NS]);
+  if (run.code !== 0) throw new Error(run.stderr);
   await Promise.all([
+    waitFor(() => kubectl(['get', 'job', 'report-run', '-n', NS, '-o', 'jsonpath={.status.conditions[?(@.type=="Failed")].status}']).stdout === 'True', 120_000),
     waitFor(() => kubectl(['get', 'deploy', 'web', '-n', NS, '-o', 'jsonpath={.status.availableReplicas}']).stdout === '1', 120_000),
     waitFor(() => kubectl(['get', 'events', '-n', NS, '--field-selector', 'reason=Unhealthy', '-o', 'name']).stdout.trim() !== '', 120_000),
   ]);
@@ -98,5 +111,45 @@ describe('pod svc/NAME', () => {
     const r = live(['gate', 'svc/good', '-n', NS]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('gate waits for rollouts, and svc/good has none');
+  });
+});
+
+describe('pod cronjob/NAME', () => {
+  it('its last Job failed: the Job\'s Pod\'s cause leads, with its log line; the back-off limit and the suspension follow (exit 1)', () => {
+    const { code, stderr, d } = verdict(['cronjob/report']);
+    expect(code, stderr).toBe(1);
+    expect(d.workload).toEqual({ kind: 'CronJob', namespace: NS, name: 'report' });
+    expect(d.summary).toMatch(/^Last Job report-run: 1\/1 Pod failing at container/);
+    expect(d.stage).toBe('container');
+    expect(d.findings[0].evidence).toContainEqual(expect.objectContaining({ source: 'log', text: expect.stringContaining(FATAL) }));
+    const rules = d.findings.map((f: { rule: string }) => f.rule);
+    expect(rules).toContain('container/backoff-limit-exceeded');
+    expect(rules).toContain('admission/cronjob-not-starting');
+  });
+
+  it('suspended with no Job: healthy, and the summary says it is suspended (exit 0)', () => {
+    const { code, stderr, d } = verdict(['cronjob/paused']);
+    expect(code, stderr).toBe(0);
+    expect(d.status).toBe('healthy');
+    expect(d.summary).toBe('CronJob "paused" is suspended (spec.suspend: true): it starts no Job until it is resumed; never scheduled.');
+  });
+
+  it('from a dump (kubectl get cronjobs,jobs,pods,events): the same verdict as live', () => {
+    const file = join(tmp, 'cron.yaml');
+    writeFileSync(file, kubectl(['get', 'cronjobs,jobs,pods,events', '-n', NS, '-o', 'yaml']).stdout);
+    const fromLive = verdict(['cronjob/report']).d;
+    const r = live(['pod', 'cronjob/report', '-n', NS, '-f', file, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(1);
+    const fromDump = JSON.parse(r.stdout).items[0];
+    expect({ status: fromDump.status, stage: fromDump.stage, rule: fromDump.findings[0]?.rule }).toEqual({ status: fromLive.status, stage: fromLive.stage, rule: fromLive.findings[0]?.rule });
+  });
+
+  it('as the least-privilege identity: exit 3 naming get on cronjobs.batch; gate refuses cronjob/ (exit 2)', () => {
+    const r = live(['pod', 'cronjob/anything', '-n', 'kdiag-limited'], LIMITED);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toContain('get on cronjobs.batch');
+    const g = live(['gate', 'cronjob/report', '-n', NS]);
+    expect(g.code).toBe(2);
+    expect(g.stderr).toContain('gate waits for rollouts, and cronjob/report has none');
   });
 });

@@ -16,7 +16,7 @@ import type { ApiClient } from '../../sources/cluster/api-client.js';
 import { Collector } from '../../sources/cluster/collector.js';
 import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
 import { resourcePath } from '../../sources/cluster/resources.js';
-import { redactText } from '../../text/redact.js';
+import { redactLateText } from '../../sources/redact-snapshot.js';
 import { DeadlineError } from '../../sources/cluster/api-errors.js';
 import { Changes, watchAll } from '../../sources/cluster/watch.js';
 import { applyWatchEvent } from '../../sources/cluster/apply-watch-event.js';
@@ -61,6 +61,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const targets = workloads.map(parseTarget);
   const service = targets.find((t) => t.kind === 'Service');
   if (service) throw new UsageError(`gate waits for rollouts, and svc/${service.name} has none`, { hint: 'gate the workload behind it (deploy/NAME), or ask why it has no endpoints: kdiag pod svc/NAME' });
+  const cron = targets.find((t) => t.kind === 'CronJob');
+  if (cron) throw new UsageError(`gate waits for rollouts, and cronjob/${cron.name} has none`, { hint: `gate one run: kubectl create job --from=cronjob/${cron.name} NAME, then kdiag gate job/NAME; or see its last Job: kdiag pod cronjob/${cron.name}` });
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
   const lang = resolveLang(opts.lang);
@@ -206,7 +208,7 @@ async function readFailedLogs(client: ApiClient, context: string, namespace: str
   const read = collector.finish(Date.now());
   for (const [key, text] of Object.entries(read.logs)) {
     // The kubelet answers 200 with this sentence when the instance's log is gone: not log lines.
-    if (!/^unable to retrieve container logs/.test(text)) snapshot.logs[key] = redactText(text);
+    if (!/^unable to retrieve container logs/.test(text)) snapshot.logs[key] = redactLateText(snapshot, text);
   }
   for (const note of read.meta.notes) if (!snapshot.meta.notes.includes(note)) snapshot.meta.notes.push(note);
   return Object.keys(snapshot.logs).length > 0;

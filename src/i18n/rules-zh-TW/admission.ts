@@ -1,6 +1,19 @@
 import type { RuleText } from '../rule-text-type.js';
 
 export const ADMISSION: Record<string, RuleText> = {
+  'admission/cronjob-not-starting': {
+    title: 'CronJob 沒有啟動它的 Job',
+    docs: {
+      description: 'CronJob 控制器在排定的時間沒有建立 Job：CronJob 已暫停（`spec.suspend: true`，屬於背景資訊：恢復之前不會建立 Job），或錯過了啟動時間（`MissSchedule`：`Missed scheduled time to start a job: …`，控制器處理它的時間晚於 `startingDeadlineSeconds` 允許的範圍；`TooManyMissedTimes`：`too many missed start times: N. Set or decrease .spec.startingDeadlineSeconds or check clock skew`）。早於 CronJob 最近一次排程的錯過紀錄屬於歷史，不會觸發。',
+      causes: ['spec.suspend 被設定（由人、GitOps 工具或維護用的指令碼）而沒有取消', 'kube-controller-manager 停止或負載過高，超過 startingDeadlineSeconds，排定的時間已過', 'startingDeadlineSeconds 比控制器的同步延遲還短（低於 10 秒從來都不可靠）', '控制器與 API Server 之間的時鐘不一致'],
+      fix: [
+        '恢復已暫停的 CronJob：kubectl patch cronjob NAME -n NAMESPACE -p \'{"spec":{"suspend":false}}\'',
+        '查看控制器的事件：kubectl describe cronjob NAME -n NAMESPACE',
+        '調高或移除 startingDeadlineSeconds，並確認 kube-controller-manager 正在執行且時鐘正確',
+        '手動啟動一次：kubectl create job --from=cronjob/NAME NAME-manual -n NAMESPACE',
+      ],
+    },
+  },
   'admission/failed-create': {
     title: '控制器無法建立工作負載的 Pod',
     docs: {

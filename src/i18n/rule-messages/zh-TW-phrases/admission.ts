@@ -13,6 +13,19 @@ const events = [
 ];
 
 export const ADMISSION: Record<string, readonly Phrase[]> = {
+  'admission/cronjob-not-starting': [
+    phrase('CronJob "{name:q}" is suspended (spec.suspend: true): it starts no Job until it is resumed; ', ({ name }) => `CronJob「${name}」已暫停（spec.suspend: true）：恢復之前不會啟動任何 Job；`),
+    phrase('CronJob "{name:q}" missed its scheduled start: "{msg:q}" (', ({ name, msg }) => `CronJob「${name}」錯過了排定的啟動時間：「${msg}」（`),
+    phrase('startingDeadlineSeconds is {n:n}; ', ({ n }) => `startingDeadlineSeconds 為 ${n}；`),
+    phrase('no startingDeadlineSeconds is set; ', '未設定 startingDeadlineSeconds；'),
+    phrase('last scheduled {when:*}).', ({ when }) => `最近一次排程在 ${when}）。`),
+    phrase('never scheduled).', '從未排程）。'),
+    phrase('last scheduled {when:*}.', ({ when }) => `最近一次排程在 ${when}。`),
+    phrase('never scheduled.', '從未排程。'),
+    phrase('Resume it: {cmd:$}', ({ cmd }) => `恢復它：${cmd}`),
+    phrase('Check that kube-controller-manager runs and its clock is right; then raise or remove startingDeadlineSeconds: {cmd:$}', ({ cmd }) => `確認 kube-controller-manager 正在執行且時鐘正確；然後調高或移除 startingDeadlineSeconds：${cmd}`),
+    phrase('Start one run by hand: {cmd:$}', ({ cmd }) => `手動啟動一次：${cmd}`),
+  ],
   'admission/failed-create': [
     ...who,
     phrase('ServiceAccount "{sa:q}" does not exist in namespace {ns}.', ({ sa, ns }) => `ServiceAccount「${sa}」不存在於命名空間 ${ns}。`),

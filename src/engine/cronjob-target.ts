@@ -1,0 +1,25 @@
+import type { WorkloadFacts } from '../model/facts.js';
+import { parseTime } from '../model/time.js';
+import type { Diagnosis } from './diagnosis.js';
+import type { Engine } from './diagnose.js';
+import { workloadVerdict } from './rollup.js';
+
+/**
+ * `pod cronjob/NAME`: the CronJob's own state (suspended, missed starts) and its last Job's verdict — the
+ * Job's Pods' cause leading, the Job's own findings (back-off limit, deadline) following — then that Job's
+ * Pods. Older Jobs are history: a run that failed before the last one does not fail the CronJob.
+ */
+export function diagnoseCronJob(engine: Engine, cron: WorkloadFacts): Diagnosis[] {
+  const own = engine.diagnoseWorkload(cron);
+  const jobs = engine
+    .workloads()
+    .filter((w) => w.kind === 'Job' && w.namespace === cron.namespace && (w.object.metadata?.ownerReferences ?? []).some((r) => r?.kind === 'CronJob' && r?.name === cron.name))
+    .sort((a, b) => (parseTime(b.object.metadata?.creationTimestamp) ?? 0) - (parseTime(a.object.metadata?.creationTimestamp) ?? 0));
+  const last = jobs[0];
+  const lastOwn = last ? engine.diagnoseWorkload(last) : undefined;
+  const pods = last ? last.pods.map((p) => engine.diagnoseFacts(p)) : [];
+  const verdict = workloadVerdict(cron, own, pods, lastOwn ? [lastOwn] : [], engine.t);
+  // Healthy but suspended: that is what the person asked about. Otherwise the verdict is the last Job's.
+  const summary = verdict.status === 'healthy' && own?.findings[0] ? own.findings[0].message : last ? engine.t.workload.lastJob({ name: last.name, summary: verdict.summary }) : verdict.summary;
+  return [{ ...verdict, summary }, ...pods];
+}
