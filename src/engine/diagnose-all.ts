@@ -7,15 +7,25 @@ import { diagnoseCronJob } from './cronjob-target.js';
 import { serviceTargetVerdict } from './service-target.js';
 import { workloadPods, type TargetKind } from './targets.js';
 
+export interface DiagnoseFilter {
+  namespace?: string;
+  selector?: (labels: Record<string, string>) => boolean;
+}
+
 /**
  * Every Pod in the snapshot, plus every workload whose own rules found something (e.g. FailedCreate); a
  * workload's row leads with its Pods' cause, not with the missed deadline that follows from it.
  */
-export function diagnoseAll(engine: Engine, filter: { namespace?: string; selector?: (labels: Record<string, string>) => boolean } = {}): Diagnosis[] {
+export function diagnoseAll(engine: Engine, filter: DiagnoseFilter = {}): Diagnosis[] {
   const inScope = (o: KObject): boolean =>
     (filter.namespace === undefined || o.metadata?.namespace === filter.namespace) && (!filter.selector || filter.selector(o.metadata?.labels ?? {}));
   const byPod = new Map<Pod, Diagnosis>();
   for (const p of engine.snapshot.pods) if (inScope(p)) byPod.set(p, engine.diagnosePod(p));
+  return [...workloadRows(engine, inScope, (p) => byPod.get(p)), ...byPod.values()];
+}
+
+/** The rows of the workloads in scope that are not healthy; `made` gives a Pod's diagnosis when it was already made. */
+export function workloadRows(engine: Engine, inScope: (o: KObject) => boolean, made: (pod: Pod) => Diagnosis | undefined): Diagnosis[] {
   const workloads: Diagnosis[] = [];
   for (const w of engine.workloads()) {
     if (!inScope(w.object)) continue;
@@ -26,10 +36,10 @@ export function diagnoseAll(engine: Engine, filter: { namespace?: string; select
       workloads.push(own);
       continue;
     }
-    const pods = w.pods.map((p) => byPod.get(p.pod) ?? engine.diagnoseFacts(p));
+    const pods = w.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p));
     workloads.push(workloadVerdict(w, own, pods, [], engine.t));
   }
-  return [...workloads, ...byPod.values()];
+  return workloads;
 }
 
 /**

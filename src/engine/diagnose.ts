@@ -1,3 +1,4 @@
+import type { EventIndex } from '../model/events.js';
 import { controllerRef, SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
 import type { KObject, Pod } from '../model/k8s.js';
 import { clockKey, type Snapshot, type SourceClock } from '../model/snapshot.js';
@@ -26,6 +27,10 @@ export interface DiagnoseOptions {
   ruleOptions?: Partial<RuleOptions>;
   /** Most log lines shown as evidence for a stopped container (from `snapshot.logs`); 0 for none. Default 5. */
   logLines?: number;
+  /** Events already indexed (a streamed scan keeps no raw Events). */
+  events?: EventIndex;
+  /** Called whenever a rule reads the cluster's Pods: the verdict then depends on the whole Pod list. */
+  onPodsRead?: () => void;
 }
 
 /** A prepared engine over one Snapshot: index once, diagnose many Pods. */
@@ -48,7 +53,7 @@ export class Engine {
     readonly snapshot: Snapshot,
     options: DiagnoseOptions = {},
   ) {
-    this.index = new SnapshotIndex(snapshot);
+    this.index = new SnapshotIndex(snapshot, options.events);
     this.now = options.now ?? parseTime(snapshot.meta.capturedAt) ?? 0;
     this.fixedNow = options.now !== undefined;
     this.nowReason = options.nowReason;
@@ -62,7 +67,19 @@ export class Engine {
     this.titleOf = (id) => titles.get(id);
     this.logLines = options.logLines ?? 5;
     const index = this.index;
-    this.cluster = { nodes: snapshot.nodes, pods: snapshot.pods, get: (k, ns, n) => index.get(k, ns, n), list: (k, ns) => index.list(k, ns), saw: (k) => index.saw(k) };
+    const onPodsRead = options.onPodsRead;
+    this.cluster = onPodsRead
+      ? {
+          nodes: snapshot.nodes,
+          get pods() {
+            onPodsRead();
+            return snapshot.pods;
+          },
+          get: (k, ns, n) => index.get(k, ns, n),
+          list: (k, ns) => (k === 'Pod' && onPodsRead(), index.list(k, ns)),
+          saw: (k) => index.saw(k),
+        }
+      : { nodes: snapshot.nodes, pods: snapshot.pods, get: (k, ns, n) => index.get(k, ns, n), list: (k, ns) => index.list(k, ns), saw: (k) => index.saw(k) };
   }
 
   diagnosePod(pod: Pod): Diagnosis {

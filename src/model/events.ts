@@ -52,6 +52,23 @@ export function toEventFact(e: KEvent): EventFact {
   return fact;
 }
 
+/**
+ * The same fact with its repeated strings (kinds, namespaces, reasons, sources, names, UIDs) shared
+ * through `intern`: a streamed scan keeps hundreds of thousands of facts, most of whose words repeat.
+ */
+export function internEventFact(e: EventFact, intern: (s: string) => string): EventFact {
+  e.reason = intern(e.reason);
+  e.type = intern(e.type);
+  e.source = intern(e.source);
+  if (e.fieldPath !== undefined) e.fieldPath = intern(e.fieldPath);
+  const i = e.involved;
+  i.kind = intern(i.kind);
+  i.namespace = intern(i.namespace);
+  i.name = intern(i.name);
+  if (i.uid !== undefined) i.uid = intern(i.uid);
+  return e;
+}
+
 /** Merges repeats of one event (same reason, message, source and field) and sorts oldest first. */
 export function dedupeEvents(events: EventFact[]): EventFact[] {
   const merged = new Map<string, EventFact>();
@@ -73,13 +90,44 @@ export function dedupeEvents(events: EventFact[]): EventFact[] {
 export class EventIndex {
   private byUid = new Map<string, EventFact[]>();
   private byName = new Map<string, EventFact[]>();
+  /** The involved kinds seen (a handful), for lookups by namespace and name alone. */
+  private readonly kinds = new Set<string>();
 
-  constructor(events: Iterable<KEvent>) {
-    for (const raw of events) {
-      const e = toEventFact(raw);
-      if (e.involved.uid) push(this.byUid, e.involved.uid, e);
-      push(this.byName, nameKey(e.involved.kind, e.involved.namespace, e.involved.name), e);
+  constructor(events: Iterable<KEvent> = []) {
+    for (const raw of events) this.add(toEventFact(raw));
+  }
+
+  /** Adds one event (a page of a streamed list is indexed as it arrives; the raw objects are not kept). */
+  add(e: EventFact): void {
+    this.kinds.add(e.involved.kind);
+    if (e.involved.uid) push(this.byUid, e.involved.uid, e);
+    push(this.byName, nameKey(e.involved.kind, e.involved.namespace, e.involved.name), e);
+  }
+
+  /**
+   * Rewrites the messages of the events about objects named `namespace/name` (any kind), in place: the
+   * streamed path masks a Pod's own env values in its events when the Pod arrives, after its events.
+   */
+  rewriteMessages(namespace: string, name: string, rewrite: (message: string) => string): void {
+    for (const kind of this.kinds) {
+      for (const e of this.byName.get(nameKey(kind, namespace, name)) ?? []) e.message = rewrite(e.message);
     }
+  }
+
+  /**
+   * Drops the events of one object (by its UID) once nothing will ask for them again: a streamed scan
+   * forgets each Pod's events as soon as the Pod is diagnosed, so the index shrinks as the Pods arrive.
+   */
+  forget(obj: KObject): void {
+    const uid = str(obj.metadata?.uid);
+    if (!uid) return;
+    this.byUid.delete(uid);
+    const key = nameKey(str(obj.kind), CLUSTER_SCOPED.has(str(obj.kind)) ? '' : str(obj.metadata?.namespace), str(obj.metadata?.name));
+    const named = this.byName.get(key);
+    if (!named) return;
+    const rest = named.filter((e) => e.involved.uid !== uid);
+    if (rest.length === 0) this.byName.delete(key);
+    else this.byName.set(key, rest);
   }
 
   /** This object's events, never another object's that had the same name (a recreated Pod has a new UID). */

@@ -72,8 +72,12 @@ export class SnapshotIndex {
   private readonly byNamespace = new Map<SnapshotKind, Map<string, KObject[]>>();
   private readonly nodeEvents = new Map<Node, EventFact[]>();
 
-  constructor(readonly snapshot: Snapshot) {
-    this.events = new EventIndex(snapshot.events);
+  /** `events`: an index built as a streamed list arrived (its raw Events are not in the snapshot). */
+  constructor(
+    readonly snapshot: Snapshot,
+    events?: EventIndex,
+  ) {
+    this.events = events ?? new EventIndex(snapshot.events);
     for (const n of snapshot.nodes) this.nodes.set(str(n.metadata?.name), n);
     const namespaced: Array<[string, KObject[]]> = [
       ['PersistentVolumeClaim', snapshot.persistentVolumeClaims],

@@ -5,7 +5,32 @@ import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 // `\uXXXX` escapes keep the parsed value the same.
 const RAW_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+const escapeUnsafe = (text: string): string => text.replace(RAW_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** The `kdiag/v1` JSON contract, pretty-printed; every control character is escaped. */
 export function renderJson(value: Diagnosis | DiagnosisList | object): string {
-  return JSON.stringify(value, null, 2).replace(RAW_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
+  return escapeUnsafe(JSON.stringify(value, null, 2)) + '\n';
+}
+
+/**
+ * The same text as `renderJson(list)`, in pieces of about `per` items, so a list of 150,000 Pods is
+ * written as it is rendered instead of as one string of hundreds of megabytes. `list` is the list
+ * without its items (its visibility fields), `items` what goes in it.
+ */
+export function* renderJsonListChunks(list: DiagnosisList, items: Iterable<Diagnosis>, per = 256): Generator<string> {
+  const shell = renderJson({ ...list, items: [] });
+  const at = shell.indexOf('"items": []') + '"items": ['.length;
+  const head = shell.slice(0, at);
+  const rest = shell.slice(at + 1);
+  let chunk = head;
+  let n = 0;
+  for (const item of items) {
+    // An item nested two levels down: JSON.stringify's own layout, each line indented by four spaces.
+    chunk += `${n === 0 ? '' : ','}\n    ${escapeUnsafe(JSON.stringify(item, null, 2)).replaceAll('\n', '\n    ')}`;
+    if (++n % per === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield n === 0 ? `${chunk}]${rest}` : `${chunk}\n  ]${rest}`;
 }

@@ -251,6 +251,12 @@ function inputClock(input: InputClock): SourceClock | undefined {
   return { source: input.source, at: iso(newest), basis: 'newest', ...(fallback ? { rejectedMtime: iso(fallback.at) } : {}) };
 }
 
+/** An object as the builder keeps it (normalised, noise and Secret values dropped), for a streamed list that is not kept in a Snapshot. */
+export function prepareObject(obj: KObject): KObject {
+  normalizeObject(obj);
+  return obj.kind === 'Secret' ? redactSecret(obj) : dropNoise(obj);
+}
+
 /** Secret values never enter a Snapshot: only the key names survive (rules check "key missing"). */
 function redactSecret(obj: KObject): KObject {
   const keys = new Set<string>();

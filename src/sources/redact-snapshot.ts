@@ -95,6 +95,22 @@ function maskStatus(status: unknown, known: KnownValues): void {
 }
 
 /**
+ * The same pass for one Pod of a streamed list (its Events already indexed with `redactMessage` applied):
+ * masks the Pod in place and returns its env values, which its Events' messages must have masked too.
+ */
+export function redactPod(pod: KObject): string[] {
+  const known = knownValues(pod);
+  maskSpecCredentials(pod.spec);
+  maskPodStatus(pod.status, known);
+  return known;
+}
+
+/** Masks known values only (the credential patterns were masked already). */
+export function maskValues(text: string, known: readonly string[]): string {
+  return maskKnown(text, known, (t) => t);
+}
+
+/**
  * The redaction pass every Snapshot gets before anything reads it: credential patterns in free text
  * (status, condition and event messages of every kind, logs), credentials in probe/hook headers and
  * commands, and every value kdiag knows (env, ConfigMap data, a dump's Secret data) wherever messages,

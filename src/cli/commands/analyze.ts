@@ -1,14 +1,13 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
-import { diagnosisList } from '../../engine/diagnosis.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { InputError, UsageError } from '../../errors.js';
-import { renderList } from '../../report/render.js';
 import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
-import { reportOptions, writeReport } from '../io.js';
+import { reportOptions } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
+import { writeDiagnosisList } from '../write-list.js';
 
 export interface AnalyzeOptions extends GlobalOptions {
   failingOnly?: boolean;
@@ -38,6 +37,6 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
-  writeReport(renderList(diagnosisList(items, snapshot.meta), format, reportOptions(opts, engine.now)));
+  writeDiagnosisList(items, snapshot.meta, format, reportOptions(opts, engine.now));
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }

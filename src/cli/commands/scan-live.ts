@@ -1,19 +1,19 @@
-import { diagnoseAll } from '../../engine/diagnose-all.js';
-import { Engine } from '../../engine/diagnose.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
-import { diagnosisList } from '../../engine/diagnosis.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
-import { renderScanText } from '../../report/table.js';
-import { renderList } from '../../report/render.js';
-import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
+import { PodStream } from '../../engine/pod-stream.js';
+import { streamNamespace } from '../../sources/cluster/fetch-namespace.js';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, ruleOptions } from '../global-options.js';
-import { reportOptions, writeReport } from '../io.js';
+import { reportOptions } from '../io.js';
 import { startProgress } from '../progress.js';
+import { writeStreamedList } from '../write-list.js';
 import { openSession } from './live-session.js';
 import type { ScanOptions } from './command-options.js';
 
-/** `kdiag scan` on the live cluster: each kind listed once, joined in memory. */
+/**
+ * `kdiag scan` on the live cluster: each kind listed once; Events indexed and Pods diagnosed page by page
+ * as they arrive, so memory holds compact facts, not every object.
+ */
 export async function liveScanCommand(opts: ScanOptions): Promise<number> {
   const format = outputFormat(opts.output);
   if (opts.selector) parseLabelSelector(opts.selector); // the same grammar as offline: a bad selector is exit 2 here, not a 400
@@ -21,16 +21,25 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: 30 });
     const namespace = opts.allNamespaces ? undefined : connection.namespace;
-    const snapshot = await fetchNamespaceSnapshot(collector, { namespace, ...(opts.selector ? { labelSelector: opts.selector } : {}), now: () => Date.now(), onStep: progress.step });
+    let stream: PodStream | undefined;
+    const snapshot = await streamNamespace(collector, { namespace, ...(opts.selector ? { labelSelector: opts.selector } : {}), now: () => Date.now(), onStep: progress.step }, ({ context, events }) => {
+      const s = new PodStream(context, events, { ruleOptions: ruleOptions(opts) });
+      stream = s;
+      return (pods) => {
+        s.add(pods);
+        progress.step(`diagnosed ${s.size} pods`);
+      };
+    });
     progress.step('diagnosing');
-    const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts) });
-    let items = diagnoseAll(engine);
-    if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
-    const anyFailing = items.some((d) => d.status === 'failing');
-    if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
+    let items = stream!.finish();
+    if (opts.fieldSelector) {
+      const matches = parseFieldSelector(opts.fieldSelector);
+      items = items.filter((i) => matches(i.diagnosis()));
+    }
+    const anyFailing = items.some((i) => i.status === 'failing');
+    if (opts.failingOnly) items = items.filter((i) => i.status === 'failing');
     progress.stop();
-    const report = reportOptions(opts, engine.now);
-    writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable) : renderList(diagnosisList(items, snapshot.meta), format, report));
+    writeStreamedList(items, snapshot.meta, format, reportOptions(opts, stream!.now));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {
     progress.stop();

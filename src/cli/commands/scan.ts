@@ -1,14 +1,13 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { Engine } from '../../engine/diagnose.js';
-import { diagnosisList } from '../../engine/diagnosis.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
-import { renderList } from '../../report/render.js';
 import { renderScanText } from '../../report/table.js';
 import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
+import { writeDiagnosisList } from '../write-list.js';
 import type { ScanOptions } from './command-options.js';
 
 /** `kdiag scan`: every Pod in scope as a table, failing first. */
@@ -27,7 +26,8 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
-  writeReport(format === 'text' ? renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable) : renderList(diagnosisList(items, snapshot.meta), format, report));
+  if (format === 'text') writeReport(renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable));
+  else writeDiagnosisList(items, snapshot.meta, format, report);
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }
 

@@ -201,8 +201,21 @@ function buildNodeResources(nodes: readonly Node[], pods?: readonly Pod[], byNod
   });
 }
 
+// Asked for every Pending Pod over the same (remembered, read-only) node list: one pass per resource, not one per Pod.
+const largestMemo = new WeakMap<readonly NodeResources[], Map<string, NodeResources | undefined>>();
+
 /** The node with the most of `resource` (free when known, else allocatable). */
 export function largestNode(nodes: readonly NodeResources[], resource: string, field: 'free' | 'allocatable' = 'free'): NodeResources | undefined {
+  let memo = largestMemo.get(nodes);
+  if (!memo) largestMemo.set(nodes, (memo = new Map()));
+  const key = `${field}\u0000${resource}`;
+  if (memo.has(key)) return memo.get(key);
+  const best = largestOf(nodes, resource, field);
+  memo.set(key, best);
+  return best;
+}
+
+function largestOf(nodes: readonly NodeResources[], resource: string, field: 'free' | 'allocatable'): NodeResources | undefined {
   let best: NodeResources | undefined;
   for (const n of nodes) {
     const v = n[field][resource];

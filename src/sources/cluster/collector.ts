@@ -5,7 +5,7 @@ import { SnapshotBuilder } from '../build-snapshot.js';
 import { checkHeapBudget } from '../heap-budget.js';
 import type { ApiClient } from './api-client.js';
 import { ForbiddenError } from './api-errors.js';
-import { getOne, listAll, rbacWords, RESOURCES, type ListOptions } from './resources.js';
+import { getOne, listPages, rbacWords, RESOURCES, type ListOptions } from './resources.js';
 
 function forbidden(kind: SnapshotKind, verb: 'get' | 'list', namespace: string | undefined, err: ForbiddenError): ClusterError {
   return new ClusterError('E_FORBIDDEN', `not allowed to ${verb} ${RESOURCES[kind].plural}${namespace ? ` in namespace "${namespace}"` : ''}${err.statusMessage ? ` (${err.statusMessage})` : ''}`, {
@@ -45,27 +45,45 @@ export class Collector {
 
   /** Lists a kind; a Pod list filtered by labels is not the full list, so it does not count as seen. */
   async list(kind: SnapshotKind, namespace: string | undefined, options: ListOptions & { required?: boolean } = {}): Promise<KObject[]> {
+    const items: KObject[] = [];
+    const listed = await this.pages(kind, namespace, options, (page) => {
+      for (const o of page) items.push(o);
+    });
+    if (!listed) return [];
+    const complete = !(kind === 'Pod' && (options.labelSelector || options.fieldSelector));
+    for (const o of items) this.builder.add(o, { markSeen: complete });
+    checkHeapBudget(`the ${RESOURCES[kind].plural} read`, 0, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
+    if (complete) this.builder.markSeen(kind);
+    return items;
+  }
+
+  /**
+   * Lists a kind page by page, handing each page on and keeping nothing; false when the kind could not be
+   * read (forbidden or not served: a note, unless `required`).
+   */
+  async pages(kind: SnapshotKind, namespace: string | undefined, options: ListOptions & { required?: boolean }, onPage: (items: KObject[]) => void): Promise<boolean> {
     try {
-      const items = await listAll(this.client, kind, namespace, { ...options, onResourceVersion: (rv) => (this.resourceVersions[kind] = rv) });
-      const complete = !(kind === 'Pod' && (options.labelSelector || options.fieldSelector));
-      for (const o of items) this.builder.add(o, { markSeen: complete });
-      checkHeapBudget(`the ${RESOURCES[kind].plural} read`, 0, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
-      if (complete) this.builder.markSeen(kind);
-      return items;
+      await listPages(this.client, kind, namespace, { ...options, onResourceVersion: (rv) => (this.resourceVersions[kind] = rv) }, onPage);
+      return true;
     } catch (err) {
       if (err instanceof ForbiddenError) {
         if (options.required) throw forbidden(kind, 'list', namespace, err);
         this.noteForbidden(kind, 'list', namespace);
-        return [];
+        return false;
       }
       // A kind the server does not serve (no EndpointSlice API, an aggregated API gone): unknown, not absent.
       if (err instanceof NotFoundError && !options.required) {
         this.builder.snapshot.meta.unreadable.push({ kind, reason: 'not served' });
         this.note(`${NOTE_WORDS[kind] ?? `${kind}s`} not listed: the API server does not serve ${RESOURCES[kind].plural} (404)`);
-        return [];
+        return false;
       }
       throw err;
     }
+  }
+
+  /** Marks a kind as looked at (a streamed list read completely). */
+  markSeen(kind: SnapshotKind): void {
+    this.builder.markSeen(kind);
   }
 
   /** GETs the object the diagnosis is about: forbidden is an error here (exit 3), absence exit 4. */

@@ -1,4 +1,11 @@
+import { ClusterError } from '../../errors.js';
+import { EventIndex, internEventFact, toEventFact } from '../../model/events.js';
+import type { KEvent, Pod } from '../../model/k8s.js';
 import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
+import { redactMessage } from '../../text/redact.js';
+import { prepareObject } from '../build-snapshot.js';
+import { checkHeapBudget } from '../heap-budget.js';
+import { maskValues, redactPod } from '../redact-snapshot.js';
 import type { Collector } from './collector.js';
 import { fetchLimitRangesIfRejected } from './fetch-limit-ranges.js';
 
@@ -27,4 +34,70 @@ export async function fetchNamespaceSnapshot(collector: Collector, options: Fetc
   );
   await fetchLimitRangesIfRejected(collector, lists[SCAN_KINDS.indexOf('Event')] ?? [], options.namespace);
   return collector.finish(options.now());
+}
+
+/** What a streamed scan hands to the diagnosis before the first Pod: every other kind, and the Events indexed. */
+export interface StreamContext {
+  /** Every kind but Pods and Events (the Pods' list is marked as seen when it is complete). */
+  context: Snapshot;
+  events: EventIndex;
+}
+
+/**
+ * `scan`'s read for large clusters: every kind but Pods and Events is listed as above; the Events page by
+ * page into an index of compact facts (their raw objects are dropped); then the Pods page by page, each
+ * page normalised, redacted and handed to `onPods` before the next is read. Memory holds one page of raw
+ * objects at a time.
+ */
+export async function streamNamespace(
+  collector: Collector,
+  options: FetchNamespaceOptions,
+  begin: (read: StreamContext) => (pods: Pod[]) => void,
+): Promise<Snapshot> {
+  options.onStep?.(`listing ${options.namespace === undefined ? 'all namespaces' : `namespace ${options.namespace}`}`);
+  let events = new EventIndex();
+  await Promise.all([
+    ...SCAN_KINDS.filter((k) => k !== 'Pod' && k !== 'Event').map((kind) => collector.list(kind, kind === 'Node' ? undefined : options.namespace)),
+    listEvents(collector, options.namespace).then((index) => (events = index)),
+  ]);
+  const context = collector.finish(options.now());
+  const complete = !options.labelSelector;
+  if (complete) context.meta.seenKinds.push('Pod');
+  const onPods = begin({ context, events });
+  await collector.pages('Pod', options.namespace, { required: true, ...(options.labelSelector ? { labelSelector: options.labelSelector } : {}) }, (page) => {
+    const pods = page.map((raw) => {
+      const pod = prepareObject(raw) as Pod;
+      const known = redactPod(pod);
+      if (known.length > 0) events.rewriteMessages(pod.metadata?.namespace ?? '', pod.metadata?.name ?? '', (m) => maskValues(m, known));
+      return pod;
+    });
+    onPods(pods);
+    budget('the pods read');
+  });
+  return context;
+}
+
+const budget = (what: string): void => checkHeapBudget(what, 0, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
+
+/** Events page by page into an index of facts whose repeated words are shared; the raw objects are dropped. */
+async function listEvents(collector: Collector, namespace: string | undefined): Promise<EventIndex> {
+  const events = new EventIndex();
+  const words = new Map<string, string>();
+  const intern = (s: string): string => {
+    const known = words.get(s);
+    if (known !== undefined) return known;
+    words.set(s, s);
+    return s;
+  };
+  const listed = await collector.pages('Event', namespace, {}, (page) => {
+    for (const raw of page) {
+      const e = prepareObject(raw) as KEvent;
+      // The credential patterns now; each Pod's own env values when the Pod arrives (rewriteMessages).
+      for (const field of ['message', 'note'] as const) if (typeof e[field] === 'string') e[field] = redactMessage(e[field]);
+      events.add(internEventFact(toEventFact(e), intern));
+    }
+    budget('the events read');
+  });
+  if (listed) collector.markSeen('Event');
+  return events;
 }

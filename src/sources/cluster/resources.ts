@@ -65,9 +65,17 @@ export const MAX_PAGES = 10_000;
 
 /** Lists every object of a kind (all pages), with kind and apiVersion filled in as kubectl prints them. */
 export async function listAll(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, options: ListOptions = {}): Promise<KObject[]> {
+  const items: KObject[] = [];
+  await listPages(client, kind, namespace, options, (page) => {
+    for (const item of page) items.push(item);
+  });
+  return items;
+}
+
+/** Lists a kind page by page, handing each page on as it arrives (nothing is kept here). */
+export async function listPages(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, options: ListOptions, onPage: (items: KObject[]) => void): Promise<void> {
   const r = RESOURCES[kind];
   const what = `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`;
-  const items: KObject[] = [];
   const tokens = new Set<string>();
   let cont: string | undefined;
   for (let pages = 1; ; pages++) {
@@ -77,11 +85,12 @@ export async function listAll(client: ApiClient, kind: SnapshotKind, namespace: 
       what,
     });
     const page = checkListPage(body, kind, client.server, what);
-    for (const item of page.items) items.push({ ...item, kind, apiVersion: r.group ? `${r.group}/${r.version}` : r.version });
+    const apiVersion = r.group ? `${r.group}/${r.version}` : r.version;
+    onPage(page.items.map((item) => ({ ...item, kind, apiVersion })));
     cont = page.continueToken;
     if (!cont) {
       if (page.resourceVersion) options.onResourceVersion?.(page.resourceVersion);
-      return items;
+      return;
     }
     if (tokens.has(cont)) throw shapeError(client.server, `${kind}List`, what, `page ${pages} repeats an earlier continue token: the list would never end`);
     if (pages >= MAX_PAGES) throw shapeError(client.server, `${kind}List`, what, `still not finished after ${MAX_PAGES} pages`);
