@@ -27,11 +27,18 @@ export interface FetchNamespaceOptions {
 /** Lists every kind the rules read, in parallel: O(kinds × pages) requests, never one per Pod. */
 export async function fetchNamespaceSnapshot(collector: Collector, options: FetchNamespaceOptions): Promise<Snapshot> {
   options.onStep?.(`listing ${options.namespace === undefined ? 'all namespaces' : `namespace ${options.namespace}`}`);
-  const lists = await Promise.all(
+  const settled = await Promise.allSettled(
     SCAN_KINDS.map((kind) =>
       collector.list(kind, kind === 'Node' ? undefined : options.namespace, { required: kind === 'Pod' || (options.required?.includes(kind) ?? false), ...(kind === 'Pod' && options.labelSelector ? { labelSelector: options.labelSelector } : {}) }),
     ),
   );
+  // Several lists may fail at once (a forbidden Deployment and its ReplicaSets): report the one the command
+  // names first (Pods, then the target's own kind), not whichever answer came back first.
+  const order = ['Pod', ...(options.required ?? [])];
+  const rank = (i: number): number => (order.includes(SCAN_KINDS[i]!) ? order.indexOf(SCAN_KINDS[i]!) : order.length + i);
+  const failed = settled.map((r, i) => ({ r, i })).filter((x) => x.r.status === 'rejected').sort((a, b) => rank(a.i) - rank(b.i));
+  if (failed[0]) throw (failed[0].r as PromiseRejectedResult).reason;
+  const lists = settled.map((r) => (r.status === 'fulfilled' ? r.value : []));
   await fetchLimitRangesIfRejected(collector, lists[SCAN_KINDS.indexOf('Event')] ?? [], options.namespace);
   return collector.finish(options.now());
 }
