@@ -130,6 +130,11 @@ export class EventIndex {
     else this.byName.set(key, rest);
   }
 
+  /** Rewrites every event's message in place (the streamed path's redaction once the context is read). */
+  rewriteAll(rewrite: (message: string) => string): void {
+    for (const list of this.byName.values()) for (const e of list) e.message = rewrite(e.message);
+  }
+
   /** This object's events, never another object's that had the same name (a recreated Pod has a new UID). */
   for(obj: KObject): EventFact[] {
     const kind = str(obj.kind);

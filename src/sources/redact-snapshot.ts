@@ -95,19 +95,31 @@ function maskStatus(status: unknown, known: KnownValues): void {
 }
 
 /**
- * The same pass for one Pod of a streamed list (its Events already indexed with `redactMessage` applied):
- * masks the Pod in place and returns its env values, which its Events' messages must have masked too.
+ * The same pass for a streamed scan, where Pods arrive page by page after their Events: the known values
+ * are the context's (workload templates, ConfigMaps) and grow with each Pod's env values as it arrives.
+ * A value of one Pod repeated in another Pod's messages is masked only when the template also holds it
+ * or the other Pod arrives later; names of Pods not yet read are not exempt.
  */
-export function redactPod(pod: KObject): string[] {
-  const known = knownValues(pod);
-  maskSpecCredentials(pod.spec);
-  maskPodStatus(pod.status, known);
-  return known;
-}
+export class StreamRedactor {
+  private readonly known: KnownValues;
 
-/** Masks known values only (the credential patterns were masked already). */
-export function maskValues(text: string, known: readonly string[]): string {
-  return maskKnown(text, known, (t) => t);
+  constructor(context: Snapshot) {
+    this.known = knownValues(context, []);
+  }
+
+  /** An Event's message (or note): patterns and known values masked, bounded. */
+  message(text: string): string {
+    return boundedMessage(text, this.known);
+  }
+
+  /** Masks a Pod in place; returns the mask to apply again to what was read before it when it added values. */
+  pod(pod: KObject): ((text: string) => string) | undefined {
+    const before = this.known.size;
+    for (const c of containers(pod.spec)) for (const e of Array.isArray(c.env) ? c.env : []) if (isObject(e)) this.known.add(e.value);
+    maskSpecCredentials(pod.spec);
+    maskStatus(pod.status, this.known);
+    return this.known.size > before ? (t) => this.known.mask(t) : undefined;
+  }
 }
 
 /**

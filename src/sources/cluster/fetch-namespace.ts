@@ -2,10 +2,9 @@ import { ClusterError } from '../../errors.js';
 import { EventIndex, internEventFact, toEventFact } from '../../model/events.js';
 import type { KEvent, Pod } from '../../model/k8s.js';
 import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
-import { redactMessage } from '../../text/redact.js';
 import { prepareObject } from '../build-snapshot.js';
 import { checkHeapBudget } from '../heap-budget.js';
-import { maskValues, redactPod } from '../redact-snapshot.js';
+import { StreamRedactor } from '../redact-snapshot.js';
 import type { Collector } from './collector.js';
 import { fetchLimitRangesIfRejected } from './fetch-limit-ranges.js';
 
@@ -68,14 +67,16 @@ export async function streamNamespace(
     listEvents(collector, options.namespace).then((index) => (events = index)),
   ]);
   const context = collector.finish(options.now());
+  const redactor = new StreamRedactor(context);
+  events.rewriteAll((m) => redactor.message(m));
   const complete = !options.labelSelector;
   if (complete) context.meta.seenKinds.push('Pod');
   const onPods = begin({ context, events });
   await collector.pages('Pod', options.namespace, { required: true, ...(options.labelSelector ? { labelSelector: options.labelSelector } : {}) }, (page) => {
     const pods = page.map((raw) => {
       const pod = prepareObject(raw) as Pod;
-      const known = redactPod(pod);
-      if (known.length > 0) events.rewriteMessages(pod.metadata?.namespace ?? '', pod.metadata?.name ?? '', (m) => maskValues(m, known));
+      const mask = redactor.pod(pod);
+      if (mask) events.rewriteMessages(pod.metadata?.namespace ?? '', pod.metadata?.name ?? '', mask);
       return pod;
     });
     onPods(pods);
@@ -98,10 +99,8 @@ async function listEvents(collector: Collector, namespace: string | undefined): 
   };
   const listed = await collector.pages('Event', namespace, {}, (page) => {
     for (const raw of page) {
-      const e = prepareObject(raw) as KEvent;
-      // The credential patterns now; each Pod's own env values when the Pod arrives (rewriteMessages).
-      for (const field of ['message', 'note'] as const) if (typeof e[field] === 'string') e[field] = redactMessage(e[field]);
-      events.add(internEventFact(toEventFact(e), intern));
+      // Redacted once the context is read (its known values), and again for each Pod's own values when it arrives.
+      events.add(internEventFact(toEventFact(prepareObject(raw) as KEvent), intern));
     }
     budget('the events read');
   });
