@@ -106,4 +106,26 @@ describe('known values masked in free text', () => {
     }
     expect(knownLive()).toContain(CM_VALUE); // pod NAME reads the ConfigMaps its Pod uses: their values are masked
   });
+
+  it('live scan (Events read before the Pods, Pods diagnosed page by page): the env value is masked in the Pod\'s messages and Events', async () => {
+    const live = { ...crashing, metadata: { ...crashing.metadata, uid: 'u-api' } };
+    const s = await serve((req, res) => {
+      const url = req.url ?? '';
+      const kind = kindOf(url);
+      if (kind === 'Pod' && isList(url)) return json(res, 200, list('Pod', [live]));
+      // The value bare (no `key=` before it, which the credential patterns would catch): only the known values mask it.
+      if (kind === 'Event' && isList(url)) return json(res, 200, list('Event', [event(live, { reason: 'BackOff', type: 'Warning', message: `Back-off restarting failed container app: dial ${ENV_VALUE} refused`, count: 6, last: at(-5) })]));
+      if (kind === 'Node' && isList(url)) return json(res, 200, list('Node', [node()]));
+      json(res, 200, list(kind));
+    });
+    for (const format of ['json', 'text']) {
+      const r = await run(['scan', '-o', format, '-A'], { env: { KUBECONFIG: s.kubeconfig } });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout + r.stderr, format).not.toContain(ENV_VALUE);
+      if (format === 'json') {
+        expect(r.stdout).toContain('<redacted by kdiag>');
+        expect(JSON.parse(r.stdout).items[0].findings[0].rule).toBe('container/crash-loop');
+      }
+    }
+  });
 });
