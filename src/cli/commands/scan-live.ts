@@ -42,7 +42,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     if (opts.failingOnly) items = items.filter((i) => i.status === 'failing');
     progress.stop();
     if (format !== 'text') checkReportRoom(items, format, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }), (i) => i.diagnosis());
-    writeStreamedList(items, snapshot.meta, format, reportOptions(opts, stream!.now));
+    writeStreamedList(items, { ...snapshot.meta, notes: [...snapshot.meta.notes, ...(items.length > 0 ? stream!.clockNotes() : [])] }, format, reportOptions(opts, stream!.now));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {
     progress.stop();
