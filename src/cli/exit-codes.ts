@@ -19,8 +19,8 @@ const oneLine = (text: string): string => neutralize(text).replace(/[\n\t]+/g, '
 export function reportError(err: unknown, verbose: boolean, write: (line: string) => void, t: Messages['errors'] = messagesFor('en').errors): number {
   if (err instanceof KdiagError) {
     // Messages quote names from dumps and servers ("did you mean: <pod names>"): never raw to the terminal.
-    write(`${t.prefix}${t.prefix.endsWith(':') ? ' ' : ''}${oneLine(err.message)}`);
-    if (err.hint) write(`${t.hint}${t.hint.endsWith(':') ? ' ' : ''}${oneLine(err.hint)}`);
+    write(`${t.prefix}${t.prefix.endsWith(':') ? ' ' : ''}${oneLine(t.text({ text: err.message }))}`);
+    if (err.hint) write(`${t.hint}${t.hint.endsWith(':') ? ' ' : ''}${oneLine(t.text({ text: err.hint }))}`);
     if (verbose && err.stack) write(err.stack);
     return err.exitCode;
   }

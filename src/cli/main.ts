@@ -78,14 +78,15 @@ function selectionOptions(cmd: Command): Command {
 }
 
 /** The command line: commands import their code only when they run (offline paths never load client-node). */
-export function buildProgram(run: (work: () => Promise<number>) => Promise<void>, me = 'kdiag'): Command {
+export function buildProgram(run: (work: () => Promise<number>) => Promise<void>, me = 'kdiag', lang: Lang = 'en'): Command {
+  const say = messagesFor(lang).errors.text;
   const program = new Command(me)
     .description('Tells you why a Kubernetes Pod is not working, at which lifecycle stage it is stuck, and what to do about it.')
     .version(VERSION, '--version', 'print the kdiag version')
     .addHelpText('after', examples(me))
-    .showHelpAfterError(`(run ${me} --help for usage)`)
+    .showHelpAfterError(say({ text: `(run ${me} --help for usage)` }))
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(`${say({ text: s.replace(/\n$/, '') })}\n`) });
 
   verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))
     .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')
@@ -192,7 +193,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write([...candidates, `:${files ? 0 : 4}`].join('\n') + '\n');
       return EXIT.ok;
     }
-    await buildProgram(run, invokedAs(argv[1])).parseAsync(normalizeArgv(argv));
+    await buildProgram(run, invokedAs(argv[1]), langOf(argv)).parseAsync(normalizeArgv(argv));
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {

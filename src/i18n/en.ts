@@ -122,6 +122,15 @@ export const en: Messages = {
     githubFix: 'Fix:',
     lastLogLines: ({ source }) => `last log lines of ${source}:`,
     wayBack: 'way back:',
+    rollout: ({ progress }) => progress,
+    progress: {
+      start: ({ seconds, what, namespace }) => `gate: waiting up to ${seconds}s for ${what} in namespace ${namespace}`,
+      reading: 'gate: reading the namespace',
+      more: ({ n }) => `+${n} more`,
+      stillWaiting: ({ seconds, what }) => `still waiting (${seconds}): ${what}`,
+      nothingYet: 'nothing to gate yet',
+      outcome: ({ outcome, seconds }) => `gate: ${outcome} after ${seconds.toFixed(1)}s`,
+    },
   },
 
   errors: {
@@ -129,6 +138,7 @@ export const en: Messages = {
     hint: 'hint:',
     internal: ({ message }) => `internal error: ${message}`,
     internalHint: 'this is a bug in kdiag; please report it with the output of `kdiag --version` and the command you ran (run with --verbose for details)',
+    text: ({ text }) => text,
   },
 
   ruleDocs: {

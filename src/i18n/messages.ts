@@ -114,6 +114,18 @@ export interface Messages {
     lastLogLines(p: { source: string }): string;
     /** Before the rollback command. */
     wayBack: string;
+    /** A rollout's progress (`2/3 updated, 1/3 ready`, engine/rollout.ts) or a target's reason/detail frame (engine/gate.ts), in this language. */
+    rollout(p: { progress: string }): string;
+    /** Progress lines on stderr while the gate waits. */
+    progress: {
+      start(p: { seconds: number; what: string; namespace: string }): string;
+      reading: string;
+      /** `+2 more` waiting targets after the first. */
+      more(p: { n: number }): string;
+      stillWaiting(p: { seconds: string; what: string }): string;
+      nothingYet: string;
+      outcome(p: { outcome: 'passed' | 'failed' | 'timeout'; seconds: number }): string;
+    };
   };
 
   errors: {
@@ -121,6 +133,8 @@ export interface Messages {
     hint: string;
     internal(p: { message: string }): string;
     internalHint: string;
+    /** An error's message or hint, or a dump or cluster reader's note (English where it was written), in this language; what no phrase covers stays English. */
+    text(p: { text: string }): string;
   };
 
   ruleDocs: {

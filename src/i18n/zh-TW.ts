@@ -1,5 +1,29 @@
 import type { Stage } from '../model/stages.js';
 import type { Messages } from './messages.js';
+import { ERROR_PHRASES } from './error-phrases.zh-TW.js';
+import { phrase, tidy, translate } from './rule-messages/phrase.js';
+
+// engine/rollout.ts words a rollout's progress in English; the counts and phase names pass through.
+const ROLLOUT = [
+  phrase('{a:n}/{b:n} updated', ({ a, b }) => `已更新 ${a}/${b}`),
+  phrase('{a:n}/{b:n} ready', ({ a, b }) => `就緒 ${a}/${b}`),
+  phrase('{a:n}/{b:n} available', ({ a, b }) => `可用 ${a}/${b}`),
+  phrase('{a:n}/{b:n} succeeded', ({ a, b }) => `成功 ${a}/${b}`),
+  phrase('{n:n} active', ({ n }) => `執行中 ${n}`),
+  phrase('{n:n} failed (backoffLimit {l:n})', ({ n, l }) => `失敗 ${n}（backoffLimit ${l}）`),
+  phrase('phase {p}, ready', ({ p }) => `phase ${p}，就緒`),
+  phrase('unknown kind', '不支援的種類'),
+  // engine/gate.ts: the frame of a target's reason or detail; the diagnosis summary inside is already zh-TW.
+  phrase('pod {pod} failing at {stage}: ', ({ pod, stage }) => `Pod ${pod} 失敗（${stage}）：`),
+  phrase('pod {pod} progressing at {stage}: ', ({ pod, stage }) => `Pod ${pod} 進行中（${stage}）：`),
+  phrase('pod {pod} progressing: ', ({ pod }) => `Pod ${pod} 進行中：`),
+  phrase('pod {pod} failing: ', ({ pod }) => `Pod ${pod} 失敗：`),
+  phrase('pod {pod}: ', ({ pod }) => `Pod ${pod}：`),
+  phrase('no Pods of the current revision yet', '目前的版本還沒有 Pod'),
+  phrase('the controller gave up: {why:$}', ({ why }) => `控制器已放棄：${why}`),
+];
+const rolloutProgress = (progress: string): string => translate(progress, ROLLOUT).replace(/, /g, '，');
+
 
 // Terms follow docs/glossary.zh-TW.md (Taiwan usage); Kubernetes names, reasons, field paths and commands stay English.
 const number = new Intl.NumberFormat('zh-TW');
@@ -140,6 +164,15 @@ export const zhTW: Messages = {
     githubFix: '修正：',
     lastLogLines: ({ source }) => `${source} 最後的日誌行：`,
     wayBack: '復原方式：',
+    rollout: ({ progress }) => rolloutProgress(progress),
+    progress: {
+      start: ({ seconds, what, namespace }) => `gate：最多等待 ${seconds} 秒，等候命名空間 ${namespace} 中的 ${what}`,
+      reading: 'gate：正在讀取命名空間',
+      more: ({ n }) => `另有 ${n} 個`,
+      stillWaiting: ({ seconds, what }) => `仍在等待（${seconds}）：${what}`,
+      nothingYet: '還沒有可以判斷的目標',
+      outcome: ({ outcome, seconds }) => `gate：${outcome === 'passed' ? '通過' : outcome === 'failed' ? '失敗' : '逾時'}，耗時 ${seconds.toFixed(1)} 秒`,
+    },
   },
 
   errors: {
@@ -147,6 +180,10 @@ export const zhTW: Messages = {
     hint: '提示：',
     internal: ({ message }) => `內部錯誤：${message}`,
     internalHint: '這是 kdiag 的程式錯誤；請附上 `kdiag --version` 的輸出與您執行的指令回報（加上 --verbose 可看到細節）',
+    text: ({ text }) => {
+      const out = translate(text, ERROR_PHRASES);
+      return out === text ? text : tidy(out);
+    },
   },
 
   ruleDocs: {

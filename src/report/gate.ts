@@ -18,13 +18,13 @@ export function renderGateText(results: readonly GateResult[], outcome: GateOutc
   lines.push(outcome === 'passed' ? c.green.bold(t.gate.passed({ seconds })) : outcome === 'failed' ? c.red.bold(t.gate.failed({ seconds })) : c.yellow.bold(t.gate.timedOut({ seconds })));
   for (const r of results) {
     const mark = r.state === 'passed' ? c.green('✔') : r.state === 'failed' ? c.red('✘') : c.yellow('…');
-    lines.push(`  ${mark} ${neutralize(r.namespace)}/${r.target}: ${r.state === 'waiting' && outcome === 'timeout' ? t.gate.state.notFinished : t.gate.state[r.state]} (${neutralize(r.progress)})`);
+    lines.push(`  ${mark} ${neutralize(r.namespace)}/${r.target}: ${r.state === 'waiting' && outcome === 'timeout' ? t.gate.state.notFinished : t.gate.state[r.state]} (${neutralize(t.gate.rollout({ progress: r.progress }))})`);
     const pods = r.diagnoses.filter((d) => d.pod);
     if (r.state !== 'passed' && pods.length > 0) {
       for (const g of rollup(pods)) lines.push(`      ${neutralize(describeGroup(g, pods.length, t))}`);
     }
     if (r.state === 'waiting' && r.detail && pods.length === 0) lines.push(`      ${neutralize(r.detail)}`);
-    if (r.reason) lines.push(`      ${neutralize(r.reason)}`);
+    if (r.reason) lines.push(`      ${neutralize(t.gate.rollout({ progress: r.reason }))}`);
     const extras = gateExtras(r, logs);
     // The diagnosis below quotes the engine's selected log lines; the raw tail only when it quotes none (JUnit and GitHub keep it: they carry no evidence).
     const quoted = r.diagnoses.some((d) => d.status !== 'healthy' && d.findings.some((f) => f.evidence.some((e) => e.source === 'log')));

@@ -22,7 +22,7 @@ export function renderGithubAnnotations(results: readonly GateResult[], outcome:
       const primary = r.diagnoses.find((d) => d.status === 'failing') ?? r.diagnoses.find((d) => d.status !== 'healthy');
       const extras = gateExtras(r, logs);
       const message = [
-        `${r.reason ?? r.progress}${primary?.findings[0] ? ` [${primary.findings[0].rule}]` : ''}${primary?.findings[0]?.remediation[0] ? `\n${t.githubFix} ${primary.findings[0].remediation[0]}` : ''}`,
+        `${t.rollout({ progress: r.reason ?? r.progress })}${primary?.findings[0] ? ` [${primary.findings[0].rule}]` : ''}${primary?.findings[0]?.remediation[0] ? `\n${t.githubFix} ${primary.findings[0].remediation[0]}` : ''}`,
         ...extras.logs.map((l) => `${cap(t.lastLogLines({ source: l.source }))}\n${l.lines.join('\n')}`),
         ...(extras.rollback ? [`${cap(t.wayBack)} ${extras.rollback}`] : []),
       ].join('\n');

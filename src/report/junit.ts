@@ -20,7 +20,8 @@ export function renderJunit(results: readonly GateResult[], outcome: GateOutcome
     const open = `    <testcase classname="kdiag.gate.${xml(r.namespace)}" name="${xml(r.target)}" time="${seconds}">`;
     if (r.state === 'passed') return `${open}</testcase>`;
     const type = r.state === 'failed' ? 'failing' : outcome === 'timeout' ? 'timeout' : r.state;
-    const message = r.reason ?? (type === 'timeout' ? t.junitTimedOut({ progress: r.progress }) : r.progress);
+    const progress = t.rollout({ progress: r.progress });
+    const message = r.reason ? t.rollout({ progress: r.reason }) : (type === 'timeout' ? t.junitTimedOut({ progress }) : progress);
     const body = r.diagnoses
       .filter((d) => d.status !== 'healthy')
       .map((d) => `${t.junitSubject({ ...(d.pod ? { pod: d.pod.name } : { kind: d.workload?.kind ?? '', name: d.workload?.name ?? '' }), status: d.status, stage: d.stage })}: ${d.summary}${d.findings[0] ? ` [${d.findings[0].rule}]` : ''}${d.findings[0]?.remediation.length ? `\n  ${t.junitFix} ${d.findings[0].remediation.join(`\n  ${t.junitFix} `)}` : ''}`)

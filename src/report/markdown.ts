@@ -1,4 +1,5 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
+import { evidenceText } from '../i18n/evidence-text.js';
 import { messagesFor } from '../i18n/index.js';
 import type { Lang } from '../i18n/lang.js';
 import { clip } from './sanitize.js';
@@ -25,13 +26,13 @@ export function renderMarkdown(d: Diagnosis, lang?: Lang): string {
   if (primary) {
     out.push(t.markdown.cause({ title: md(primary.title), rule: primary.rule, severity: primary.severity, confidence: primary.confidence }), '');
     if (primary.evidence.length) {
-      out.push(`**${t.report.evidence}**`, '', '```text', ...primary.evidence.map((e) => clip(e.text, EVIDENCE_MAX).replace(/```/g, "'''")), '```', '');
+      out.push(`**${t.report.evidence}**`, '', '```text', ...primary.evidence.map((e) => clip(evidenceText(e, t.lang), EVIDENCE_MAX).replace(/```/g, "'''")), '```', '');
     }
     if (primary.remediation.length) out.push(`**${t.report.fix}**`, '', ...primary.remediation.map((r, i) => `${i + 1}. ${md(r)}`), '');
   }
   if (d.stageOwner) out.push(`${t.report.whereToLook({ components: d.stageOwner.components.map((c) => t.component[c]).join(t.report.listSeparator), commands: d.stageOwner.commands.map((c) => `\`${clip(c, 700).replace(/`/g, "'")}\``).join(t.report.listSeparator) })}`, '');
   if (rest.length) out.push(`**${t.report.alsoFound}**`, '', ...rest.map((f) => `- ${t.severity[f.severity]}: ${md(f.message)} (\`${f.rule}\`)`), '');
-  if (d.notes.length) out.push(`**${t.report.notes}**`, '', ...d.notes.map((n) => `- ${md(n)}`), '');
+  if (d.notes.length) out.push(`**${t.report.notes}**`, '', ...d.notes.map((n) => `- ${md(t.errors.text({ text: n }))}`), '');
   return out.join('\n');
 }
 

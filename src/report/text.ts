@@ -1,4 +1,5 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
+import { evidenceText } from '../i18n/evidence-text.js';
 import type { Finding } from '../rules/types.js';
 import { messagesFor, type Messages } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
@@ -46,7 +47,7 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   }
   if (d.notes.length > 0) {
     lines.push('', c.bold(t.report.notes));
-    for (const n of d.notes) lines.push(...wrap(clip(n, TEXT_MAX), w, '  - ', '    '));
+    for (const n of d.notes) lines.push(...wrap(clip(t.errors.text({ text: n }), TEXT_MAX), w, '  - ', '    '));
   }
   return lines.join('\n') + '\n';
 }
@@ -62,7 +63,7 @@ function renderPrimary(f: Finding, c: Paint, w: number | undefined, t: Messages)
   const lines = ['', ...wrap(`${clip(f.title, TEXT_MAX)} ${c.dim(t.report.findingTag(f))}`, w, `${c.bold(t.report.cause)}  `, ' '.repeat(columns(t.report.cause) + 2))];
   if (f.evidence.length > 0) {
     lines.push('', c.bold(t.report.evidence));
-    for (const e of f.evidence) lines.push(...wrap(clip(e.text, EVIDENCE_MAX), w, '  • ', '    '));
+    for (const e of f.evidence) lines.push(...wrap(clip(evidenceText(e, t.lang), EVIDENCE_MAX), w, '  • ', '    '));
   }
   if (f.remediation.length > 0) {
     lines.push('', c.bold(t.report.fix));

@@ -1,5 +1,6 @@
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
+import { cjkWrap, hasCJK } from './cjk-wrap.js';
 
 // Terminal columns, counted by string-width (full-width CJK and most emoji are 2 columns, ANSI codes 0).
 
@@ -35,7 +36,8 @@ export function wrap(text: string, width: number | undefined, first: string, res
     // A line's own indentation (a log line, a YAML excerpt) is kept, and continued under itself.
     const lead = /^[ \t]*/.exec(line)?.[0].replace(/\t/g, '  ').slice(0, room - 10) ?? '';
     const body = line.trimStart();
-    const wrapped = body === '' ? [''] : wrapAnsi(body, room - lead.length, { hard: true, trim: true }).split('\n');
+    // Chinese text breaks between characters (wrap-ansi breaks only at spaces); other text as before.
+    const wrapped = body === '' ? [''] : hasCJK(body) ? cjkWrap(body, room - lead.length) : wrapAnsi(body, room - lead.length, { hard: true, trim: true }).split('\n');
     for (const w of wrapped) out.push((out.length === 0 ? first : rest) + lead + w);
   }
   return out;

@@ -1,4 +1,5 @@
 import type { GateResult } from '../../engine/gate.js';
+import type { Messages } from '../../i18n/messages.js';
 import { neutralize } from '../../report/sanitize.js';
 import { warn } from '../io.js';
 
@@ -16,20 +17,20 @@ export interface GateProgress {
 const stamp = (now: number): string => `[${new Date(now).toISOString().slice(11, 19)}]`;
 const seconds = (ms: number): string => `${Math.round(ms / 1000)}s`;
 
-function describe(r: GateResult): string {
-  if (r.state === 'waiting') return `${r.target}: ${r.progress}${r.detail ? `; ${r.detail}` : ''}`;
-  return `${r.target}: ${r.state} (${r.reason ?? r.progress})`;
+function describe(r: GateResult, t: Messages): string {
+  if (r.state === 'waiting') return `${r.target}: ${t.gate.rollout({ progress: r.progress })}${r.detail ? `; ${t.gate.rollout({ progress: r.detail })}` : ''}`;
+  return `${r.target}: ${t.gate.state[r.state]} (${t.gate.rollout({ progress: r.reason ?? r.progress })})`;
 }
 
 /**
  * On a TTY, one live status line (ora) that says what is awaited; elsewhere (CI), one line per change of
  * state of a target, and a "still waiting" line when nothing changed for 10 s.
  */
-export async function gateProgress(started: number, firstLine: string): Promise<GateProgress> {
+export async function gateProgress(started: number, firstLine: string, t: Messages): Promise<GateProgress> {
   warn(`${stamp(started)} ${firstLine}`);
   if (process.stderr.isTTY && !process.env.CI) {
     const { default: ora } = await import('ora');
-    const spinner = ora({ stream: process.stderr, text: 'gate: reading the namespace' }).start();
+    const spinner = ora({ stream: process.stderr, text: t.gate.progress.reading }).start();
     return {
       line: (text) => {
         const status = spinner.text;
@@ -40,7 +41,7 @@ export async function gateProgress(started: number, firstLine: string): Promise<
       update: (results, now) => {
         const waiting = results.filter((r) => r.state === 'waiting');
         const first = waiting[0];
-        const text = neutralize(first ? `${seconds(now - started)} ${describe(first)}${waiting.length > 1 ? ` (+${waiting.length - 1} more)` : ''}` : `${seconds(now - started)} ${results.map((r) => `${r.target} ${r.state}`).join(', ')}`);
+        const text = neutralize(first ? `${seconds(now - started)} ${describe(first, t)}${waiting.length > 1 ? ` (${t.gate.progress.more({ n: waiting.length - 1 })})` : ''}` : `${seconds(now - started)} ${results.map((r) => `${r.target} ${t.gate.state[r.state]}`).join(', ')}`);
         // One line: ora cannot redraw a status that wraps.
         const width = Math.max(20, (process.stderr.columns || 80) - 8);
         spinner.text = text.length > width ? `${text.slice(0, width - 1)}…` : text;
@@ -61,13 +62,13 @@ export async function gateProgress(started: number, firstLine: string): Promise<
         const key = r.stateKey ?? `${r.state}|${r.progress}`;
         if (last.get(r.target) === key) continue;
         last.set(r.target, key);
-        warn(`${stamp(now)} ${neutralize(describe(r))}`);
+        warn(`${stamp(now)} ${neutralize(describe(r, t))}`);
         printed = true;
       }
       if (printed) lastPrinted = now;
       else if (now - lastPrinted >= HEARTBEAT_MS) {
         const waiting = results.filter((r) => r.state === 'waiting');
-        warn(`${stamp(now)} still waiting (${seconds(now - started)}): ${neutralize(waiting.map(describe).join(' | ') || 'nothing to gate yet')}`);
+        warn(`${stamp(now)} ${t.gate.progress.stillWaiting({ seconds: seconds(now - started), what: neutralize(waiting.map((r) => describe(r, t)).join(' | ') || t.gate.progress.nothingYet) })}`);
         lastPrinted = now;
       }
     },

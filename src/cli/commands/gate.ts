@@ -4,6 +4,7 @@ import { evaluateGate, selectorTargets, type GateResult } from '../../engine/gat
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { parseTarget, requiredKinds } from '../../engine/targets.js';
 import { NotFoundError, TimeoutError, UsageError } from '../../errors.js';
+import { messagesFor } from '../../i18n/index.js';
 import { resolveLang } from '../../i18n/lang.js';
 import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
 import { parseDuration } from '../../model/time.js';
@@ -75,7 +76,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const started = Date.now();
   const deadline = started + timeoutMs;
   const what = [...workloads, ...(opts.selector ? [`-l ${opts.selector}`] : [])].join(', ');
-  const progress = await gateProgress(started, `gate: waiting up to ${Math.round(timeoutMs / 1000)}s for ${neutralize(what)} in namespace ${neutralize(namespace)}`);
+  const t = messagesFor(lang);
+  const progress = await gateProgress(started, t.gate.progress.start({ seconds: Math.round(timeoutMs / 1000), what: neutralize(what), namespace: neutralize(namespace) }), t);
 
   const read = async (): Promise<{ snapshot: Snapshot; collector: Collector }> => {
     const collector = new Collector(client, `cluster:${connection.context}`);
@@ -164,8 +166,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
     }
   }
   const elapsed = Date.now() - started;
-  warn(`[${new Date().toISOString().slice(11, 19)}] gate: ${outcome} after ${(elapsed / 1000).toFixed(1)}s`);
-  for (const r of results) if (r.state === 'passed') warn(`  ✔ ${neutralize(r.target)}: ${neutralize(r.progress)}`);
+  warn(`[${new Date().toISOString().slice(11, 19)}] ${t.gate.progress.outcome({ outcome, seconds: elapsed / 1000 })}`);
+  for (const r of results) if (r.state === 'passed') warn(`  ✔ ${neutralize(r.target)}: ${neutralize(t.gate.rollout({ progress: r.progress }))}`);
   const logs = engine?.snapshot.logs ?? {};
   const report = reportOptions(opts, engine?.now);
   const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome, logs, lang) : '';

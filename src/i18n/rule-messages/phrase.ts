@@ -65,7 +65,7 @@ export function translate(text: string, phrases: readonly Phrase[]): string {
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 
 /**
- * Punctuation as Chinese text has it: no blanks around full-width punctuation, `;` and a sentence's final `.`
+ * Punctuation as Chinese text has it: no blanks around full-width punctuation or between two Chinese characters, `;` and a sentence's final `.`
  * after Chinese text full-width, and a `)` full-width where it closes a `（`.
  */
 export function tidy(text: string): string {
@@ -83,6 +83,7 @@ export function tidy(text: string): string {
     .replace(/;\s*(?=[\u3400-\u9fff「])/g, '；')
     .replace(/([\u3400-\u9fff）」])[;,]\s*/g, (_, c: string) => `${c}${_.includes(';') ? '；' : '，'}`)
     .replace(/([\u3400-\u9fff）」])\.(?=\s|$)/g, '$1。')
+    .replace(/([\u3400-\u9fff]) (?=[\u3400-\u9fff])/g, '$1')
     .replace(/\s+([。；：，、）」])/g, '$1')
     .replace(/([。；：，、（「])\s+/g, '$1')
     .replace(/。\./g, '。');
