@@ -2,7 +2,7 @@ import type { EventIndex } from '../model/events.js';
 import { controllerRef, SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
 import type { KObject, Pod } from '../model/k8s.js';
 import { clockKey, type Snapshot, type SnapshotMeta, type SourceClock } from '../model/snapshot.js';
-import { POD_STAGES, stageIndex, type Stage } from '../model/stages.js';
+import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import { runsText } from '../rules/helpers/runs.js';
 import { ALL_RULES } from '../rules/index.js';
@@ -219,7 +219,8 @@ export class Engine {
     const primary = findings[0]!;
     // Context alone (info) does not make a workload unhealthy; a warning means it is still settling.
     const status: DiagnosisStatus = primary.severity === 'error' ? 'failing' : primary.severity === 'warning' ? 'progressing' : 'healthy';
-    return workloadDiagnosis(workload, { status, stage: status === 'healthy' ? null : primary.stage, summary: primary.message, findings, notes: [...this.snapshot.meta.notes, ...withClock(this.clockNote(workload.object)), ...notes] }, this.t);
+    const stage = status === 'healthy' ? null : primary.stage;
+    return workloadDiagnosis(workload, { status, stage, stages: stageStates(STAGES, status, stage), summary: primary.message, findings, notes: [...this.snapshot.meta.notes, ...withClock(this.clockNote(workload.object)), ...notes] }, this.t);
   }
 
   /** Every workload in the snapshot with its Pods, for the workload rules. */
