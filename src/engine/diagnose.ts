@@ -1,8 +1,8 @@
 import type { EventIndex } from '../model/events.js';
 import { controllerRef, SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
 import type { KObject, Pod } from '../model/k8s.js';
-import { clockKey, type Snapshot, type SourceClock } from '../model/snapshot.js';
-import { POD_STAGES, stageIndex, type Stage } from '../model/stages.js';
+import { clockKey, type Snapshot, type SnapshotMeta, type SourceClock } from '../model/snapshot.js';
+import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import { runsText } from '../rules/helpers/runs.js';
 import { ALL_RULES } from '../rules/index.js';
@@ -38,6 +38,8 @@ export class Engine {
   readonly index: SnapshotIndex;
   readonly now: number;
   private readonly podRules: PodRule[];
+  private readonly fallbackRules: ReadonlySet<string>;
+  private readonly yieldingRules: ReadonlySet<string>;
   private readonly triggers: TriggerIndex;
   private readonly workloadRules: WorkloadRule[];
   private readonly options: RuleOptions;
@@ -59,6 +61,8 @@ export class Engine {
     this.nowReason = options.nowReason;
     const rules = options.rules ?? ALL_RULES;
     this.podRules = rules.filter((r): r is PodRule => r.scope === 'pod');
+    this.fallbackRules = new Set(this.podRules.filter((r) => r.fallback).map((r) => r.id));
+    this.yieldingRules = new Set(this.podRules.filter((r) => r.yields).map((r) => r.id));
     this.triggers = new TriggerIndex(this.podRules);
     this.workloadRules = rules.filter((r): r is WorkloadRule => r.scope === 'workload');
     this.options = { ...DEFAULT_RULE_OPTIONS, ...options.ruleOptions };
@@ -99,11 +103,39 @@ export class Engine {
     return i === undefined ? undefined : meta.clocks?.[i];
   }
 
-  /** The note that says which clock ages were measured from, and why; undefined for a live cluster. */
+  /** Whether `now` for this object cannot be later than its capture (see PodRuleContext.clockTrusted). */
+  private clockTrusted(object: KObject): boolean {
+    if (this.fixedNow) return true;
+    const basis = this.clockOf(object)?.basis;
+    return basis !== 'mtime' && basis !== 'wall';
+  }
+
+  /** The note that says which clock ages were measured from, and why: every report carries one. */
   clockNote(object: KObject): string | undefined {
-    if (this.fixedNow) return this.nowReason ? this.t.notes.fixedClock({ at: isoSeconds(this.now), reason: this.nowReason }) : undefined;
-    const clock = this.clockOf(object);
-    return clock ? clockSentence(clock, this.t) : undefined;
+    if (this.fixedNow && this.nowReason) return this.t.notes.fixedClock({ at: isoSeconds(this.now), reason: this.nowReason });
+    const clock = this.fixedNow ? undefined : this.clockOf(object);
+    if (clock) return clockSentence(clock, this.t);
+    // No input clock: a live read (or a re-diagnosis at this machine's time, as gate and --watch do).
+    return this.liveNote();
+  }
+
+  /** Every clock a list report (scan, analyze) used, one note each, in input order. */
+  clockNotes(): string[] {
+    if (this.fixedNow && this.nowReason) return [this.t.notes.fixedClock({ at: isoSeconds(this.now), reason: this.nowReason })];
+    const clocks = this.fixedNow ? [] : (this.snapshot.meta.clocks ?? []);
+    if (clocks.length > 0) return [...new Set(clocks.map((c) => clockSentence(c, this.t)))];
+    const live = this.liveNote();
+    return live ? [live] : [];
+  }
+
+  /** What a list report prints besides its items: what could not be read, and the clocks (when some item has an age). */
+  listMeta(items: readonly Diagnosis[]): { unreadable: SnapshotMeta['unreadable']; notes: string[] } {
+    return { unreadable: this.snapshot.meta.unreadable, notes: [...this.snapshot.meta.notes, ...(items.length > 0 ? this.clockNotes() : [])] };
+  }
+
+  private liveNote(): string | undefined {
+    const live = this.snapshot.meta.sources.some((s) => s.startsWith('cluster:'));
+    return live && this.now > 0 ? this.t.notes.liveClock({ at: isoSeconds(this.now) }) : undefined;
   }
 
   diagnoseFacts(facts: PodFacts): Diagnosis {
@@ -111,7 +143,7 @@ export class Engine {
     const found: Finding[] = [];
     const now = this.nowFor(facts.pod);
     // One context for every rule: rules are pure and only read it.
-    const ctx: PodRuleContext = { pod: facts, cluster: this.cluster, now, options: this.options };
+    const ctx: PodRuleContext = { pod: facts, cluster: this.cluster, now, options: this.options, clockTrusted: this.clockTrusted(facts.pod) };
     // A rule none of whose triggers holds would find nothing: skip it.
     const holds = this.triggers.podMask(facts);
     const masks = this.triggers.masks;
@@ -127,7 +159,7 @@ export class Engine {
         notes.push(this.t.notes.ruleFailed({ rule: rule.id, on: 'pod', error: err instanceof Error ? err.message : String(err) }));
       }
     }
-    const findings = withLogEvidence(facts, localizeTitles(orderFindings(found), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
+    const findings = withLogEvidence(facts, localizeTitles(orderFindings(this.withoutNeedlessFallbacks(found)), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
     const status = podStatus(facts, findings);
     const proven = provenStages(facts);
     const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
@@ -154,6 +186,22 @@ export class Engine {
     };
   }
 
+  /**
+   * The "stuck, no progress" findings stand only when nothing else explains the Pod; an inference about
+   * the input (a stale node status) stands behind the Pod's own error, as a warning.
+   */
+  private withoutNeedlessFallbacks(found: Finding[]): Finding[] {
+    const own = (f: Finding): boolean => !this.fallbackRules.has(f.rule) && !this.yieldingRules.has(f.rule);
+    let out = found;
+    if (out.some((f) => this.fallbackRules.has(f.rule)) && out.some((f) => f.severity !== 'info' && !this.fallbackRules.has(f.rule))) {
+      out = out.filter((f) => !this.fallbackRules.has(f.rule));
+    }
+    if (out.some((f) => this.yieldingRules.has(f.rule) && f.severity === 'error') && out.some((f) => f.severity === 'error' && own(f))) {
+      out = out.map((f) => (this.yieldingRules.has(f.rule) && f.severity === 'error' ? { ...f, severity: 'warning' as const } : f));
+    }
+    return out;
+  }
+
   /** A workload-level diagnosis, or undefined when its rules find nothing. */
   diagnoseWorkload(workload: WorkloadFacts): Diagnosis | undefined {
     const found: Finding[] = [];
@@ -171,7 +219,8 @@ export class Engine {
     const primary = findings[0]!;
     // Context alone (info) does not make a workload unhealthy; a warning means it is still settling.
     const status: DiagnosisStatus = primary.severity === 'error' ? 'failing' : primary.severity === 'warning' ? 'progressing' : 'healthy';
-    return workloadDiagnosis(workload, { status, stage: status === 'healthy' ? null : primary.stage, summary: primary.message, findings, notes: [...this.snapshot.meta.notes, ...notes] }, this.t);
+    const stage = status === 'healthy' ? null : primary.stage;
+    return workloadDiagnosis(workload, { status, stage, stages: stageStates(STAGES, status, stage), summary: primary.message, findings, notes: [...this.snapshot.meta.notes, ...withClock(this.clockNote(workload.object)), ...notes] }, this.t);
   }
 
   /** Every workload in the snapshot with its Pods, for the workload rules. */
@@ -262,8 +311,13 @@ function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[]
   return t.summary.progressing({ stage, ...(age ? { age } : {}), ...(init ? { init } : {}) });
 }
 
+function withClock(note: string | undefined): string[] {
+  return note ? [note] : [];
+}
+
+/** ISO time to the second (a live clock has milliseconds nobody needs in a note). */
 function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
 }
 
 /** "ages measured from 2026-11-30T10:00:00Z, the modification time of x.yaml", in the report's language. */

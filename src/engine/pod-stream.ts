@@ -59,6 +59,11 @@ export class PodStream {
     return this.early.now;
   }
 
+  /** The note that says which clock the scan measured ages from (a live read: this machine's). */
+  clockNotes(): string[] {
+    return this.early.clockNotes();
+  }
+
   /** How many Pods arrived. */
   get size(): number {
     return this.entries.length;

@@ -1,5 +1,6 @@
 import { messagesFor, type Messages } from '../i18n/index.js';
-import type { Stage } from '../model/stages.js';
+import { STAGES, type Stage } from '../model/stages.js';
+import { stageStates } from './diagnose.js';
 import type { Finding } from '../rules/types.js';
 import type { Diagnosis, DiagnosisStatus } from './diagnosis.js';
 import { workloadDiagnosis, type WorkloadRef } from './workload-diagnosis.js';
@@ -111,5 +112,5 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
   if (status === 'healthy') summary = total === 0 ? t.workload.nothingFailing({ warnings }) : t.workload.allHealthy({ total, warnings });
   const findings = lead ? [lead, ...secondary] : secondary;
   const notes = [...new Set([...(own?.notes ?? []), ...pods.flatMap((d) => d.notes), ...services.flatMap((d) => d.notes)])];
-  return workloadDiagnosis(ref, { status, stage, summary, findings, notes }, t);
+  return workloadDiagnosis(ref, { status, stage, stages: stageStates(STAGES, status, stage), summary, findings, notes }, t);
 }

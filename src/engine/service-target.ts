@@ -2,6 +2,8 @@ import type { Messages } from '../i18n/index.js';
 import type { PodFacts, WorkloadFacts } from '../model/facts.js';
 import type { Finding } from '../rules/types.js';
 import type { Diagnosis } from './diagnosis.js';
+import { STAGES } from '../model/stages.js';
+import { stageStates } from './diagnose.js';
 import { workloadDiagnosis } from './workload-diagnosis.js';
 
 const PORT_RULE = 'readiness/service-no-endpoints';
@@ -21,7 +23,7 @@ export function serviceTargetVerdict(service: WorkloadFacts, verdict: Diagnosis,
   if (!found) return verdict;
   const lead: Finding = { ...found, severity: 'error', failureClass: 'deterministic' };
   const findings = [lead, ...verdict.findings.filter((f) => f !== found)];
-  return workloadDiagnosis(service, { status: 'failing', stage: 'readiness', summary: found.message, findings, notes: verdict.notes }, t);
+  return workloadDiagnosis(service, { status: 'failing', stage: 'readiness', stages: stageStates(STAGES, 'failing', 'readiness'), summary: found.message, findings, notes: verdict.notes }, t);
 }
 
 function declares(pod: PodFacts, name: string, protocol: string): boolean {

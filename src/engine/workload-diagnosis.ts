@@ -1,7 +1,6 @@
 import type { Messages } from '../i18n/index.js';
-import { STAGES, type Stage } from '../model/stages.js';
+import type { Stage } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
-import { stageStates } from './diagnose.js';
 import type { Diagnosis, DiagnosisStatus } from './diagnosis.js';
 import { stageOwner } from './stage-owner.js';
 
@@ -12,8 +11,15 @@ export interface WorkloadRef {
   name: string;
 }
 
-/** A workload-level Diagnosis (`pod: null`, `workload: {…}`): the stage strip and the stage's owner follow from status and stage. */
-export function workloadDiagnosis(ref: WorkloadRef, verdict: { status: DiagnosisStatus; stage: Stage | null; summary: string; findings: Finding[]; notes: string[] }, t: Messages): Diagnosis {
+/**
+ * A workload-level Diagnosis (`pod: null`, `workload: {…}`); the stage's owner follows from the stage. The
+ * caller passes the stage strip (engine/diagnose.ts's stageStates), so this module does not import the engine.
+ */
+export function workloadDiagnosis(
+  ref: WorkloadRef,
+  verdict: { status: DiagnosisStatus; stage: Stage | null; stages: Diagnosis['stages']; summary: string; findings: Finding[]; notes: string[] },
+  t: Messages,
+): Diagnosis {
   const { status, stage } = verdict;
   return {
     apiVersion: 'kdiag/v1',
@@ -23,7 +29,7 @@ export function workloadDiagnosis(ref: WorkloadRef, verdict: { status: Diagnosis
     status,
     stage,
     summary: verdict.summary,
-    stages: stageStates(STAGES, status, stage),
+    stages: verdict.stages,
     stageOwner: stageOwner(stage, { namespace: ref.namespace, name: ref.name, node: null, kind: ref.kind }, t),
     findings: verdict.findings,
     notes: verdict.notes,

@@ -78,6 +78,7 @@ export const en: Messages = {
       }
     },
     fixedClock: ({ at, reason }) => `ages measured from ${at}, ${reason}`,
+    liveClock: ({ at }) => `ages measured from ${at}, this machine's clock when kdiag read the cluster (timestamps in the cluster are the API server's: a skewed local clock skews ages)`,
   },
 
   table: {

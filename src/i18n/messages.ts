@@ -65,6 +65,8 @@ export interface Messages {
     clock(p: { at: string; source: string | undefined; basis: ClockBasis; rejectedMtime?: string }): string;
     /** Ages measured from a time given on the command line (`reason` as the CLI words it). */
     fixedClock(p: { at: string; reason: string }): string;
+    /** A live cluster: ages are measured from this machine's clock when the cluster was read. */
+    liveClock(p: { at: string }): string;
   };
 
   table: {

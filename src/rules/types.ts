@@ -95,6 +95,16 @@ interface RuleBase {
   severity: Severity;
   /** The class of what this rule usually finds; a finding may override it (e.g. a missing Secret not known absent). */
   failureClass?: FailureClass;
+  /**
+   * A "stuck, no progress" fallback: its findings count only when no other rule finds an error or warning
+   * for the Pod (the specific cause, when there is one, is always the better verdict).
+   */
+  fallback?: true;
+  /**
+   * An inference about the input rather than the Pod's own failure (a node status gone stale): when
+   * another rule finds an error, this rule's errors are shown behind it as warnings.
+   */
+  yields?: true;
   title: string;
   docs: RuleDocs;
 }
@@ -105,6 +115,12 @@ export interface PodRuleContext {
   /** Epoch ms: the capture time for dumps, never the wall clock inside a rule. */
   now: number;
   options: RuleOptions;
+  /**
+   * False when `now` may be later than the capture (a file's modification time: a copied or re-saved file
+   * has a new one; the wall clock reading standard input): then "older than its heartbeat allows" is not
+   * proof. True or absent for a recorded capture time, a live read, --now, or the input's newest timestamp.
+   */
+  clockTrusted?: boolean;
 }
 
 export interface WorkloadRuleContext {

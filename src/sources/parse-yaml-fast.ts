@@ -13,21 +13,26 @@ const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 
+// Every plain scalar is offered to each type in turn: a first-character test spares the patterns for the
+// names, images and timestamps that make up most of a dump.
+const code = (s: string): number => s.charCodeAt(0);
+const numberStart = (c: number): boolean => (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46; // 0-9 + - .
+
 const int = new jsyaml.Type('tag:yaml.org,2002:int', {
   kind: 'scalar',
-  resolve: (s: string) => INT_DEC.test(s) || INT_OCT.test(s) || INT_HEX.test(s),
+  resolve: (s: string) => numberStart(code(s)) && (INT_DEC.test(s) || INT_OCT.test(s) || INT_HEX.test(s)),
   construct: (s: string) => (INT_OCT.test(s) ? parseInt(s.slice(2), 8) : INT_HEX.test(s) ? parseInt(s.slice(2), 16) : parseInt(s, 10)),
 });
 const float = new jsyaml.Type('tag:yaml.org,2002:float', {
   kind: 'scalar',
-  resolve: (s: string) => FLOAT.test(s) || FLOAT_EXP.test(s) || FLOAT_SPECIAL.test(s),
+  resolve: (s: string) => numberStart(code(s)) && (FLOAT.test(s) || FLOAT_EXP.test(s) || FLOAT_SPECIAL.test(s)),
   construct: (s: string) => (FLOAT_SPECIAL.test(s) ? (s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? -Infinity : Infinity) : parseFloat(s)),
 });
 
 const NULL = /^(?:~|[Nn]ull|NULL)?$/;
 const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const nul = new jsyaml.Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (s: string) => NULL.test(s), construct: () => null });
-const bool = new jsyaml.Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (s: string) => BOOL.test(s), construct: (s: string) => s[0] === 't' || s[0] === 'T' });
+const nul = new jsyaml.Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (s: string) => s.length <= 4 && NULL.test(s), construct: () => null });
+const bool = new jsyaml.Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (s: string) => s.length >= 4 && s.length <= 5 && BOOL.test(s), construct: (s: string) => s[0] === 't' || s[0] === 'T' });
 
 const SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({ implicit: [nul, bool, int, float] });
 

@@ -10,7 +10,8 @@
 #   # expect: stage=<stage> rule=<rule-id>      copied into the fixture (so are # expect-<word>: lines)
 #   # expect-workload: workload=Kind/name ...   copied into the fixture (workload verdicts)
 #   # wait: <condition>                         all must hold; see check_cond below (age:N waits until
-#                                               the Pod is N s old, past kdiag's 60 s grace period)
+#                                               the Pod is N s old, past kdiag's 60 s grace period;
+#                                               node-ready:NAME=Unknown waits for a Node's Ready status)
 #   # timeout: <seconds>                        default 120
 #   # setup: kubectl ... / # teardown: kubectl ...   run before apply / after capture
 #   # cni: missing-plugin|tiny-range            node CNI config during the scenario (restored after)
@@ -59,6 +60,8 @@ check_cond() { # check_cond CONDITION: true when the namespace's Pods/events sho
     age) # the oldest Pod is at least N seconds old (past kdiag's grace period for transient causes)
       local oldest; oldest=$(pods_json_path '{range .items[*]}{.metadata.creationTimestamp}{"\n"}{end}' | sort | head -n1)
       [ -n "$oldest" ] && [ $(( $(date +%s) - $(date -d "$oldest" +%s) )) -ge "$arg" ] ;;
+    node-ready) # NAME=STATUS: the Node's Ready condition has that status (True, False, Unknown)
+      [ "$(kubectl get node "${arg%%=*}" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}' 2>/dev/null)" = "${arg#*=}" ] ;;
     job-complete)
       kubectl get jobs -n "$NS" -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Complete")].status}{"\n"}{end}' 2>/dev/null | grep -qx True ;;
     *) die "unknown wait condition '$c'" ;;

@@ -28,6 +28,7 @@ stop_proc etcd 30
 stop_proc containerd 30
 stop_proc registry-plain 10
 stop_proc registry-auth 10
+stop_proc registry-tls-untrusted 10
 
 # shims of our containerd (identified by our socket path in their command line), if any survived
 for p in /proc/[0-9]*; do

@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { kdiagAsync as kdiag } from './exec.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-servers-'));
-const POD = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop', uid: 'u-1', creationTimestamp: '2026-11-30T10:00:00Z' }, spec: { containers: [{ name: 'app', image: 'x' }] }, status: { phase: 'Pending' } };
+// Created as the test runs: a young Pending Pod is progressing (exit 0) whenever the suite runs.
+const POD = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop', uid: 'u-1', creationTimestamp: new Date().toISOString() }, spec: { containers: [{ name: 'app', image: 'x' }] }, status: { phase: 'Pending' } };
 const EMPTY_LIST = { kind: 'List', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items: [] };
 
 let server: http.Server | undefined;

@@ -10,6 +10,7 @@ import { at, conditions, containerStatus, event, IMAGE, node, pod, T0 } from '..
 import { crashLooping, killing, runningPod, spec, terminated, unhealthy } from '../rules/container/crashing.js';
 import { failingPull, pulling, resolveError } from '../rules/image/pulling.js';
 import { tail, unschedulable } from '../rules/scheduling/pending.js';
+import { neverScheduled, neverStarted, noSandbox, stillPulling } from '../rules/stuck.js';
 
 type Obj = Record<string, any>;
 const AGES = [5, 120, 30 * 60, 2 * 86_400] as const;
@@ -137,6 +138,55 @@ const CASES: Case[] = [
   },
 ];
 
+// Stuck, not progressing: no progress at any stage for stuckMs (10 min) fails at the stage the Pod is in,
+// with the most specific cause the status gives (readiness probe, gate, sidecar; the step with no event).
+const READY_PROBE = { httpGet: { path: '/ready', port: 8080 }, periodSeconds: 10, failureThreshold: 3 };
+function runningNotReady(age: number, opts: { sidecar?: boolean; gate?: boolean } = {}): Obj[] {
+  const specPatch: Obj = opts.gate ? { readinessGates: [{ conditionType: 'example.com/lb-ready' }] } : {};
+  if (opts.sidecar) specPatch.initContainers = [{ name: 'proxy', image: IMAGE, restartPolicy: 'Always', readinessProbe: { tcpSocket: { port: 15000 } } }];
+  if (!opts.sidecar && !opts.gate) specPatch.containers = [{ name: 'app', image: IMAGE, readinessProbe: READY_PROBE }];
+  const appReady = opts.sidecar || opts.gate;
+  const conds = conditions({ sandbox: true, initialized: true, ready: false, since: at(-age) });
+  if (opts.gate) for (const c of conds) if (c.type === 'ContainersReady') Object.assign(c, { status: 'True', reason: undefined });
+  const p = pod({
+    spec: specPatch,
+    status: {
+      phase: 'Running',
+      podIP: '10.88.1.7',
+      startTime: at(-age - 2),
+      conditions: conds,
+      ...(opts.sidecar ? { initContainerStatuses: [containerStatus({ name: 'proxy', imageID: `${IMAGE}@sha256:1`, running: { startedAt: at(-age - 1) }, started: true })] } : {}),
+      containerStatuses: [containerStatus({ imageID: `${IMAGE}@sha256:1`, running: { startedAt: at(-age) }, started: true, ready: !!appReady })],
+    },
+  });
+  return created([p, node()], age + 3);
+}
+const stuckCase = (name: string, rule: string, build: (age: number) => Obj[]): Case => ({ name, failureClass: 'stuck', rule, build, want: ['progressing', 'progressing', 'failing', 'failing'] });
+CASES.push(
+  stuckCase('never looked at by a scheduler (no PodScheduled, no events)', 'scheduling/not-scheduled-long', (age) => [neverScheduled(age, 'my-scheduler'), node()]),
+  stuckCase('bound to a node whose kubelet never started it', 'kubelet/not-started-long', (age) => [neverStarted(age), node()]),
+  stuckCase('no sandbox, no event says why', 'cni/sandbox-stuck', (age) => [noSandbox(age), node()]),
+  stuckCase('volumes never mounted, no event says why', 'volume/mount-stuck', (age) => [noSandbox(age, true), node()]),
+  stuckCase('an image pull that never finishes', 'image/pull-stuck', (age) => [...stillPulling(age), node()]),
+  stuckCase('sandbox ready, image step with no event', 'image/pull-stuck', (age) => [...stillPulling(age, false), node()]),
+  stuckCase('a readiness probe that never passed, its events expired', 'readiness/not-ready-long', (age) => runningNotReady(age)),
+  stuckCase('a sidecar that never became Ready', 'readiness/not-ready-long', (age) => runningNotReady(age, { sidecar: true })),
+  stuckCase('a readiness gate no controller sets', 'readiness/readiness-gates', (age) => runningNotReady(age, { gate: true })),
+);
+
+CASES.push({
+  name: 'Running and Ready on a node whose Ready=True heartbeat stopped `age` ago (nothing marked it Unknown)',
+  failureClass: 'transient',
+  rule: 'kubelet/node-status-stale',
+  build: (age) => {
+    const n = node();
+    n.status.conditions = n.status.conditions.map((c: Obj) => ({ ...c, lastHeartbeatTime: at(-age) }));
+    return created([runningPod({ startedSeconds: -age - 600 }), n], age + 600);
+  },
+  // Within the kubelet's 5m status report + 50 s grace a quiet heartbeat is normal.
+  want: ['healthy', 'healthy', 'failing', 'failing'],
+});
+
 const RANK: Record<string, number> = { healthy: 0, progressing: 1, failing: 2 };
 
 describe('verdicts over time', () => {
@@ -150,6 +200,9 @@ describe('verdicts over time', () => {
           const rule = c.rules?.[i] ?? c.rule;
           const failureClass = c.classes?.[i] ?? (c.failureClass === 'stuck' ? 'transient' : c.failureClass);
           if (d.status === 'failing' && rule) expect(d.findings[0]!.rule).toBe(rule);
+          if (d.status === 'failing' && rule) expect(d.stage).toBe(rule.split('/')[0]);
+          // Before it is stuck, the progressing verdict already names the stage it is waiting at.
+          if (d.status === 'progressing' && c.failureClass === 'stuck' && rule) expect(d.stage).toBe(rule.split('/')[0]);
           if (d.status === 'failing') expect(d.findings[0]!.failureClass).toBe(failureClass);
         });
       });
@@ -180,6 +233,13 @@ describe('near misses', () => {
   it('a progressing init container is named with how long it has run and what it runs', () => {
     const d = diagnose(CASES.find((c) => c.rule === 'container/init-stuck')!.build(120));
     expect(d.summary).toBe('Pod is progressing: init container "wait-db" (1 of 1) running for 2m: `sh -c "until nslookup db; do sleep 2; done"`, 2m old.');
+  });
+
+  it('a Ready Pod on a node whose Ready=True heartbeat is 10 minutes old: failing at kubelet, as last seen', () => {
+    const d = diagnose(CASES.find((c) => c.name.startsWith('Running and Ready on a node whose Ready=True'))!.build(600));
+    expect(d.status).toBe('failing');
+    expect(d.summary).toMatch(/^Node "node-1" stopped reporting at 2026-11-30T09:50:00Z \(10m ago\).*the Pod's status are as last seen/);
+    expect(d.stages.map((s) => `${s.stage}:${s.state}`)).toEqual(['scheduling:passed', 'kubelet:failed', 'volume:passed', 'cni:passed', 'image:passed', 'container:passed', 'readiness:passed']);
   });
 
   it('a Pod on a node that stopped reporting shows the stages its status proves as passed, kubelet failed', () => {

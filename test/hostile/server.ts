@@ -13,10 +13,12 @@ import type tls from 'node:tls';
 
 export const tmp = mkdtempSync(join(tmpdir(), 'kdiag-hostile-'));
 
+// Created as the test runs: a Pending Pod this young is progressing (exit 0) whenever the suite runs; an old
+// one with no scheduler decision is failing (scheduling/not-scheduled-long), and these tests are about transport.
 export const POD = {
   apiVersion: 'v1',
   kind: 'Pod',
-  metadata: { name: 'web', namespace: 'shop', uid: 'u-1', creationTimestamp: '2026-11-30T10:00:00Z' },
+  metadata: { name: 'web', namespace: 'shop', uid: 'u-1', creationTimestamp: new Date().toISOString() },
   spec: { containers: [{ name: 'app', image: 'x' }] },
   status: { phase: 'Pending' },
 };

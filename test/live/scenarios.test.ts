@@ -32,6 +32,8 @@ describe('live diagnosis = captured-dump diagnosis, for every real scenario', ()
       const expected = { status: want.status ?? 'failing', stage: want.stage === 'none' ? 'null' : want.stage, rule: want.rule };
       expect(verdict(fromDump), 'captured dump').toEqual(expected);
       expect(verdict(fromLive), `live (${fromLive.summary})`).toEqual(expected);
+      // Every report says which clock it measured ages from: a live one, this machine's when it read the cluster.
+      expect(fromLive.notes.join('\n')).toMatch(/^ages measured from \S+Z, this machine's clock when kdiag read the cluster/m);
     });
   }
 });

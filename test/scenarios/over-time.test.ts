@@ -53,3 +53,98 @@ describe('a liveness loop captured at ~1 and at ~5 minutes', () => {
     for (const d of [early, late]) expect(d.findings.map((f) => f.message).join('\n')).not.toMatch(/OOM kill, or killed after/);
   });
 });
+
+/** The Pod's age at capture, in seconds. */
+function ageAtCapture(name: string, pod: string): number {
+  const { snapshot } = readDumps([resolve(REAL, `${name}.yaml`)]);
+  const p = snapshot.pods.find((x) => x.metadata?.name === pod)!;
+  return (Date.parse(snapshot.meta.capturedAt!) - Date.parse(p.metadata!.creationTimestamp as string)) / 1000;
+}
+
+const LATER = [0, 2 * 60_000, 30 * 60_000, 2 * 86_400_000];
+
+describe('image-tls-untrusted: a registry whose certificate the node does not trust, captured seconds after creation', () => {
+  it('was captured within 10 s of the Pod\'s creation, inside the 60 s grace period', () => {
+    expect(ageAtCapture('image-tls-untrusted', 'untrusted-registry')).toBeLessThan(10);
+  });
+
+  it('is failing at once (deterministic x509), and stays failing at +2m, +30m, +2d', () => {
+    for (const shift of LATER) {
+      const d = diagnose('image-tls-untrusted', 'untrusted-registry', shift);
+      expect({ status: d.status, stage: d.stage, rule: d.findings[0]?.rule, failureClass: d.findings[0]?.failureClass }, `+${shift / 1000}s: ${d.summary}`).toEqual({
+        status: 'failing',
+        stage: 'image',
+        rule: 'image/tls',
+        failureClass: 'deterministic',
+      });
+    }
+    expect(diagnose('image-tls-untrusted', 'untrusted-registry').summary).toMatch(/does not trust the TLS certificate of registry 127\.0\.0\.1:5443 .*x509: certificate signed by unknown authority/);
+  });
+
+  it('near miss: a registry that refuses connections, captured as young, is still progressing (transient)', () => {
+    expect(ageAtCapture('image-registry-unreachable-early', 'registry-down-early')).toBeLessThan(60);
+    const d = diagnose('image-registry-unreachable-early', 'registry-down-early');
+    expect({ status: d.status, failureClass: d.findings[0]?.failureClass }).toEqual({ status: 'progressing', failureClass: 'transient' });
+  });
+});
+
+describe('kubelet-node-stopped-reporting: a Pod bound to a Node whose kubelet stopped posting status', () => {
+  const { snapshot } = readDumps([resolve(REAL, 'kubelet-node-stopped-reporting.yaml')]);
+  const node = snapshot.nodes.find((n) => n.metadata?.name === 'kdiag-fake-node-1')!;
+  const ready = (node.status?.conditions ?? []).find((c) => c.type === 'Ready')!;
+  const captured = Date.parse(snapshot.meta.capturedAt!);
+
+  it('the node controller marked the node Unknown ("Kubelet stopped posting node status.") and tainted it unreachable', () => {
+    expect(ready).toMatchObject({ status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' });
+    expect((node.spec?.taints ?? []).map((t) => `${t.key}:${t.effect}`)).toContain('node.kubernetes.io/unreachable:NoExecute');
+  });
+
+  it('is failing at kubelet: the node stopped reporting at its last heartbeat, the Pod is as last seen', () => {
+    const d = diagnose('kubelet-node-stopped-reporting', 'on-silent-node');
+    expect({ status: d.status, stage: d.stage, rule: d.findings[0]?.rule }).toEqual({ status: 'failing', stage: 'kubelet', rule: 'kubelet/node-not-ready' });
+    expect(d.summary).toContain(`stopped posting node status at ${ready.lastHeartbeatTime}`);
+    expect(d.summary).toContain("the Pod's status is as last seen");
+    expect(d.stages.find((s) => s.stage === 'kubelet')!.state).toBe('failed');
+  });
+
+  it('never goes back to progressing: seconds after the node turned Unknown (within grace) progressing, then failing', () => {
+    const transition = Date.parse(ready.lastTransitionTime as string);
+    const statuses = [transition + 10_000, captured, captured + 30 * 60_000, captured + 2 * 86_400_000].map((now) => diagnose('kubelet-node-stopped-reporting', 'on-silent-node', now - captured).status);
+    expect(statuses).toEqual(['progressing', 'failing', 'failing', 'failing']);
+  });
+});
+
+describe("healthy-ready judged later than its capture: a node's Ready=True heartbeat ages out", () => {
+  // The kubelet re-posts an unchanged node status every 5m; the node controller allows 50 s more.
+  const { snapshot } = readDumps([resolve(REAL, 'healthy-ready.yaml')]);
+  const beat = Date.parse((snapshot.nodes[0]!.status?.conditions ?? []).find((c) => c.type === 'Ready')!.lastHeartbeatTime as string);
+  const captured = Date.parse(snapshot.meta.capturedAt!);
+  const pod = snapshot.pods[0]!.metadata!.name!;
+
+  it('near miss: at capture, and with a heartbeat 5m40s old, the Ready Pod is healthy', () => {
+    expect(diagnose('healthy-ready', pod).status).toBe('healthy');
+    expect(diagnose('healthy-ready', pod, beat + 340_000 - captured).status).toBe('healthy');
+  });
+
+  it('with the heartbeat 7 minutes old the node stopped reporting: failing at kubelet, as last seen', () => {
+    const d = diagnose('healthy-ready', pod, beat + 7 * 60_000 - captured);
+    expect({ status: d.status, stage: d.stage, rule: d.findings[0]?.rule }).toEqual({ status: 'failing', stage: 'kubelet', rule: 'kubelet/node-status-stale' });
+    expect(d.summary).toMatch(/^Node "kdiag-node-1" stopped reporting at \S+ \(7m ago\)/);
+  });
+});
+
+describe('sched-no-scheduler: a Pod that asks for a scheduler that does not run (stuck, no event at all)', () => {
+  it('captured seconds in, it is progressing at scheduling', () => {
+    expect(ageAtCapture('sched-no-scheduler', 'typo-scheduler')).toBeLessThan(30);
+    const d = diagnose('sched-no-scheduler', 'typo-scheduler');
+    expect({ status: d.status, stage: d.stage, findings: d.findings.length }).toEqual({ status: 'progressing', stage: 'scheduling', findings: 0 });
+  });
+
+  it('the same dump past stuckMs (11m, 30m, 2d) is failing at scheduling, naming the scheduler it asks for', () => {
+    for (const shift of [11 * 60_000, 30 * 60_000, 2 * 86_400_000]) {
+      const d = diagnose('sched-no-scheduler', 'typo-scheduler', shift);
+      expect({ status: d.status, stage: d.stage, rule: d.findings[0]?.rule }, d.summary).toEqual({ status: 'failing', stage: 'scheduling', rule: 'scheduling/not-scheduled-long' });
+      expect(d.summary).toMatch(/no scheduler has recorded a decision about it .* It asks for scheduler "my-schedular" \(spec\.schedulerName\)/);
+    }
+  });
+});

@@ -37,6 +37,6 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
-  writeDiagnosisList(items, snapshot.meta, format, reportOptions(opts, engine.now));
+  writeDiagnosisList(items, { ...snapshot.meta, ...engine.listMeta(items) }, format, reportOptions(opts, engine.now));
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }

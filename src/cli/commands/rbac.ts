@@ -12,13 +12,13 @@ metadata:
   name: kdiag-reader
 rules:
 - apiGroups: [""]
-  resources: [pods, pods/log, events, services, persistentvolumeclaims, configmaps]
+  resources: [pods, pods/log, events, services, persistentvolumeclaims, configmaps, limitranges]
   verbs: [get, list, watch]
 - apiGroups: [apps]
   resources: [deployments, replicasets, statefulsets, daemonsets]
   verbs: [get, list, watch]
 - apiGroups: [batch]
-  resources: [jobs]
+  resources: [jobs, cronjobs]
   verbs: [get, list, watch]
 - apiGroups: [discovery.k8s.io]
   resources: [endpointslices]

@@ -39,7 +39,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     const anyFailing = items.some((i) => i.status === 'failing');
     if (opts.failingOnly) items = items.filter((i) => i.status === 'failing');
     progress.stop();
-    writeStreamedList(items, snapshot.meta, format, reportOptions(opts, stream!.now));
+    writeStreamedList(items, { ...snapshot.meta, notes: [...snapshot.meta.notes, ...(items.length > 0 ? stream!.clockNotes() : [])] }, format, reportOptions(opts, stream!.now));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {
     progress.stop();

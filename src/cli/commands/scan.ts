@@ -26,8 +26,9 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
-  if (format === 'text') writeReport(renderScanText(items, snapshot.meta.notes, report, snapshot.meta.unreadable));
-  else writeDiagnosisList(items, snapshot.meta, format, report);
+  const meta = { ...snapshot.meta, ...engine.listMeta(items) };
+  if (format === 'text') writeReport(renderScanText(items, meta.notes, report, meta.unreadable));
+  else writeDiagnosisList(items, meta, format, report);
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }
 

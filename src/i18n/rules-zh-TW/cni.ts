@@ -49,4 +49,12 @@ export const CNI: Record<string, RuleText> = {
       fix: ['kubectl describe pod POD -n NS（FailedCreatePodSandBox 事件）', 'kubectl get pods -A -o wide --field-selector spec.nodeName=NODE（CNI 代理程式 Pod 的狀態與日誌）', '在節點上：ls /etc/cni/net.d /opt/cni/bin；journalctl -u containerd'],
     },
   },
+  'cni/sandbox-stuck': {
+    title: '很久沒有沙箱或網路，也沒有事件說明原因',
+    docs: {
+      description: 'kubelet 啟動 Pod 的時間已超過卡住門檻（預設 10 分鐘），但它的沙箱（pause 容器、網路命名空間與 Pod IP）仍不存在，也沒有 `FailedCreatePodSandBox` 或其他 kdiag 認得的錯誤可以解釋。只有在沒有其他規則找到原因時才會回報；說明原因的事件可能已過期。',
+      causes: ['Container Runtime 建立沙箱時卡住（拉取 pause 映像檔，或 CNI ADD 呼叫卡住）', 'CNI 外掛程式卡住（等待 IPAM 伺服器或它的 daemon）而沒有回傳錯誤', '說明原因的事件已過期（事件大約保留一小時）'],
+      fix: ['查看即時事件：kubectl describe pod POD', '在節點上：crictl pods --name POD；journalctl -u containerd -u kubelet --since "30 min ago" | grep -i sandbox'],
+    },
+  },
 };

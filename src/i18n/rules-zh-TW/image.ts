@@ -53,6 +53,14 @@ export const IMAGE: Record<string, RuleText> = {
       fix: ['查看完整錯誤：kubectl describe pod POD（Events）以及容器的 waiting 訊息', '在節點上重現：crictl pull IMAGE'],
     },
   },
+  'image/pull-stuck': {
+    title: '映像檔拉取很久都沒有完成',
+    docs: {
+      description: 'Pod 的沙箱已存在，kubelet 開始拉取某個容器的映像檔（`Pulling`）的時間已超過卡住門檻（預設 10 分鐘），但之後沒有 `Pulled`，也沒有拉取錯誤，容器仍停在 ContainerCreating。拉取已停滯或非常慢。沒有任何拉取事件時，從沙箱就緒的時間開始計算。只有在沒有其他規則找到原因時才會回報。',
+      causes: ['映像檔非常大，而到 Registry 的連線很慢', '拉取卡在某一層的下載（代理伺服器或 Registry 停止傳送卻沒有關閉連線）', 'kubelet 一次只拉取一個映像檔（serializeImagePulls: true，預設值），另一個 Pod 的慢速拉取佔住了佇列'],
+      fix: ['在節點上查看拉取：crictl images | grep IMAGE；journalctl -u containerd --since "30 min ago" | grep -i pull', '檢查 Registry 與映像檔大小：crane manifest IMAGE，或 Registry 的介面', '在節點上預先拉取大型映像檔，或使用離叢集較近的 Registry mirror'],
+    },
+  },
   'image/rate-limited': {
     title: '已達 Registry 的拉取次數上限',
     docs: {

@@ -93,6 +93,22 @@ export const KUBELET: Record<string, RuleText> = {
       fix: ['Pod 本身沒有要修正的地方：確認替代的 Pod 正在執行（kubectl get pods -n NS -l <selector>）', '必須撐過節點失效的工作負載：執行多個分散在不同節點的副本，並加上 PodDisruptionBudget', '刪除遺留的 Pod：kubectl delete pod POD -n NS'],
     },
   },
+  'kubelet/node-status-stale': {
+    title: '節點狀態比心跳允許的還舊：它已停止回報',
+    docs: {
+      description: 'Pod 所在的節點仍顯示 Ready=True，但該狀況的 lastHeartbeatTime 比 kubelet 的狀態回報（狀態沒有變化時每 5 分鐘重新回報一次）加上節點控制器的寬限（50 秒）所允許的還舊（以輸入的時鐘計算）。kubelet 已停止回報，而還沒有任何東西把節點標成 Unknown，所以節點與 Pod 的狀態都只是最後一次看到的樣子。Pod 自己有失敗原因時，以那個原因為主，這一項列在它後面（最後一次看到時它的狀態是真的）。輸入的時鐘是檔案的修改時間或讀取標準輸入的時間時（兩者都可能晚於擷取時間），這一項只是警告。',
+      causes: ['kubelet 停止回報，而 kube-controller-manager（節點生命週期控制器）沒有在執行，所以節點從未被標成 Unknown', '讀取 dump 時用的時鐘晚於它的擷取時間：被複製過的檔案會有新的修改時間（請用 --now 指定擷取時間）'],
+      fix: ['現在就檢查節點：kubectl get node NODE；kubectl get lease -n kube-node-lease NODE', '確認 kube-controller-manager 在執行；在節點上：systemctl status kubelet；journalctl -u kubelet --since "30 min ago"'],
+    },
+  },
+  'kubelet/not-started-long': {
+    title: '已繫結到節點很久，但它的 kubelet 還沒有啟動它',
+    docs: {
+      description: 'Pod 繫結到節點的時間已超過卡住門檻（預設 10 分鐘），但沒有來自該節點 kubelet 的任何狀態：沒有 startTime，也沒有容器狀態。kubelet 尚未接納它，也沒有其他原因（NotReady 的節點、准入錯誤）可以解釋。只有在沒有其他規則找到原因時才會回報。',
+      causes: ['該節點的 kubelet 與 API Server 的連線中斷（節點可能很快會變成 NotReady）', 'kubelet 卡住或負載過重，尚未同步它的 Pod', 'spec.nodeName 被手動設成一個 kubelet 不會執行 Pod 的節點（虛擬或被隔離的機器）'],
+      fix: ['kubectl get node NODE -o wide；kubectl describe node NODE   （最後心跳、狀況）', '在節點上：systemctl status kubelet；journalctl -u kubelet --since "30 min ago"'],
+    },
+  },
   'kubelet/preempted': {
     title: 'Pod 被搶佔，讓位給優先順序更高的 Pod',
     docs: {

@@ -43,6 +43,14 @@ export const SCHEDULING: Record<string, RuleText> = {
       fix: ['顯示選擇條件用到的標籤：kubectl get nodes -L KEY1,KEY2', '為應該執行 Pod 的節點加上標籤：kubectl label node NODE KEY=VALUE', '或修正工作負載 Pod 範本中的 selector／affinity'],
     },
   },
+  'scheduling/not-scheduled-long': {
+    title: '很久沒有被排程，也沒有排程器說明原因',
+    docs: {
+      description: 'Pod 等待被繫結到節點的時間已超過卡住門檻（預設 10 分鐘），而且沒有其他原因可以解釋：沒有 scheduling gate，也沒有 kdiag 認得的 `FailedScheduling` 原因。完全沒有 PodScheduled 狀況時，表示沒有任何排程器看過這個 Pod。只有在沒有其他規則找到原因時才會回報。',
+      causes: ['`spec.schedulerName` 指定的排程器沒有在執行（名稱打錯，或從未安裝的第二個排程器）', 'kube-scheduler 沒有在執行，或連不到 API Server', '排程器的訊息在已過期或沒有被擷取的事件中'],
+      fix: ["查看 Pod 要求的排程器：kubectl get pod POD -o jsonpath='{.spec.schedulerName}'", '確認它在執行：kubectl get pods -n kube-system -l component=kube-scheduler（或自訂排程器的 Deployment）', '查看即時事件：kubectl describe pod POD'],
+    },
+  },
   'scheduling/pod-affinity': {
     title: '必要的 Pod affinity 或 anti-affinity 規則排除了所有節點',
     docs: {

@@ -33,6 +33,14 @@ export const VOLUME: Record<string, RuleText> = {
       fix: ['kubectl describe pod POD -n NS（FailedMount 事件）與 kubectl get csinode NODE', '從節點檢查儲存後端，並查看 CSI node plugin 的日誌'],
     },
   },
+  'volume/mount-stuck': {
+    title: 'Volume 很久沒有掛載完成，也沒有事件說明原因',
+    docs: {
+      description: 'kubelet 啟動 Pod 的時間已超過卡住門檻（預設 10 分鐘），它的 Volume（在沙箱與網路建立之前掛載）仍未就緒：Pod 還沒有沙箱，也沒有 kdiag 認得的 `FailedMount`／`FailedAttachVolume` 訊息可以解釋。只有在沒有其他規則找到原因時才會回報；說明原因的事件可能已過期。',
+      causes: ['CSI 驅動程式在 NodeStage／NodePublish 卡住而沒有回傳錯誤', 'Volume 的 attach 一直沒有完成（檢查 VolumeAttachment 物件）', '說明原因的事件已過期（事件大約保留一小時）'],
+      fix: ['查看即時事件：kubectl describe pod POD', '檢查 attach：kubectl get volumeattachments | grep NODE；以及節點上 CSI node plugin 的日誌'],
+    },
+  },
   'volume/mount-timeout': {
     title: 'kubelet 等待 Volume 逾時，且沒有更具體的錯誤',
     docs: {

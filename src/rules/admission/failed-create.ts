@@ -1,3 +1,4 @@
+import { LIMIT_RANGE_REJECTION } from '../../model/limit-range.js';
 import { currentCreateFailures, describeCommand, describeCreator } from '../helpers/failed-create.js';
 import { finding } from '../helpers/finding.js';
 import { formatAge } from '../helpers/time.js';
@@ -7,7 +8,7 @@ import type { Evidence, WorkloadRule } from '../types.js';
 // Texts the specific admission rules explain (quota, PodSecurity, webhooks); the rest land here.
 const CLAIMED = /exceeded quota: |failed quota: |insufficient quota to |violates PodSecurity "|admission webhook "[^"]+" denied the request|failed calling webhook "/;
 // limitranger/admission.go.
-const LIMIT_RANGE = /(?:maximum|minimum) \S+ usage per (?:Container|Pod|PersistentVolumeClaim) is|max limit to request ratio per (?:Container|Pod) is/;
+const LIMIT_RANGE = LIMIT_RANGE_REJECTION;
 // serviceaccount/admission.go.
 const SERVICE_ACCOUNT = /error looking up service account ([^/\s]+)\/([^:\s]+): serviceaccount "([^"]+)" not found/;
 

@@ -5,6 +5,7 @@ import nodeNetworkUnavailable from './node-network-unavailable.js';
 import runtimeHandlerMissing from './runtime-handler-missing.js';
 import sandboxImage from './sandbox-image.js';
 import sandboxNetworkFailed from './sandbox-network-failed.js';
+import sandboxStuck from './sandbox-stuck.js';
 
 /** The cni rules, sorted by id. */
-export const cniRules: readonly Rule[] = [cniNotInitialized, ipExhausted, nodeNetworkUnavailable, runtimeHandlerMissing, sandboxImage, sandboxNetworkFailed];
+export const cniRules: readonly Rule[] = [cniNotInitialized, ipExhausted, nodeNetworkUnavailable, runtimeHandlerMissing, sandboxImage, sandboxNetworkFailed, sandboxStuck];

@@ -88,6 +88,20 @@ function readinessOf(node: Node | undefined): NodeReadiness {
   return readiness;
 }
 
+/**
+ * How old a Ready=True condition's lastHeartbeatTime may be before the node counts as no longer reporting:
+ * the kubelet re-posts an unchanged status every nodeStatusReportFrequency (5m by default; its lease is the
+ * 10 s heartbeat, which kdiag does not read), and the node controller allows node-monitor-grace-period
+ * (50s by default since 1.32) on top before it marks the node Unknown.
+ */
+export const NODE_STATUS_STALE_MS = 5 * 60_000 + 50_000;
+
+/** The epoch ms of the last heartbeat of a node that says Ready=True but has not reported for longer than allowed. */
+export function staleHeartbeat(readiness: NodeReadiness, now: number): number | undefined {
+  if (readiness.state !== 'ready' || readiness.heartbeat === undefined) return undefined;
+  return now - readiness.heartbeat > NODE_STATUS_STALE_MS ? readiness.heartbeat : undefined;
+}
+
 /** `node/n Ready=False (KubeletNotReady): "…" since 5m ago`, with the field path. */
 export function conditionEvidence(node: Node, condition: Condition, now: number): Evidence {
   const type = condition.type ?? '';

@@ -4,6 +4,7 @@ import invalidName from './invalid-name.js';
 import neverPull from './never-pull.js';
 import notFound from './not-found.js';
 import pullFailed from './pull-failed.js';
+import pullStuck from './pull-stuck.js';
 import rateLimited from './rate-limited.js';
 import registryUnreachable from './registry-unreachable.js';
 import signatureFailed from './signature-failed.js';
@@ -18,6 +19,7 @@ export const imageRules: readonly Rule[] = [
   neverPull,
   notFound,
   pullFailed,
+  pullStuck,
   rateLimited,
   registryUnreachable,
   signatureFailed,

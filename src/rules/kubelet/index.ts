@@ -7,6 +7,8 @@ import nodeLost from './node-lost.js';
 import nodeMissing from './node-missing.js';
 import nodeNotReady from './node-not-ready.js';
 import nodeShutdown from './node-shutdown.js';
+import nodeStatusStale from './node-status-stale.js';
+import notStartedLong from './not-started-long.js';
 import preempted from './preempted.js';
 import stuckTerminating from './stuck-terminating.js';
 
@@ -20,6 +22,8 @@ export const kubeletRules: readonly Rule[] = [
   nodeMissing,
   nodeNotReady,
   nodeShutdown,
+  nodeStatusStale,
+  notStartedLong,
   preempted,
   stuckTerminating,
 ];

@@ -71,11 +71,11 @@ const rule: PodRule = {
     let message: string;
     const remediation: string[] = [`kubectl describe node ${name}`];
     if (readiness.state === 'unknown') {
-      const beat = readiness.heartbeat !== undefined ? `; last heartbeat ${ago(now, readiness.heartbeat)}` : '';
+      const beat = readiness.heartbeat !== undefined ? ` at ${isoTime(readiness.heartbeat).replace(/\.000Z$/, 'Z')} (last heartbeat ${ago(now, readiness.heartbeat)})` : '';
       const never = condition.reason === 'NodeStatusNeverUpdated';
       message = never
         ? `Node "${name}" has never posted its status (Ready=Unknown, NodeStatusNeverUpdated): its kubelet never came up, so the Pod cannot start there.`
-        : `Node "${name}" is unreachable (Ready=Unknown): its kubelet stopped posting node status${beat}, so nothing is known about the Pod's containers there.`;
+        : `Node "${name}" is unreachable (Ready=Unknown): its kubelet stopped posting node status${beat}, so the Pod's status is as last seen and nothing is known about its containers there now.`;
       remediation.push(
         `Check the machine behind ${name} (powered off, partitioned, out of memory) and, on it: systemctl status kubelet; journalctl -u kubelet --since "30 min ago"`,
         `If ${name} is gone for good: kubectl delete node ${name} (its Pods are then garbage-collected and their controllers recreate them elsewhere).`,

@@ -1,7 +1,8 @@
 import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { probeFailures } from '../helpers/probes.js';
+import { describeProbe, probeFailures } from '../helpers/probes.js';
+import { specPath } from '../helpers/restarts.js';
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { Evidence, PodRule } from '../types.js';
 import { maxOf } from '../helpers/numbers.js';
@@ -42,11 +43,20 @@ const rule: PodRule = {
     if (since === undefined || now - since < options.stuckMs) return [];
     const names = notReady.map((c) => describeContainer(c)).join(', ');
     const evidence: Evidence[] = notReady.map((c) => fieldEvidence('pod', `${c.statusPath}.ready`, false));
+    // The most specific cause the spec gives: the probe that has never passed.
+    const causes: string[] = [];
+    for (const c of notReady) {
+      const startup = c.spec.startupProbe && c.status?.started === false;
+      const probe = startup ? c.spec.startupProbe : c.spec.readinessProbe;
+      if (!probe) continue;
+      causes.push(`${notReady.length > 1 ? describeContainer(c) : 'it'} has not passed its ${startup ? 'startup' : 'readiness'} probe ${describeProbe(probe, c)}`);
+      evidence.push(fieldEvidence('pod', `${specPath(c)}.${startup ? 'startupProbe' : 'readinessProbe'}`, probe));
+    }
     if (ready) evidence.push(fieldEvidence('pod', 'status.conditions[type=Ready]', { status: ready.status, reason: ready.reason ?? '', lastTransitionTime: ready.lastTransitionTime ?? '' }));
     return [
       finding(rule, {
-        confidence: 'low',
-        message: `${names} ${notReady.length > 1 ? 'have' : 'has'} been running but not Ready for ${formatAge(now - since)}, and no probe failure events explain it (they may have expired or not been captured).`,
+        confidence: causes.length > 0 ? 'medium' : 'low',
+        message: `${names} ${notReady.length > 1 ? 'have' : 'has'} been running but not Ready for ${formatAge(now - since)}${causes.length > 0 ? `: ${causes.join('; ')}` : ''}, and no probe failure events explain it (they may have expired or not been captured).`,
         evidence,
         remediation: [
           `Look at live events and probe settings: kubectl describe pod -n ${pod.namespace} ${pod.name}`,

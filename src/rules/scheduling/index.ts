@@ -3,6 +3,7 @@ import hostPortConflict from './host-port-conflict.js';
 import insufficientResources from './insufficient-resources.js';
 import noNodes from './no-nodes.js';
 import nodeSelectorMismatch from './node-selector-mismatch.js';
+import notScheduledLong from './not-scheduled-long.js';
 import podAffinity from './pod-affinity.js';
 import pvcNotFound from './pvc-not-found.js';
 import schedulingGated from './scheduling-gated.js';
@@ -20,6 +21,7 @@ export const schedulingRules: readonly Rule[] = [
   insufficientResources,
   noNodes,
   nodeSelectorMismatch,
+  notScheduledLong,
   podAffinity,
   pvcNotFound,
   schedulingGated,

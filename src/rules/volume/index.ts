@@ -3,6 +3,7 @@ import attachFailed from './attach-failed.js';
 import hostpathType from './hostpath-type.js';
 import missingConfigmapOrSecret from './missing-configmap-or-secret.js';
 import mountFailed from './mount-failed.js';
+import mountStuck from './mount-stuck.js';
 import mountTimeout from './mount-timeout.js';
 import multiAttach from './multi-attach.js';
 import provisioningFailed from './provisioning-failed.js';
@@ -14,6 +15,7 @@ export const volumeRules: readonly Rule[] = [
   hostpathType,
   missingConfigmapOrSecret,
   mountFailed,
+  mountStuck,
   mountTimeout,
   multiAttach,
   provisioningFailed,

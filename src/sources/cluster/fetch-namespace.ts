@@ -6,6 +6,7 @@ import { prepareObject } from '../build-snapshot.js';
 import { checkHeapBudget } from '../heap-budget.js';
 import { StreamRedactor } from '../redact-snapshot.js';
 import type { Collector } from './collector.js';
+import { fetchLimitRangesIfRejected, limitRangeRejection, listLimitRanges } from './fetch-limit-ranges.js';
 
 /** What `scan` and workload targets read: each kind listed once (paginated), joined in memory. */
 export const SCAN_KINDS: readonly SnapshotKind[] = [
@@ -25,11 +26,19 @@ export interface FetchNamespaceOptions {
 /** Lists every kind the rules read, in parallel: O(kinds × pages) requests, never one per Pod. */
 export async function fetchNamespaceSnapshot(collector: Collector, options: FetchNamespaceOptions): Promise<Snapshot> {
   options.onStep?.(`listing ${options.namespace === undefined ? 'all namespaces' : `namespace ${options.namespace}`}`);
-  await Promise.all(
+  const settled = await Promise.allSettled(
     SCAN_KINDS.map((kind) =>
       collector.list(kind, kind === 'Node' ? undefined : options.namespace, { required: kind === 'Pod' || (options.required?.includes(kind) ?? false), ...(kind === 'Pod' && options.labelSelector ? { labelSelector: options.labelSelector } : {}) }),
     ),
   );
+  // Several lists may fail at once (a forbidden Deployment and its ReplicaSets): report the one the command
+  // names first (Pods, then the target's own kind), not whichever answer came back first.
+  const order = ['Pod', ...(options.required ?? [])];
+  const rank = (i: number): number => (order.includes(SCAN_KINDS[i]!) ? order.indexOf(SCAN_KINDS[i]!) : order.length + i);
+  const failed = settled.map((r, i) => ({ r, i })).filter((x) => x.r.status === 'rejected').sort((a, b) => rank(a.i) - rank(b.i));
+  if (failed[0]) throw (failed[0].r as PromiseRejectedResult).reason;
+  const lists = settled.map((r) => (r.status === 'fulfilled' ? r.value : []));
+  await fetchLimitRangesIfRejected(collector, lists[SCAN_KINDS.indexOf('Event')] ?? [], options.namespace);
   return collector.finish(options.now());
 }
 
@@ -53,10 +62,12 @@ export async function streamNamespace(
 ): Promise<Snapshot> {
   options.onStep?.(`listing ${options.namespace === undefined ? 'all namespaces' : `namespace ${options.namespace}`}`);
   let events = new EventIndex();
+  const rejected = new Set<string>();
   await Promise.all([
     ...SCAN_KINDS.filter((k) => k !== 'Pod' && k !== 'Event').map((kind) => collector.list(kind, kind === 'Node' ? undefined : options.namespace)),
-    listEvents(collector, options.namespace).then((index) => (events = index)),
+    listEvents(collector, options.namespace, rejected).then((index) => (events = index)),
   ]);
+  await listLimitRanges(collector, rejected, options.namespace);
   const context = collector.finish(options.now());
   const redactor = new StreamRedactor(context);
   events.rewriteAll((m) => redactor.message(m));
@@ -79,7 +90,7 @@ export async function streamNamespace(
 const budget = (what: string): void => checkHeapBudget(what, 0, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
 
 /** Events page by page into an index of facts whose repeated words are shared; the raw objects are dropped. */
-async function listEvents(collector: Collector, namespace: string | undefined): Promise<EventIndex> {
+async function listEvents(collector: Collector, namespace: string | undefined, limitRangeRejected: Set<string>): Promise<EventIndex> {
   const events = new EventIndex();
   const words = new Map<string, string>();
   const intern = (s: string): string => {
@@ -90,6 +101,8 @@ async function listEvents(collector: Collector, namespace: string | undefined): 
   };
   const listed = await collector.pages('Event', namespace, {}, (page) => {
     for (const raw of page) {
+      const rejectedIn = limitRangeRejection(raw);
+      if (rejectedIn !== undefined) limitRangeRejected.add(rejectedIn);
       // Redacted once the context is read (its known values), and again for each Pod's own values when it arrives.
       events.add(internEventFact(toEventFact(prepareObject(raw) as KEvent), intern));
     }

@@ -15,6 +15,7 @@ ETCD_PEER_PORT=12380
 REGISTRY_PORT=5000            # plain HTTP registry on 127.0.0.1
 AUTH_REGISTRY_PORT=5001       # HTTP + basic auth (htpasswd) registry on 127.0.0.1
 DEAD_REGISTRY_PORT=5999       # nothing listens here (image/registry-unreachable scenario)
+UNTRUSTED_REGISTRY_PORT=5443  # HTTPS, self-signed certificate, only while scenario image-tls-untrusted runs (lib/tls-registry.sh)
 REGISTRY_USER=kdiag-puller
 REGISTRY_PASS=kdiag-local-pass
 # Pod network: a bridge that up.sh creates, local to this machine. The bridge's own address is the

@@ -50,7 +50,7 @@ runRuleTests(rule, {
     {
       name: 'Ready=Unknown: kubelet stopped posting, taint manager overdue',
       objects: [runningNotReady, unknownNode, event(runningNotReady, { reason: 'NodeNotReady', message: 'Node is not ready', source: 'node-controller', last: at(-430) })],
-      expect: [{ severity: 'error', message: /unreachable.*stopped posting node status; last heartbeat 8m ago.*was due to delete the Pod 2m20s ago.*kube-controller-manager/, evidence: 'NodeStatusUnknown' }],
+      expect: [{ severity: 'error', message: /unreachable.*stopped posting node status at 2026-11-30T09:52:00Z \(last heartbeat 8m ago\), so the Pod's status is as last seen.*was due to delete the Pod 2m20s ago.*kube-controller-manager/, evidence: 'NodeStatusUnknown' }],
     },
     { name: 'Ready=False PLEG, creating Pod', objects: [creating, pleg], expect: [{ severity: 'error', message: /NotReady \(KubeletNotReady\).*PLEG/, evidence: 'node.kubernetes.io/not-ready:NoExecute', remediation: 'crictl ps' }] },
     { name: 'runtime down for 20s is still within grace', objects: [creating, runtimeDownFresh], expect: [{ severity: 'warning', message: /container runtime is down.*PLEG/ }] },

@@ -54,4 +54,8 @@ export const CNI: Record<string, readonly Phrase[]> = {
     describeNode,
     phrase('{cmd:*}   (the CNI agent Pod on {node} must be Running; read its logs)', ({ cmd, node }) => `${cmd}   （${node} 上的 CNI agent Pod 必須是 Running；閱讀它的日誌）`),
   ],
+  'cni/sandbox-stuck': [
+    phrase('The kubelet on "{node:q}" started the Pod {age:d} ago, but its sandbox and network (Pod IP) have not been set up since.', ({ node, age }) => `「${node}」上的 kubelet 在 ${age} 前啟動了 Pod，但它的沙箱與網路（Pod IP）到現在都還沒有建立。`),
+    phrase('On {node}: {cmd:$}', ({ node, cmd }) => `在 ${node} 上：${cmd}`),
+  ],
 };

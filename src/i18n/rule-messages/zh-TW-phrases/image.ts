@@ -35,6 +35,13 @@ export const IMAGE: Record<string, readonly Phrase[]> = {
     phrase('Read the whole error: {cmd:$}', ({ cmd }) => `閱讀完整的錯誤：${cmd}`),
     phrase('Reproduce the pull on node {node}: {cmd:$}', ({ node, cmd }) => `在節點 ${node} 上重現拉取：${cmd}`),
   ],
+  'image/pull-stuck': [
+    phrase('The kubelet began pulling image "{image:q}" for {c:*} {age:d} ago and the pull has not finished (no Pulled event, no pull error): it is stalled, or the image is very large for the link to its registry.', ({ image, c, age }) => `kubelet 在 ${age} 前開始為${c}拉取映像檔「${image}」，拉取到現在都還沒有完成（沒有 Pulled 事件，也沒有拉取錯誤）：它卡住了，或是映像檔相對於到 Registry 的連線來說太大。`),
+    phrase('The Pod\'s sandbox has been ready for {age:d}, but {c:*} still has no image "{image:q}" and has not started.', ({ age, c, image }) => `Pod 的沙箱已就緒 ${age}，但${c}仍然沒有映像檔「${image}」，也還沒有啟動。`),
+    phrase('See what containerd is doing on {node}: {cmd:$}', ({ node, cmd }) => `查看 ${node} 上的 containerd 在做什麼：${cmd}`),
+    phrase('Check the image and its size in the registry, and that {node} can download from it at a useful speed', ({ node }) => `檢查 Registry 中的映像檔與它的大小，以及 ${node} 能否以夠快的速度從那裡下載`),
+    phrase('Pre-pull large images on the nodes, or use a registry mirror closer to the cluster.', '在節點上預先拉取大型映像檔，或使用離叢集較近的 Registry mirror。'),
+  ],
   'image/rate-limited': [
     phrase('Registry {reg} is rate-limiting pulls of image "{image:q}" for {c:*} ({detail:*}); failing for', ({ reg, image, c, detail }) => `Registry ${reg} 正在限制${c}的映像檔「${image}」的拉取次數（「${detail}」）; failing for`),
     ...failing,

@@ -4,6 +4,9 @@ const noEndpoints = phrase('The Service has no endpoints.', 'Service 沒有任�
 
 export const READINESS: Record<string, readonly Phrase[]> = {
   'readiness/not-ready-long': [
+    phrase('{c:*} has been running but not Ready for {age:d}: {causes:*}, and no probe failure events explain it (they may have expired or not been captured).', ({ c, age, causes }) => `${c}一直在執行，但已 ${age} 不是 Ready：${causes}，也沒有探針失敗的事件可以解釋（事件可能已過期，或沒有被擷取）。`),
+    phrase('it has not passed its {kind} probe {spec:*} ({params:*})', ({ kind, spec, params }) => `它的 ${kind} 探針 ${spec}（${params}）一直沒有通過`),
+    phrase('{who:*} has not passed its {kind} probe {spec:*} ({params:*})', ({ who, kind, spec, params }) => `${who}的 ${kind} 探針 ${spec}（${params}）一直沒有通過`),
     phrase('{c:*} has been running but not Ready for {age:d}, and no probe failure events explain it (they may have expired or not been captured).', ({ c, age }) => `${c}一直在執行，但已 ${age} 不是 Ready，也沒有探針失敗的事件可以解釋（事件可能已過期，或沒有被擷取）。`),
     phrase('Look at live events and probe settings: {cmd:$}', ({ cmd }) => `查看即時的事件與探針設定：${cmd}`),
     phrase('Run the readiness check by hand inside the container: {cmd:$}', ({ cmd }) => `在容器內手動執行 readiness 檢查：${cmd}`),

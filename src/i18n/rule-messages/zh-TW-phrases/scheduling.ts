@@ -48,6 +48,14 @@ export const SCHEDULING: Record<string, readonly Phrase[]> = {
     phrase('Or correct the nodeSelector / node affinity {where:$}', ({ where }) => `或修正 nodeSelector／node affinity，${where}`),
     phrase('Show the labels the Pod selects on: {cmd:$}', ({ cmd }) => `顯示 Pod 用來選擇節點的標籤：${cmd}`),
   ],
+  'scheduling/not-scheduled-long': [
+    phrase('Pod has waited {age:d} to be scheduled and the scheduler still cannot place it: "{msg:q}".', ({ age, msg }) => `Pod 已等待排程 ${age}，排程器仍然無法安排它：「${msg}」。`),
+    phrase('Pod has waited {age:d} to be scheduled and no scheduling decision is current.', ({ age }) => `Pod 已等待排程 ${age}，目前沒有任何有效的排程決定。`),
+    phrase('Pod has waited {age:d} to be scheduled and no scheduler has recorded a decision about it (no PodScheduled condition, no FailedScheduling event).', ({ age }) => `Pod 已等待排程 ${age}，沒有任何排程器記錄過關於它的決定（沒有 PodScheduled 狀況，也沒有 FailedScheduling 事件）。`),
+    phrase('Check that kube-scheduler is running.', '請確認 kube-scheduler 正在執行。'),
+    phrase('It asks for scheduler "{s:q}" (spec.schedulerName): check that a scheduler of that name runs, or fix the name.', ({ s }) => `它要求的排程器是「${s}」（spec.schedulerName）：請確認有這個名稱的排程器在執行，或修正名稱。`),
+    phrase('Check the scheduler the Pod asks for runs: {cmd:$}', ({ cmd }) => `確認 Pod 要求的排程器正在執行：${cmd}`),
+  ],
   'scheduling/pod-affinity': [
     phrase('Pod affinity rules leave no node: {why:*}.', ({ why }) => `Pod affinity 規則讓所有節點都不適用：${why}。`),
     phrase("Pods already running on {nodes:*} have required anti-affinity against this Pod's labels", ({ nodes }) => `在 ${nodes}上執行的 Pod 對這個 Pod 的標籤有必要的 anti-affinity`),

@@ -64,5 +64,10 @@ export const SHARED: readonly Phrase[] = [
   phrase('restarted {n:n} times', ({ n }) => `已重新啟動 ${n} 次`),
   phrase('restarted {n:n} time', ({ n }) => `已重新啟動 ${n} 次`),
   phrase('{n:n} restarts', ({ n }) => `${n} 次重新啟動`),
+  // The "stuck, no progress" rules' trace (rules/helpers/stuck.ts).
+  phrase('The last warning event, {age:d} ago, says {reason}: "{msg:q}".', ({ age, reason, msg }) => `最後一個警告事件（${age} 前）是 ${reason}：「${msg}」。`),
+  phrase('No event says why (none were captured, or they have expired: events are kept about an hour).', '沒有事件說明原因（沒有擷取到事件，或事件已過期：事件大約保留一小時）。'),
+  phrase('No warning event says why.', '沒有警告事件說明原因。'),
+  phrase('Look at live events: {cmd:$}', ({ cmd }) => `查看即時事件：${cmd}`),
   phrase('{age:d} ago', ({ age }) => `${age} 前`),
 ];

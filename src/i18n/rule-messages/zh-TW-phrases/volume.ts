@@ -67,6 +67,11 @@ export const VOLUME: Record<string, readonly Phrase[]> = {
     phrase('This normally clears on the next retry; if it persists, check the kubelet can reach the API server and restart the kubelet on the node.', '這通常在下次重試時就會消失；若持續發生，確認 kubelet 連得到 API Server，並重新啟動節點上的 kubelet。'),
     ...volumeRef,
   ],
+  'volume/mount-stuck': [
+    phrase('The kubelet on "{node:q}" started the Pod {age:d} ago, but its volumes (claims {claims:*}) are still not mounted: there is no sandbox yet.', ({ node, age, claims }) => `「${node}」上的 kubelet 在 ${age} 前啟動了 Pod，但它的 Volume（claim ${claims}）仍未掛載：還沒有沙箱。`),
+    phrase('The kubelet on "{node:q}" started the Pod {age:d} ago, but its volumes are still not mounted: there is no sandbox yet.', ({ node, age }) => `「${node}」上的 kubelet 在 ${age} 前啟動了 Pod，但它的 Volume 仍未掛載：還沒有沙箱。`),
+    phrase('Check the attachments and the CSI node plugin on {node}: {cmd:$}', ({ node, cmd }) => `檢查 ${node} 上的 attach 與 CSI node plugin：${cmd}`),
+  ],
   'volume/mount-timeout': [
     phrase('The kubelet on "{node:q}" gave up waiting for the Pod\'s volumes ({detail:*}), and no event says why.', ({ node, detail }) => `「${node}」上的 kubelet 放棄等待 Pod 的 Volume（${detail}），也沒有事件說明原因。`),
     phrase('not attached: ', '未附加：'),

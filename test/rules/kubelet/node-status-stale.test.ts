@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../../src/engine/diagnose.js';
+import rule from '../../../src/rules/kubelet/node-status-stale.js';
+import { snapshotFromObjects } from '../../../src/sources/dump.js';
+import { at, conditions, containerStatus, node, pod, T0 } from '../../harness/builders.js';
+import { runRuleTests } from '../../harness/rule-tester.js';
+import { failingPull, resolveError } from '../image/pulling.js';
+
+// Ready=True as the kubelet last posted it: re-posted every 5m when nothing changes (the real fixtures
+// show 3–5 minute old heartbeats on a healthy node), so only older than 5m + the 50 s grace is stale.
+function lastPosted(secondsAgo: number) {
+  const base = node();
+  return node({ status: { conditions: (base.status.conditions as Array<Record<string, unknown>>).map((c) => ({ ...c, lastHeartbeatTime: at(-secondsAgo) })) } });
+}
+const runningReady = pod({ status: { phase: 'Running', conditions: conditions({ sandbox: true, ready: true }), containerStatuses: [containerStatus({ running: { startedAt: at(-580) }, ready: true, started: true })] } });
+const unknown = node({
+  status: { conditions: [{ type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastHeartbeatTime: at(-900), lastTransitionTime: at(-850) }] },
+});
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'a fresh heartbeat', objects: [runningReady, node()] },
+    { name: 'a heartbeat 4m50s old: an unchanged status is re-posted only every 5m', objects: [runningReady, lastPosted(290)] },
+    { name: 'a heartbeat 5m49s old: within the report period plus the node controller grace', objects: [runningReady, lastPosted(349)] },
+    { name: 'Ready=Unknown is kubelet/node-not-ready\'s', objects: [runningReady, unknown] },
+    { name: 'a Succeeded Pod no longer depends on the node', objects: [pod({ status: { phase: 'Succeeded', containerStatuses: [containerStatus({ terminated: { exitCode: 0, reason: 'Completed' } })] } }), lastPosted(3600)] },
+    { name: 'the node is not in the snapshot', objects: [runningReady] },
+  ],
+  invalid: [
+    {
+      name: 'Ready=True but the last heartbeat 12 minutes ago: the node stopped reporting, the Pod is as last seen',
+      objects: [runningReady, lastPosted(720)],
+      expect: [
+        {
+          severity: 'error',
+          failureClass: 'transient',
+          message: /^Node "node-1" stopped reporting at 2026-11-30T09:48:00Z \(12m ago\): its Ready=True condition was last refreshed then, .*\(5m50s\), so the node's and the Pod's status are as last seen/,
+          evidence: /lastHeartbeatTime: 2026-11-30T09:48:00Z \(12m ago\)/,
+          remediation: 'kube-node-lease',
+        },
+      ],
+    },
+  ],
+});
+
+describe('kubelet/node-status-stale in a diagnosis', () => {
+  const diagnose = (objects: unknown[]) => {
+    const s = snapshotFromObjects(objects);
+    return new Engine(s, { now: T0 }).diagnosePod(s.pods[0]!);
+  };
+
+  it('a Ready Pod on a node that stopped reporting is failing at kubelet, its later stages shown as proven', () => {
+    const d = diagnose([runningReady, lastPosted(720)]);
+    expect({ status: d.status, stage: d.stage, rule: d.findings[0]?.rule }).toEqual({ status: 'failing', stage: 'kubelet', rule: 'kubelet/node-status-stale' });
+    expect(d.stages.map((s) => s.state)).toEqual(['passed', 'failed', 'passed', 'passed', 'passed', 'passed', 'passed']);
+  });
+
+  it("a Pod failing for a cause of its own keeps that cause first; the stale node is a warning behind it", () => {
+    const x509 = resolveError('failed to do request: Head "https://127.0.0.1:5443/v2/busybox/manifests/1": x509: certificate signed by unknown authority');
+    const d = diagnose([...failingPull(x509, -900), lastPosted(720)]);
+    expect({ status: d.status, stage: d.stage, rule: d.findings[0]?.rule }).toEqual({ status: 'failing', stage: 'image', rule: 'image/tls' });
+    expect(d.findings.find((f) => f.rule === 'kubelet/node-status-stale')?.severity).toBe('warning');
+  });
+});
+
+describe('kubelet/node-status-stale with a clock that may be late (a file\'s modification time, stdin read time)', () => {
+  it('is only a warning: the Ready Pod stays healthy, with the possibility named', () => {
+    const s = snapshotFromObjects([runningReady, lastPosted(720)]);
+    s.meta.clocks = [{ source: 'dump.yaml', at: new Date(T0).toISOString(), basis: 'mtime' }];
+    s.meta.objectClock = Object.fromEntries([...s.pods, ...s.nodes].map((o) => [`${o.kind}/${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`, 0]));
+    const d = new Engine(s).diagnosePod(s.pods[0]!);
+    expect(d.status).toBe('healthy');
+    const f = d.findings.find((x) => x.rule === 'kubelet/node-status-stale')!;
+    expect(f).toMatchObject({ severity: 'warning', confidence: 'low', failureClass: 'transient' });
+    expect(f.message).toMatch(/If the input was saved when it was captured, the node had stopped reporting .* give --now with the capture time/);
+  });
+});
