@@ -6,6 +6,8 @@ import { normalizeArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
 import { GATE_HELP } from './gate-help.js';
+import { zhTWHelp } from './help-zh-TW.js';
+import { examplesZhTW } from '../i18n/help.zh-TW.js';
 import { messagesFor } from '../i18n/index.js';
 import { resolveLang, type Lang } from '../i18n/lang.js';
 
@@ -83,10 +85,11 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
   const program = new Command(me)
     .description('Tells you why a Kubernetes Pod is not working, at which lifecycle stage it is stuck, and what to do about it.')
     .version(VERSION, '--version', 'print the kdiag version')
-    .addHelpText('after', examples(me))
+    .addHelpText('after', lang === 'zh-TW' ? examplesZhTW(me) : examples(me))
     .showHelpAfterError(say({ text: `(run ${me} --help for usage)` }))
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(`${say({ text: s.replace(/\n$/, '') })}\n`) });
+  if (lang === 'zh-TW') program.configureHelp(zhTWHelp());
 
   verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))
     .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')

@@ -86,6 +86,7 @@ export function tidy(text: string): string {
     .replace(/([\u3400-\u9fff]) (?=[\u3400-\u9fff])/g, '$1')
     .replace(/\s+([。；：，、）」])/g, '$1')
     .replace(/([。；：，、（「])\s+/g, '$1')
+    .replace(/）\s+（/g, '）（')
     .replace(/。\./g, '。');
 }
 
