@@ -16,11 +16,19 @@ export interface DiagnoseFilter {
  * Every Pod in the snapshot, plus every workload whose own rules found something (e.g. FailedCreate); a
  * workload's row leads with its Pods' cause, not with the missed deadline that follows from it.
  */
-export function diagnoseAll(engine: Engine, filter: DiagnoseFilter = {}): Diagnosis[] {
+export function diagnoseAll(
+  engine: Engine,
+  filter: DiagnoseFilter = {},
+  hooks: { /** Called before each Pod is diagnosed: the CLI's heap budget check (may throw). */ beforeEach?: () => void } = {},
+): Diagnosis[] {
   const inScope = (o: KObject): boolean =>
     (filter.namespace === undefined || o.metadata?.namespace === filter.namespace) && (!filter.selector || filter.selector(o.metadata?.labels ?? {}));
   const byPod = new Map<Pod, Diagnosis>();
-  for (const p of engine.snapshot.pods) if (inScope(p)) byPod.set(p, engine.diagnosePod(p));
+  for (const p of engine.snapshot.pods) {
+    if (!inScope(p)) continue;
+    hooks.beforeEach?.();
+    byPod.set(p, engine.diagnosePod(p));
+  }
   return [...workloadRows(engine, inScope, (p) => byPod.get(p)), ...byPod.values()];
 }
 

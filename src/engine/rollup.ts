@@ -83,7 +83,8 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     summary = t.workload.verdict({ pods: progressingGroup.pods.length, total, status: 'progressing', stage, summary: progressingGroup.example.summary });
   } else {
     [status, stage] = [ownFindings.some((f) => f.severity === 'warning') && own?.status === 'progressing' ? 'progressing' : 'healthy', null];
-    summary = '';
+    // Progressing on its own warnings: the workload's own sentence (a Diagnosis never has an empty summary).
+    summary = status === 'progressing' ? own?.summary || ownFindings.find((f) => f.severity === 'warning')?.message || '' : '';
   }
 
   // Secondary findings, each once: the workload's, its Services', other groups' causes, the Pods' warnings.

@@ -82,3 +82,34 @@ function current(): { used: number; limit: number } {
   const s = getHeapStatistics();
   return { used: s.used_heap_size, limit: heapLimit() };
 }
+
+/**
+ * A check to call once per item as the engine diagnoses a large list (it holds every diagnosis until the
+ * report): every `every` calls, checkHeapBudget — one line and `fail`'s exit code instead of V8's abort.
+ */
+export function heapGuard(what: string, fail: (message: string, hint: string) => Error, every = 256): () => void {
+  let n = 0;
+  return () => {
+    if (++n % every === 0) checkHeapBudget(`${what} (${n} diagnosed so far)`, 0, fail);
+  };
+}
+
+/**
+ * What rendering a report holds at its peak, per byte of the items' JSON (measured on 40,000 Pods: YAML ≈ 4×,
+ * text ≈ 1.5×). JSON is rendered item by item, but written to a pipe its chunks queue in memory: ≈ 1×.
+ */
+const RENDER_FACTOR: Record<string, number> = { yaml: 4, json: 1 };
+
+/**
+ * Before a report of many items is rendered (one string, then written): its size estimated from a sample of
+ * the items, and checked against the heap budget, so a list too large to print is one line, not an abort.
+ */
+export function checkReportRoom<T>(items: readonly T[], format: string, fail: (message: string, hint: string) => Error, value: (item: T) => unknown = (i) => i): void {
+  if (items.length < 1000) return;
+  const step = Math.max(1, Math.floor(items.length / 16));
+  let sampled = 0;
+  let bytes = 0;
+  for (let i = 0; i < items.length; i += step, sampled++) bytes += JSON.stringify(value(items[i]!), null, 2).length;
+  const size = (bytes / sampled) * items.length;
+  checkHeapBudget(`the ${format} report of ${items.length} diagnoses (about ${mib(size)} as JSON)`, size * (RENDER_FACTOR[format] ?? 1.5), fail);
+}

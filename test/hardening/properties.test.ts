@@ -23,6 +23,19 @@ import { applyMutation, clone, junk, loadScenarios, mutationArb, ROOT, unsafeAt 
 const SEED = 20261130;
 // npm test runs this sample; `npm run fuzz` (KDIAG_FUZZ_SCALE=32) the same properties, same seed, ≥ 100k cases.
 const SCALE = Math.max(1, Number(process.env.KDIAG_FUZZ_SCALE ?? 1) || 1);
+// KDIAG_FUZZ_BUDGET (seconds; `npm run fuzz` sets one): each of the five properties stops after a fifth of it
+// (fast-check's time limit, counted, not a failure), so a nightly run ends when planned; the counts say how far.
+const BUDGET_MS = Math.max(0, Number(process.env.KDIAG_FUZZ_BUDGET ?? 0) || 0) * 1000;
+const LIMIT = BUDGET_MS > 0 ? { interruptAfterTimeLimit: BUDGET_MS / 5, markInterruptAsFailure: false } : {};
+/** vitest's per-test timeout: the sample keeps it; a scaled run is bounded by its budget instead (0: none). */
+const timeout = (ms: number): number => (SCALE > 1 ? (BUDGET_MS > 0 ? BUDGET_MS / 5 + 600_000 : 0) : ms);
+/** A long synchronous run starves vitest's worker RPC (the onTaskUpdate timeout): give the event loop a turn every 100 ms. */
+let lastBreath = Date.now();
+async function breathe(): Promise<void> {
+  if (Date.now() - lastBreath < 100) return;
+  await new Promise((r) => setImmediate(r));
+  lastBreath = Date.now();
+}
 const RUNS = Object.fromEntries(Object.entries({ parse: 500, slices: 200, files: 300, objects: 1000, engine: 1200 }).map(([k, n]) => [k, n * SCALE])) as Record<'parse' | 'slices' | 'files' | 'objects' | 'engine', number>;
 
 const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schema/kdiag-v1.schema.json'), 'utf8')));
@@ -176,22 +189,24 @@ function damage(text: string, d: TextDamage): string {
 const formatArb = fc.constantFrom<Format>('json', 'json-pretty', 'json-concat', 'yaml', 'yaml-docs', 'list-json');
 
 describe('hardening properties (fast-check, fixed seed)', () => {
-  it(`parseDumpText on serialised, mutated and damaged dumps throws nothing but InputError (${RUNS.parse} runs)`, () => {
-    fc.assert(
-      fc.property(mutatedObjects, formatArb, textDamage, (objects, format, d) => {
+  it(`parseDumpText on serialised, mutated and damaged dumps throws nothing but InputError (${RUNS.parse} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(mutatedObjects, formatArb, textDamage, async (objects, format, d) => {
+        await breathe();
         const text = serialize(objects, format);
         if (text === undefined) return;
         count('parseDumpText');
         const parsed = readerOutcome(() => parseDumpText(damage(text, d), 'gen.dump'));
         if (parsed) readerOutcome(() => snapshotFromObjects(parsed.values));
       }),
-      { seed: SEED, numRuns: RUNS.parse },
+      { seed: SEED, numRuns: RUNS.parse, ...LIMIT },
     );
-  }, 60_000);
+  }, timeout(60_000));
 
-  it(`a big YAML List parsed in slices gives exactly what parsing it whole gives (${RUNS.slices} runs)`, () => {
-    fc.assert(
-      fc.property(mutatedObjects, fc.boolean(), fc.constantFrom('\n', '\r\n'), (objects, indentSeq, eol) => {
+  it(`a big YAML List parsed in slices gives exactly what parsing it whole gives (${RUNS.slices} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(mutatedObjects, fc.boolean(), fc.constantFrom('\n', '\r\n'), async (objects, indentSeq, eol) => {
+        await breathe();
         let text: string;
         try {
           text = yamlStringify({ apiVersion: 'v1', items: objects, kind: 'List', metadata: { resourceVersion: '' } }, { lineWidth: 0, indentSeq }).replace(/\n/g, eol);
@@ -209,14 +224,15 @@ describe('hardening properties (fast-check, fixed seed)', () => {
         };
         expect(outcome(0)).toEqual(outcome(Number.POSITIVE_INFINITY));
       }),
-      { seed: SEED + 4, numRuns: RUNS.slices },
+      { seed: SEED + 4, numRuns: RUNS.slices, ...LIMIT },
     );
-  }, 60_000);
+  }, timeout(60_000));
 
-  it(`readDumps on temp files (plain, gzip, BOM, CRLF) throws nothing but InputError, then diagnoses (${RUNS.files} runs)`, () => {
+  it(`readDumps on temp files (plain, gzip, BOM, CRLF) throws nothing but InputError, then diagnoses (${RUNS.files} runs)`, async () => {
     let n = 0;
-    fc.assert(
-      fc.property(mutatedObjects, formatArb, textDamage, fc.boolean(), (objects, format, d, gzip) => {
+    await fc.assert(
+      fc.asyncProperty(mutatedObjects, formatArb, textDamage, fc.boolean(), async (objects, format, d, gzip) => {
+        await breathe();
         const text = serialize(objects, format);
         if (text === undefined) return;
         count('readDumps');
@@ -230,30 +246,32 @@ describe('hardening properties (fast-check, fixed seed)', () => {
         const engine = new Engine(result.snapshot);
         checkDiagnoses(diagnoseAll(engine), engine.now);
       }),
-      { seed: SEED + 1, numRuns: RUNS.files },
+      { seed: SEED + 1, numRuns: RUNS.files, ...LIMIT },
     );
-  }, 60_000);
+  }, timeout(60_000));
 
-  it(`snapshotFromObjects takes any values at all (${RUNS.objects} runs)`, () => {
-    fc.assert(
-      fc.property(fc.array(fc.oneof(junk, fc.anything({ maxDepth: 4, withNullPrototype: true, withObjectString: true })), { maxLength: 10 }), mutatedObjects, (values, objects) => {
+  it(`snapshotFromObjects takes any values at all (${RUNS.objects} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(junk, fc.anything({ maxDepth: 4, withNullPrototype: true, withObjectString: true })), { maxLength: 10 }), mutatedObjects, async (values, objects) => {
+        await breathe();
         count('snapshotFromObjects');
         const snapshot = readerOutcome(() => snapshotFromObjects([...values, ...objects, { kind: 'List', items: values }]));
         if (snapshot) expect(Array.isArray(snapshot.pods)).toBe(true);
       }),
-      { seed: SEED + 2, numRuns: RUNS.objects },
+      { seed: SEED + 2, numRuns: RUNS.objects, ...LIMIT },
     );
-  }, 60_000);
+  }, timeout(60_000));
 
-  it(`the engine and every reporter take mutated snapshots: valid kdiag/v1, no control characters (${RUNS.engine} runs)`, () => {
-    fc.assert(
-      fc.property(mutatedObjects, (objects) => {
+  it(`the engine and every reporter take mutated snapshots: valid kdiag/v1, no control characters (${RUNS.engine} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(mutatedObjects, async (objects) => {
+        await breathe();
         count('engine+reporters');
         runEngine(objects);
       }),
-      { seed: SEED + 3, numRuns: RUNS.engine },
+      { seed: SEED + 3, numRuns: RUNS.engine, ...LIMIT },
     );
-  }, 120_000);
+  }, timeout(120_000));
 
   it('the engine on every unmutated fixture scenario (control: the properties start from valid input)', () => {
     for (const s of scenarios) runEngine(clone(s.objects));

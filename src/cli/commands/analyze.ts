@@ -1,4 +1,5 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
+import { checkReportRoom, heapGuard } from '../../sources/heap-budget.js';
 import { Engine } from '../../engine/diagnose.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
@@ -18,6 +19,8 @@ export interface AnalyzeOptions extends GlobalOptions {
   fieldSelector?: string;
 }
 
+const tooLarge = (message: string, hint: string): Error => new InputError(message, { hint });
+
 /** `kdiag analyze DUMP…`: every Pod (and failing workload) found in the dumps. */
 export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Promise<number> {
   const format = outputFormat(opts.output);
@@ -33,10 +36,11 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   }
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
-  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
+  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) }, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
   if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
+  checkReportRoom(items, format, tooLarge);
   writeDiagnosisList(items, { ...snapshot.meta, ...engine.listMeta(items) }, format, reportOptions(opts, engine.now));
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }

@@ -1,4 +1,6 @@
 import { parseLabelSelector } from '../../engine/label-selector.js';
+import { checkReportRoom } from '../../sources/heap-budget.js';
+import { ClusterError } from '../../errors.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { PodStream } from '../../engine/pod-stream.js';
 import { streamNamespace } from '../../sources/cluster/fetch-namespace.js';
@@ -39,6 +41,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     const anyFailing = items.some((i) => i.status === 'failing');
     if (opts.failingOnly) items = items.filter((i) => i.status === 'failing');
     progress.stop();
+    if (format !== 'text') checkReportRoom(items, format, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }), (i) => i.diagnosis());
     writeStreamedList(items, { ...snapshot.meta, notes: [...snapshot.meta.notes, ...(items.length > 0 ? stream!.clockNotes() : [])] }, format, reportOptions(opts, stream!.now));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {

@@ -1,4 +1,6 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
+import { checkReportRoom, heapGuard } from '../../sources/heap-budget.js';
+import { InputError } from '../../errors.js';
 import { Engine } from '../../engine/diagnose.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
@@ -9,6 +11,8 @@ import { reportOptions, writeReport } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
 import { writeDiagnosisList } from '../write-list.js';
 import type { ScanOptions } from './command-options.js';
+
+const tooLarge = (message: string, hint: string): Error => new InputError(message, { hint });
 
 /** `kdiag scan`: every Pod in scope as a table, failing first. */
 export async function scanCommand(opts: ScanOptions): Promise<number> {
@@ -21,14 +25,17 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const { snapshot, exitCode } = loadDumps(opts.file);
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
-  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) });
+  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) }, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
   if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
   const meta = { ...snapshot.meta, ...engine.listMeta(items) };
   if (format === 'text') writeReport(renderScanText(items, meta.notes, report, meta.unreadable));
-  else writeDiagnosisList(items, meta, format, report);
+  else {
+    checkReportRoom(items, format, tooLarge);
+    writeDiagnosisList(items, meta, format, report);
+  }
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }
 

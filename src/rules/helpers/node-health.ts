@@ -157,14 +157,17 @@ export function noExecuteFate(pod: Pod, taint: Taint): NoExecuteFate {
   return fate;
 }
 
-/** One sentence on what the taint manager will do (or should already have done) to the Pod. */
-export function describeNoExecuteFate(fate: NoExecuteFate, now: number): string {
+/** One sentence on what the taint manager will do (or should already have done) to the Pod; `owned`: a controller replaces it. */
+export function describeNoExecuteFate(fate: NoExecuteFate, now: number, owned = true): string {
   const taint = describeTaint(fate.taint);
   if (fate.kind === 'never') return `The Pod tolerates ${taint} without a time limit, so it is never evicted from this node (typical for DaemonSet Pods).`;
   if (fate.kind === 'now') return `The Pod does not tolerate ${taint}, so the taint manager deletes it right away.`;
   const secs = `tolerationSeconds ${fate.tolerationSeconds}${fate.tolerationSeconds === 300 ? ', the default' : ''}`;
   if (fate.evictAt === undefined) return `The taint manager deletes the Pod ${fate.tolerationSeconds}s after ${taint} was added (${secs}).`;
-  if (fate.evictAt > now) return `The taint manager will delete the Pod in ${ago(fate.evictAt, now).replace(' ago', '')} (${secs} on ${taint}); its controller then creates a replacement elsewhere.`;
+  if (fate.evictAt > now) {
+    const then = owned ? 'its controller then creates a replacement elsewhere' : 'nothing owns it, so nothing recreates it';
+    return `The taint manager will delete the Pod in ${ago(fate.evictAt, now).replace(' ago', '')} (${secs} on ${taint}); ${then}.`;
+  }
   return `The taint manager was due to delete the Pod ${ago(now, fate.evictAt)} (${secs} on ${taint}) but has not marked it for deletion: check that kube-controller-manager is running.`;
 }
 

@@ -66,7 +66,7 @@ const rule: PodRule = {
     const taints = nodeTaints(node).filter((t) => t.key === NOT_READY_TAINT || t.key === UNREACHABLE_TAINT);
     if (taints.length > 0) evidence.push({ source: 'node', path: 'spec.taints', text: `node/${name} taints: ${taints.map(describeTaint).join(', ')}` });
     const noExecute = taints.find((t) => t.key === taintKey && t.effect === 'NoExecute') ?? taints.find((t) => t.effect === 'NoExecute');
-    const fate = noExecute ? describeNoExecuteFate(noExecuteFate(pod.pod, noExecute), now) : '';
+    const fate = noExecute ? describeNoExecuteFate(noExecuteFate(pod.pod, noExecute), now, pod.owner.ref !== undefined) : '';
 
     let message: string;
     const remediation: string[] = [`kubectl describe node ${name}`];

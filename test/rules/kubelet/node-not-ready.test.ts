@@ -16,6 +16,10 @@ const unknownNode = nodeWithReady(
     { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: at(-440) },
   ],
 );
+const recentUnknownNode = nodeWithReady(
+  { status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastHeartbeatTime: at(-110), lastTransitionTime: at(-60) },
+  [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: at(-60) }],
+);
 const TOLERATIONS = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
   { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
@@ -57,6 +61,17 @@ runRuleTests(rule, {
     { name: 'network plugin only: context pointing at cni', objects: [creating, cniOnly], expect: [{ severity: 'info', message: 'cni/cni-not-initialized' }] },
     // Its Ready is stale: failing at the kubelet stage once the node has been gone longer than the grace period (#10).
     { name: 'a Pod still reporting Ready on an unreachable node', objects: [runningReady, unknownNode], expect: [{ severity: 'error', failureClass: 'transient', message: "The Pod's status is as last seen at" }] },
+    // Tolerated for 300 s, taint 60 s old: deleted in 4 min. Who recreates it depends on whether anything owns the Pod.
+    {
+      name: 'unreachable node, eviction due: an owned Pod is recreated by its controller',
+      objects: [pod({ metadata: { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-5b5d868494', uid: 'rs-1', controller: true }] }, spec: runningNotReady.spec, status: runningNotReady.status }), recentUnknownNode],
+      expect: [{ severity: 'warning', message: /will delete the Pod in 4m .*its controller then creates a replacement elsewhere/ }],
+    },
+    {
+      name: 'unreachable node, eviction due: a bare Pod is not recreated',
+      objects: [runningNotReady, recentUnknownNode],
+      expect: [{ severity: 'warning', message: /will delete the Pod in 4m .*nothing owns it, so nothing recreates it/ }],
+    },
     {
       name: 'never posted status, DaemonSet-style toleration',
       objects: [

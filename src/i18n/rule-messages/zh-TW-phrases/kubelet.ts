@@ -129,6 +129,7 @@ export const KUBELET: Record<string, readonly Phrase[]> = {
     phrase("The Pod's status is as last seen at {at}: that status is no longer being refreshed, so its real state is unknown.", ({ at }) => `Pod 的狀態停留在 ${at} 最後一次看到的樣子：這個狀態已不再更新，所以它真正的狀態不明。`),
     phrase('The taint manager deletes the Pod {n:n}s after {taint} was added ({secs:*}).', ({ n, taint, secs }) => `taint manager 會在加上 ${taint} 的 ${n}s 後刪除 Pod（${secs}）。`),
     phrase('The taint manager will delete the Pod in {age:d} ({secs:*} on {taint}); its controller then creates a replacement elsewhere.', ({ age, secs, taint }) => `taint manager 會在 ${age} 後刪除 Pod（${taint} 的 ${secs}）；之後它的控制器會在其他地方建立替代的 Pod。`),
+    phrase('The taint manager will delete the Pod in {age:d} ({secs:*} on {taint}); nothing owns it, so nothing recreates it.', ({ age, secs, taint }) => `taint manager 會在 ${age} 後刪除 Pod（${taint} 的 ${secs}）；沒有控制器擁有它，所以不會有東西重新建立它。`),
     phrase('The taint manager was due to delete the Pod {ago:*} ({secs:*} on {taint}) but has not marked it for deletion: check that kube-controller-manager is running.', ({ ago, secs, taint }) => `taint manager 應該在 ${ago}就刪除 Pod（${taint} 的 ${secs}），但還沒把它標記為刪除：確認 kube-controller-manager 正在執行。`),
     phrase(', the default', '，預設值'),
     phrase('Check the machine behind {node} (powered off, partitioned, out of memory) and, on it: {cmd:$}', ({ node, cmd }) => `檢查 ${node} 背後的機器（是否關機、網路隔離、記憶體用完），並在上面執行：${cmd}`),

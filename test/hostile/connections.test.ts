@@ -1,0 +1,41 @@
+// Connection reuse over TLS, counted on a loopback HTTPS server: connections opened, full (not resumed) TLS
+// handshakes, requests. kdiag speaks HTTP/1.1 over one keep-alive agent per command: parallel reads need one
+// socket each, and every later request reuses one of them (kubectl's HTTP/2 multiplexes all on one).
+import { afterEach, describe, expect, it } from 'vitest';
+import type http from 'node:http';
+import { answer, closeAll, isList, json, kindOf, list, POD, serve } from './server.js';
+import { run } from './run.js';
+
+afterEach(closeAll);
+
+describe('connections per command (TLS)', () => {
+  it('pod NAME: at most 3 connections (wave 1 reads 3 things at once) for all its requests, reused by later waves', async () => {
+    const s = await serve(answer, { tls: true });
+    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect(r.code, r.stderr).toBe(0);
+    console.log(`pod NAME over TLS: ${s.requests()} requests, ${s.connections()} connections, ${s.fullHandshakes()} full TLS handshakes`);
+    expect(s.requests()).toBeGreaterThan(s.connections());
+    expect(s.connections()).toBeLessThanOrEqual(3);
+    expect(s.fullHandshakes()).toBeLessThanOrEqual(s.connections());
+  });
+
+  it('scan: one connection per kind listed at once, at most; the Pods\' later pages reuse them', async () => {
+    // Pods in 5 pages of 1: pages 2-5 come after the first wave, on sockets already open.
+    const paged = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+      const url = req.url ?? '';
+      if (kindOf(url) !== 'Pod' || !isList(url)) return answer(req, res);
+      const page = Number(/[?&]continue=p(\d)/.exec(url)?.[1] ?? 0);
+      const pod = { ...POD, metadata: { ...POD.metadata, name: `web-${page}`, uid: `u-${page}` } };
+      json(res, 200, list('Pod', [pod], { resourceVersion: '1', ...(page < 4 ? { continue: `p${page + 1}` } : {}) }));
+    };
+    const s = await serve(paged, { tls: true });
+    const r = await run(['scan', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect([0, 1], r.stderr).toContain(r.code);
+    expect(JSON.parse(r.stdout).items).toHaveLength(5);
+    const pages = s.paths.filter((p) => kindOf(p) === 'Pod').length;
+    const kinds = s.requests() - pages + 1;
+    console.log(`scan over TLS: ${s.requests()} requests (${kinds} kinds, ${pages} pages of Pods), ${s.connections()} connections, ${s.fullHandshakes()} full TLS handshakes`);
+    expect(pages).toBe(5);
+    expect(s.connections()).toBeLessThanOrEqual(kinds);
+  });
+});
