@@ -71,7 +71,7 @@ const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 export function tidy(text: string): string {
   const stack: string[] = [];
   let out = '';
-  for (const ch of text.replace(/(?<=[\u3400-\u9fff」])\s*\((?=[\u3400-\u9fff「])/g, '（')) {
+  for (const ch of text.replace(/(?<=[\u3400-\u9fff」])\s*\(/g, '（')) {
     if (ch === '(' || ch === '（') stack.push(ch);
     if ((ch === ')' || ch === '）') && stack.length > 0) {
       out += stack.pop() === '（' ? '）' : ')';
@@ -86,7 +86,7 @@ export function tidy(text: string): string {
     .replace(/([\u3400-\u9fff]) (?=[\u3400-\u9fff])/g, '$1')
     .replace(/\s+([。；：，、）」])/g, '$1')
     .replace(/([。；：，、（「])\s+/g, '$1')
-    .replace(/）\s+（/g, '）（')
+    .replace(/）\s+(?=[（\u3400-\u9fff])/g, '）')
     .replace(/。\./g, '。');
 }
 
