@@ -11,7 +11,8 @@
 #   # expect-workload: workload=Kind/name ...   copied into the fixture (workload verdicts)
 #   # wait: <condition>                         all must hold; see check_cond below (age:N waits until
 #                                               the Pod is N s old, past kdiag's 60 s grace period;
-#                                               node-ready:NAME=Unknown waits for a Node's Ready status)
+#                                               node-ready:NAME=Unknown waits for a Node's Ready status;
+#                                               scheduled-message:TEXT for the scheduler's latest message)
 #   # timeout: <seconds>                        default 120
 #   # setup: kubectl ... / # teardown: kubectl ...   run before apply / after capture
 #   # cni: missing-plugin|tiny-range            node CNI config during the scenario (restored after)
@@ -62,6 +63,8 @@ check_cond() { # check_cond CONDITION: true when the namespace's Pods/events sho
       [ -n "$oldest" ] && [ $(( $(date +%s) - $(date -d "$oldest" +%s) )) -ge "$arg" ] ;;
     node-ready) # NAME=STATUS: the Node's Ready condition has that status (True, False, Unknown)
       [ "$(kubectl get node "${arg%%=*}" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}' 2>/dev/null)" = "${arg#*=}" ] ;;
+    scheduled-message) # the scheduler's latest word on a Pod (PodScheduled condition message) contains TEXT
+      pods_json_path '{range .items[*]}{.status.conditions[?(@.type=="PodScheduled")].message}{"\n"}{end}' | grep -qF "$arg" ;;
     job-complete)
       kubectl get jobs -n "$NS" -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Complete")].status}{"\n"}{end}' 2>/dev/null | grep -qx True ;;
     *) die "unknown wait condition '$c'" ;;

@@ -472,9 +472,12 @@ export function isStaticReason(r: SchedulerReason, pod: PodFacts, nodes: readonl
     case 'topology-spread':
       return r.text.includes('missing required label');
     case 'volume-node-affinity':
-      return nodes.length > 0 && pod.claims.some((c) => {
+      // The nodes counted here do not carry the labels the bound PV is pinned to; labels do not change by
+      // themselves. Whether a node that does carry them can take the Pod is the other reasons' question
+      // (a full node there is transient; a control-plane taint there is static).
+      return pod.claims.some((c) => {
         const terms = c.pv?.spec?.nodeAffinity?.required?.nodeSelectorTerms;
-        return Array.isArray(terms) && terms.length > 0 && !nodes.some((n) => terms.some((t: NodeSelectorTerm) => matchNodeSelectorTerm(n, t)));
+        return Array.isArray(terms) && terms.length > 0;
       });
     default:
       return false;

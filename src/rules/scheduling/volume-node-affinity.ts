@@ -1,7 +1,7 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
-import { describeNodeSelectorTerm, matchNodeSelectorTerm, type NodeSelectorTerm } from '../helpers/node-affinity.js';
+import { describeNodeSelectorTerm, describeTaint, matchNodeSelectorTerm, untoleratedTaints, type NodeSelectorTerm } from '../helpers/node-affinity.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
 import type { Evidence, PodRule } from '../types.js';
 
@@ -36,21 +36,28 @@ const rule: PodRule = {
     const count = mine.reduce((m, r) => Math.max(m, r.count), 0);
     const evidence: Evidence[] = copyEvidence(f.evidence);
     const pinned: string[] = [];
+    const blocked: string[] = [];
     for (const c of pod.claims) {
       const terms = c.pv?.spec?.nodeAffinity?.required?.nodeSelectorTerms;
       if (!c.pv || !Array.isArray(terms) || terms.length === 0) continue;
       const pvName = c.pv.metadata?.name ?? '';
       evidence.push(fieldEvidence('pv', `pv/${pvName}.spec.nodeAffinity.required.nodeSelectorTerms`, terms));
-      const allowed = cluster.nodes.filter((n) => (terms as NodeSelectorTerm[]).some((t) => matchNodeSelectorTerm(n, t))).map((n) => n.metadata?.name ?? '');
+      const allowedNodes = cluster.nodes.filter((n) => (terms as NodeSelectorTerm[]).some((t) => matchNodeSelectorTerm(n, t)));
+      const allowed = allowedNodes.map((n) => n.metadata?.name ?? '');
       const where = cluster.nodes.length === 0 ? '' : allowed.length === 0 ? '; no node in the cluster matches' : `; allowed node${allowed.length === 1 ? '' : 's'}: ${allowed.join(', ')}`;
       pinned.push(`PersistentVolume "${pvName}" (claim "${c.claimName}") is limited to ${(terms as NodeSelectorTerm[]).map(describeNodeSelectorTerm).join(' OR ')}${where}`);
+      // Why the nodes the volume allows cannot take the Pod either, where the Nodes say so (a taint the Pod does not tolerate).
+      for (const n of allowedNodes) {
+        const taint = untoleratedTaints(n, pod.pod)[0];
+        if (taint) blocked.push(`Node "${n.metadata?.name ?? ''}", where the volume may be used, has taint ${describeTaint(taint)}, which the Pod does not tolerate.`);
+      }
     }
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const tailText = schedulingTail(f, sev);
     const first = pod.claims.find((c) => c.pv);
     return [
       finding(rule, {
-        message: `The Pod's volume is pinned to nodes it cannot use (conflict on ${nodesPhrase(f, count)})${pinned.length ? `: ${pinned.join('; ')}` : ''}.${tailText ? ` ${tailText}` : ''}`,
+        message: `The Pod's volume is pinned to nodes it cannot use (conflict on ${nodesPhrase(f, count)})${pinned.length ? `: ${pinned.join('; ')}` : ''}.${blocked.length ? ` ${blocked.join(' ')}` : ''}${tailText ? ` ${tailText}` : ''}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

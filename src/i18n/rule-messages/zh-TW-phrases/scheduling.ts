@@ -160,6 +160,7 @@ export const SCHEDULING: Record<string, readonly Phrase[]> = {
     phrase("The Pod's volume is pinned to nodes it cannot use (conflict on {nodes:*}).", ({ nodes }) => `Pod 的 Volume 被固定在它無法使用的節點上（${nodes}衝突）。`),
     phrase('PersistentVolume "{pv:q}" (claim "{claim:q}") is limited to {term:*}; allowed node: {node}', ({ pv, claim, term, node }) => `PersistentVolume「${pv}」（claim「${claim}」）限定在 ${term}；可用的節點：${node}`),
     phrase('PersistentVolume "{pv:q}" (claim "{claim:q}") is limited to {term:*}; allowed nodes: {nodes:*}', ({ pv, claim, term, nodes }) => `PersistentVolume「${pv}」（claim「${claim}」）限定在 ${term}；可用的節點：${nodes}`),
+    phrase('Node "{node:q}", where the volume may be used, has taint {taint}, which the Pod does not tolerate.', ({ node, taint }) => `可以使用這個 Volume 的節點「${node}」有 taint ${taint}，而 Pod 不容許它。`),
     phrase('PersistentVolume "{pv:q}" (claim "{claim:q}") is limited to {term:*}; no node in the cluster matches', ({ pv, claim, term }) => `PersistentVolume「${pv}」（claim「${claim}」）限定在 ${term}；叢集中沒有符合的節點`),
     phrase("Find the claims' volumes: {cmd:$}", ({ cmd }) => `找出 claim 的 Volume：${cmd}`),
     phrase('For a local volume whose node is gone, the data went with it: delete the claim (and the PersistentVolume) so the workload gets a new one', '本機 Volume 的節點不在了，資料也跟著消失：刪除這個 claim（以及 PersistentVolume），讓工作負載取得新的 Volume'),
