@@ -55,6 +55,11 @@ function run(args: string[], options: { unprivileged?: boolean; timeoutMs?: numb
       clearTimeout(timer);
       resolveRun({ code: code ?? -1, stdout, stderr, ms: performance.now() - started });
     });
+    // A node the unprivileged user cannot execute (a 0700 install prefix) fails at once, saying so, not at the test timeout.
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      resolveRun({ code: -1, stdout, stderr: `${stderr}cannot run ${process.execPath}${options.unprivileged ? ' as uid 65534' : ''}: ${err.message}`, ms: performance.now() - started });
+    });
   });
 }
 
