@@ -31,17 +31,13 @@ export function writeReport(text: string): void {
   process.stdout.write(neutralizeOutput(text));
 }
 
-/** Past this many bytes queued on stdout, a report written in pieces waits for the reader. */
-const HIGH_WATER = 1 << 20;
-
 /**
  * One piece of a report written in pieces: like writeReport, but when the reader is slower than kdiag (a
- * pipe into `jq` or `less`) waits until it has taken what is queued, so the pieces of a large report never
- * pile up in memory. Resolves at once when stdout is gone (EPIPE is handled where stdout is set up).
+ * pipe into `jq` or `less`) waits until it has taken the piece, so the pieces of a large report never pile
+ * up in memory. Resolves at once when stdout is gone (EPIPE is handled where stdout is set up).
  */
-export async function writeReportPiece(text: string, out: NodeJS.WritableStream & { writableLength?: number; destroyed?: boolean } = process.stdout): Promise<void> {
-  out.write(neutralizeOutput(text));
-  if ((out.writableLength ?? 0) < HIGH_WATER || out.destroyed) return;
+export async function writeReportPiece(text: string, out: NodeJS.WritableStream & { destroyed?: boolean } = process.stdout): Promise<void> {
+  if (out.write(neutralizeOutput(text)) || out.destroyed) return;
   await new Promise<void>((resolve) => {
     const done = (): void => {
       out.off('drain', done);
