@@ -69,7 +69,7 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     leadGroup = failingGroup;
     lead = failingGroup.example.findings[0];
     [status, stage] = ['failing', failingGroup.stage];
-    summary = t.workload.verdict({ pods: failingGroup.pods.length, total, status: 'failing', stage, summary: failingGroup.example.summary });
+    summary = t.workload.verdict({ pods: failingGroup.pods.length, total, summary: failingGroup.example.summary });
   } else if (consequence || serviceError) {
     lead = consequence ?? serviceError;
     status = 'failing';
@@ -80,7 +80,7 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     leadGroup = progressingGroup;
     lead = progressingGroup.example.findings.find((f) => f.severity !== 'info');
     [status, stage] = ['progressing', progressingGroup.stage];
-    summary = t.workload.verdict({ pods: progressingGroup.pods.length, total, status: 'progressing', stage, summary: progressingGroup.example.summary });
+    summary = t.workload.verdict({ pods: progressingGroup.pods.length, total, summary: progressingGroup.example.summary });
   } else {
     [status, stage] = [ownFindings.some((f) => f.severity === 'warning') && own?.status === 'progressing' ? 'progressing' : 'healthy', null];
     // Progressing on its own warnings: the workload's own sentence (a Diagnosis never has an empty summary).

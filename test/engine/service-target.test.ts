@@ -58,7 +58,7 @@ describe('svc/NAME', () => {
     expect(d!.status).toBe('failing');
     expect(d!.stage).toBe('image');
     expect(d!.findings[0]!.rule).toBe('image/not-found');
-    expect(d!.summary).toMatch(/^1\/1 Pod failing at image/);
+    expect(d!.summary).toMatch(/^1\/1 Pod: Image /);
   });
 
   it('a Service not in the input is not found (exit 4), with the closest names', () => {
