@@ -113,5 +113,15 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
   if (status === 'healthy') summary = total === 0 ? t.workload.nothingFailing({ warnings }) : t.workload.allHealthy({ total, warnings });
   const findings = lead ? [lead, ...secondary] : secondary;
   const notes = [...new Set([...(own?.notes ?? []), ...pods.flatMap((d) => d.notes), ...services.flatMap((d) => d.notes)])];
-  return workloadDiagnosis(ref, { status, stage, stages: stageStates(STAGES, status, stage), summary, findings, notes }, t);
+  return workloadDiagnosis(ref, { status, stage, stages: workloadStages(status, stage, total), summary, findings, notes }, t);
+}
+
+/**
+ * The stage strip of a workload. A stage counts as passed only when a Pod went through it: with no Pods (a
+ * Service that selects nothing, a Deployment scaled to 0) the stages before the verdict's are unknown, not passed.
+ */
+function workloadStages(status: DiagnosisStatus, stage: Stage | null, pods: number): Diagnosis['stages'] {
+  const states = stageStates(STAGES, status, stage);
+  if (pods > 0) return states;
+  return states.map((s) => (s.state === 'passed' ? { ...s, state: 'unknown' } : s));
 }
