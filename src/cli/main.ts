@@ -6,9 +6,10 @@ import { normalizeArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
 import { GATE_HELP } from './gate-help.js';
-import { zhTWHelp } from './help-zh-TW.js';
-import { examplesZhTW } from '../i18n/help.zh-TW.js';
+import { localizedHelp } from './localized-help.js';
+import { helpFor } from '../i18n/help.js';
 import { messagesFor } from '../i18n/index.js';
+import { loadLanguage } from '../i18n/load.js';
 import { resolveLang, type Lang } from '../i18n/lang.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -72,6 +73,13 @@ function liveOptions(cmd: Command): Command {
 }
 
 /** -A, -l: which Pods, for commands that diagnose many. */
+/** `--failing-only` and `--no-logs` of the list commands (analyze, scan); `dumpsOnly`: the logs come from dumps only with -f. */
+function listOptions(cmd: Command, dumpsOnly = false): Command {
+  return cmd
+    .option('--failing-only', 'list only failing Pods')
+    .option('--no-logs', `${dumpsOnly ? 'with -f: ' : ''}do not show container log lines from the dumps as evidence`);
+}
+
 function selectionOptions(cmd: Command): Command {
   return cmd
     .option('-A, --all-namespaces', 'every namespace')
@@ -82,14 +90,15 @@ function selectionOptions(cmd: Command): Command {
 /** The command line: commands import their code only when they run (offline paths never load client-node). */
 export function buildProgram(run: (work: () => Promise<number>) => Promise<void>, me = 'kdiag', lang: Lang = 'en'): Command {
   const say = messagesFor(lang).errors.text;
+  const help = helpFor(lang);
   const program = new Command(me)
     .description('Tells you why a Kubernetes Pod is not working, at which lifecycle stage it is stuck, and what to do about it.')
     .version(VERSION, '--version', 'print the kdiag version')
-    .addHelpText('after', lang === 'zh-TW' ? examplesZhTW(me) : examples(me))
+    .addHelpText('after', help ? help.examples(me) : examples(me))
     .showHelpAfterError(say({ text: `(run ${me} --help for usage)` }))
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(`${say({ text: s.replace(/\n$/, '') })}\n`) });
-  if (lang === 'zh-TW') program.configureHelp(zhTWHelp());
+  if (help) program.configureHelp(localizedHelp(help));
 
   verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))
     .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')
@@ -105,18 +114,13 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
       }),
     );
 
-  verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]'))))
+  listOptions(verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]')))).option('-n, --namespace <ns>', 'only this namespace'))
     .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)')
-    .option('-n, --namespace <ns>', 'only this namespace')
-    .option('--failing-only', 'list only failing Pods')
-    .option('--no-logs', 'do not show container log lines from the dumps as evidence')
     .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
 
-  verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan')))))
+  listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'))))), true)
     .description('every Pod in a namespace (or all with -A) as a table of status, stage and cause, failing first')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
-    .option('--failing-only', 'list only failing Pods')
-    .option('--no-logs', 'with -f: do not show container log lines from the dumps as evidence')
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
 
   verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false)
@@ -192,11 +196,17 @@ async function main(argv: string[]): Promise<number> {
     if (argv[2] === '__complete') {
       // Shell completion (and kubectl_complete-<plugin>): cobra's protocol, outside commander's parser.
       const { completeWords } = await import('./commands/completion.js');
-      const { candidates, files } = completeWords(buildProgram(run), argv.slice(3));
-      process.stdout.write([...candidates, `:${files ? 0 : 4}`].join('\n') + '\n');
+      const words = argv.slice(3);
+      const { candidates, files, lookup } = completeWords(buildProgram(run), words);
+      const typed = words.at(-1) ?? '';
+      const names = lookup ? (await (await import('./commands/complete-names.js')).completeNames(lookup, words.slice(0, -1))).filter((n) => n.startsWith(typed)) : [];
+      process.stdout.write([...candidates, ...names, `:${files ? 0 : 4}`].join('\n') + '\n');
       return EXIT.ok;
     }
-    await buildProgram(run, invokedAs(argv[1]), langOf(argv)).parseAsync(normalizeArgv(argv));
+    // The language's catalogues load once, before any report, help or error text (English loads none).
+    const lang = langOf(argv);
+    await loadLanguage(lang);
+    await buildProgram(run, invokedAs(argv[1]), lang).parseAsync(normalizeArgv(argv));
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -35,7 +35,7 @@ describe('cronjob/NAME', () => {
   it('the last Job failed: its Pod\'s cause leads, the Job\'s back-off limit follows', () => {
     const [d, ...pods] = diagnose([cron(), job('report-1', -600, false), jobPod('report-1-a', 'report-1', 0), job('report-2', -300, true), jobPod('report-2-a', 'report-2', 1)]);
     expect(d!.status).toBe('failing');
-    expect(d!.summary).toMatch(/^Last Job report-2: 1\/1 Pod failing at container/);
+    expect(d!.summary).toMatch(/^Last Job report-2: 1\/1 Pod: Container /);
     expect(d!.findings.map((f) => f.rule)).toContain('container/backoff-limit-exceeded');
     expect(pods.map((p) => p.pod?.name)).toEqual(['report-2-a']);
   });
@@ -44,6 +44,17 @@ describe('cronjob/NAME', () => {
     const [d] = diagnose([cron(), job('report-1', -600, true), jobPod('report-1-a', 'report-1', 1), job('report-2', -300, false), jobPod('report-2-a', 'report-2', 0)]);
     expect(d!.status).toBe('healthy');
     expect(d!.summary).toMatch(/^Last Job report-2: /);
+  });
+
+  it('earlier Jobs are named as history in a note, newest first, with how each ended', () => {
+    const [d] = diagnose([cron(), job('report-0', -900, false), jobPod('report-0-a', 'report-0', 0), job('report-1', -600, true), jobPod('report-1-a', 'report-1', 1), job('report-2', -300, false), jobPod('report-2-a', 'report-2', 0)]);
+    expect(d!.status).toBe('healthy');
+    expect(d!.notes).toContain('Earlier Jobs (history; they do not decide the verdict): report-1 failed (BackoffLimitExceeded), report-0 complete.');
+  });
+
+  it('near miss: a single Job has no history note', () => {
+    const [d] = diagnose([cron(), job('report-2', -300, false), jobPod('report-2-a', 'report-2', 0)]);
+    expect(d!.notes.some((n) => n.startsWith('Earlier Jobs'))).toBe(false);
   });
 
   it('suspended: the summary says so', () => {
