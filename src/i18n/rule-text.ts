@@ -2,9 +2,14 @@ import type { Finding, Rule } from '../rules/types.js';
 import type { Lang } from './lang.js';
 import { localizeRuleText } from './rule-messages/zh-TW-phrases/index.js';
 import { RULES_ZH_TW } from './rules.zh-TW.js';
+import { registerRuleMessages } from './rule-messages/index.js';
+import { zhTWRules } from './rule-messages/zh-TW.js';
 import type { RuleText } from './rule-text-type.js';
 
 export type { RuleText };
+
+// Until src/i18n/load.ts registers it.
+registerRuleMessages('zh-TW', zhTWRules);
 
 /** The rule's title and docs in `lang`: its own (English) text for `en`, the zh-TW catalogue entry otherwise. */
 export function ruleText(rule: Pick<Rule, 'id' | 'title' | 'docs'>, lang: Lang | undefined): RuleText {

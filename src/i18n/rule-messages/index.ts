@@ -1,11 +1,4 @@
-import type { Lang } from '../lang.js';
-import { enRules } from './en.js';
-import type { RuleMessages } from './types.js';
-import { zhTWRules } from './zh-TW.js';
-
-export type { ContainerRef, ExitRef, RuleMessages } from './types.js';
-
-/** The rule messages for `lang` (a rule passes `ctx.options.lang`). */
-export function ruleMessages(lang: Lang | undefined): RuleMessages {
-  return lang === 'zh-TW' ? zhTWRules : enRules;
-}
+// The rule-message catalogue lives with the rules (src/rules/messages/) so rules import it without an upward
+// arrow; zh-TW (./zh-TW.ts) is registered into it by src/i18n/load.ts.
+export { registerRuleMessages, ruleMessages, type RuleMessages } from '../../rules/messages/index.js';
+export type { ContainerRef, ExitRef } from '../../rules/messages/types.js';
