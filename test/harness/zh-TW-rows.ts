@@ -1,10 +1,20 @@
+import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { localizeTitles } from '../../src/i18n/rule-text.js';
 import type { Finding, Rule } from '../../src/rules/types.js';
 import { englishLeft } from './english-left.js';
 
-/** Rules that build their zh-TW message and fix steps from rule-messages/zh-TW.ts themselves. */
-export const NATIVE_ZH_TW: ReadonlySet<string> = new Set(['image/not-found', 'image/registry-unreachable', 'container/crash-loop']);
+/** Rules that build their messages and fix steps from the typed catalogue (src/rules/messages/, zh-TW in src/i18n/rule-messages/zh-TW/). */
+export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
+  'admission/cronjob-not-starting',
+  'admission/failed-create',
+  'admission/pod-security',
+  'admission/quota-exceeded',
+  'admission/webhook-denied',
+  'container/crash-loop',
+  'image/not-found',
+  'image/registry-unreachable',
+]);
 
 /** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */
 export const STILL_ENGLISH: ReadonlySet<string> = new Set<string>([]);
@@ -17,6 +27,8 @@ export function expectZhTW(rule: Rule, zh: Finding[], en: Finding[]): void {
   if (STILL_ENGLISH.has(rule.id)) return;
   const out = localizeTitles(zh, 'zh-TW', (id) => (id === rule.id ? rule.title : undefined));
   expect(out.length).toBe(en.length);
+  // KDIAG_ZH_DUMP=FILE appends every firing row in zh-TW as JSON lines, to read or diff the wording across a change.
+  if (process.env.KDIAG_ZH_DUMP) for (const f of out) appendFileSync(process.env.KDIAG_ZH_DUMP, `${JSON.stringify({ rule: rule.id, title: f.title, message: f.message, remediation: f.remediation })}\n`);
   for (const f of out) {
     for (const line of [f.message, ...f.remediation]) {
       expect(englishLeft(line), `zh-TW ${JSON.stringify(line)}`).toEqual([]);

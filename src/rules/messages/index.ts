@@ -1,10 +1,12 @@
 import type { Lang } from '../../model/lang.js';
+import type { AdmissionMessages } from './admission.js';
 import type { ContainerMessages } from './container.js';
 import { enRules } from './en.js';
 import type { ImageMessages } from './image.js';
 import type { SharedMessages } from './types.js';
 
 export type { ContainerRef, ExitRef, SharedMessages } from './types.js';
+export type { CreatorRef, QuotaUse } from './admission.js';
 
 /**
  * Every rule's messages and remediation steps, one typed entry per rule (parameters named and typed), one
@@ -13,7 +15,7 @@ export type { ContainerRef, ExitRef, SharedMessages } from './types.js';
  * types (src/rules/messages/<stage>.ts); other languages live in src/i18n/rule-messages/ and are registered
  * when the CLI loads the language (src/i18n/load.ts), so English runs never load them.
  */
-export interface RuleMessages extends SharedMessages, ImageMessages, ContainerMessages {}
+export interface RuleMessages extends SharedMessages, AdmissionMessages, ImageMessages, ContainerMessages {}
 
 const registered: Partial<Record<Lang, RuleMessages>> = { en: enRules };
 
