@@ -72,6 +72,13 @@ function liveOptions(cmd: Command): Command {
 }
 
 /** -A, -l: which Pods, for commands that diagnose many. */
+/** `--failing-only` and `--no-logs` of the list commands (analyze, scan); `dumpsOnly`: the logs come from dumps only with -f. */
+function listOptions(cmd: Command, dumpsOnly = false): Command {
+  return cmd
+    .option('--failing-only', 'list only failing Pods')
+    .option('--no-logs', `${dumpsOnly ? 'with -f: ' : ''}do not show container log lines from the dumps as evidence`);
+}
+
 function selectionOptions(cmd: Command): Command {
   return cmd
     .option('-A, --all-namespaces', 'every namespace')
@@ -105,18 +112,13 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
       }),
     );
 
-  verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]'))))
+  listOptions(verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]')))).option('-n, --namespace <ns>', 'only this namespace'))
     .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)')
-    .option('-n, --namespace <ns>', 'only this namespace')
-    .option('--failing-only', 'list only failing Pods')
-    .option('--no-logs', 'do not show container log lines from the dumps as evidence')
     .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
 
-  verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan')))))
+  listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'))))), true)
     .description('every Pod in a namespace (or all with -A) as a table of status, stage and cause, failing first')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
-    .option('--failing-only', 'list only failing Pods')
-    .option('--no-logs', 'with -f: do not show container log lines from the dumps as evidence')
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
 
   verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false)

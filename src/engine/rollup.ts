@@ -69,7 +69,7 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     leadGroup = failingGroup;
     lead = failingGroup.example.findings[0];
     [status, stage] = ['failing', failingGroup.stage];
-    summary = t.workload.verdict({ pods: failingGroup.pods.length, total, status: 'failing', stage, summary: failingGroup.example.summary });
+    summary = t.workload.verdict({ pods: failingGroup.pods.length, total, summary: failingGroup.example.summary });
   } else if (consequence || serviceError) {
     lead = consequence ?? serviceError;
     status = 'failing';
@@ -80,7 +80,7 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     leadGroup = progressingGroup;
     lead = progressingGroup.example.findings.find((f) => f.severity !== 'info');
     [status, stage] = ['progressing', progressingGroup.stage];
-    summary = t.workload.verdict({ pods: progressingGroup.pods.length, total, status: 'progressing', stage, summary: progressingGroup.example.summary });
+    summary = t.workload.verdict({ pods: progressingGroup.pods.length, total, summary: progressingGroup.example.summary });
   } else {
     [status, stage] = [ownFindings.some((f) => f.severity === 'warning') && own?.status === 'progressing' ? 'progressing' : 'healthy', null];
     // Progressing on its own warnings: the workload's own sentence (a Diagnosis never has an empty summary).
@@ -113,5 +113,15 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
   if (status === 'healthy') summary = total === 0 ? t.workload.nothingFailing({ warnings }) : t.workload.allHealthy({ total, warnings });
   const findings = lead ? [lead, ...secondary] : secondary;
   const notes = [...new Set([...(own?.notes ?? []), ...pods.flatMap((d) => d.notes), ...services.flatMap((d) => d.notes)])];
-  return workloadDiagnosis(ref, { status, stage, stages: stageStates(STAGES, status, stage), summary, findings, notes }, t);
+  return workloadDiagnosis(ref, { status, stage, stages: workloadStages(status, stage, total), summary, findings, notes }, t);
+}
+
+/**
+ * The stage strip of a workload. A stage counts as passed only when a Pod went through it: with no Pods (a
+ * Service that selects nothing, a Deployment scaled to 0) the stages before the verdict's are unknown, not passed.
+ */
+function workloadStages(status: DiagnosisStatus, stage: Stage | null, pods: number): Diagnosis['stages'] {
+  const states = stageStates(STAGES, status, stage);
+  if (pods > 0) return states;
+  return states.map((s) => (s.state === 'passed' ? { ...s, state: 'unknown' } : s));
 }

@@ -96,8 +96,7 @@ export const en: Messages = {
     noPods: 'no Pods',
     lastJob: ({ name, summary }) => `Last Job ${name}: ${summary}`,
     sameFor: ({ more, names }) => `(the same for ${more} more: ${names})`,
-    verdict: ({ pods, total, status, stage, summary }) =>
-      `${number.format(pods)}/${n(total, 'Pod', 'Pods')} ${status}${stage ? (status === 'failing' ? ` at ${stage}` : ` (${stage})`) : ''}: ${summary}`,
+    verdict: ({ pods, total, summary }) => `${number.format(pods)}/${n(total, 'Pod', 'Pods')}: ${summary}`,
     allHealthy: ({ total, warnings }) => `${number.format(total)}/${n(total, 'Pod', 'Pods')} healthy${warningsSuffix(warnings)}.`,
     nothingFailing: ({ warnings }) => `No Pods, and nothing failing${warningsSuffix(warnings)}.`,
     seenOn: ({ pod, more, names }) => `(seen on Pod ${pod}${more > 0 ? `; the same for ${more} more: ${names}` : ''})`,

@@ -88,8 +88,11 @@ export interface Messages {
     sameFor(p: { more: number; names: string }): string;
     /** Whose evidence a workload's leading cause shows, and which replicas share it (`more` may be 0). */
     seenOn(p: { pod: string; more: number; names: string }): string;
-    /** A workload verdict's summary: `pods` of `total` share a status (and a stage), then that group's summary. */
-    verdict(p: { pods: number; total: number; status: 'failing' | 'progressing'; stage: Stage | null; summary: string }): string;
+    /**
+     * A workload verdict's summary: how many of `total` Pods the group holds, then that group's summary. The status
+     * and stage are not repeated: every report prints them beside the summary (`FAILING at image: 1/3 Pods: …`).
+     */
+    verdict(p: { pods: number; total: number; summary: string }): string;
     allHealthy(p: { total: number; warnings: number }): string;
     nothingFailing(p: { warnings: number }): string;
     group(p: { pods: number; total: number; status: DiagnosisStatus; stage: Stage | null; cause?: string }): string;

@@ -137,8 +137,7 @@ export const zhTW: Messages = {
     noPods: '沒有 Pod',
     lastJob: ({ name, summary }) => `最近一次的 Job ${name}：${summary}`,
     sameFor: ({ more, names }) => `（另外 ${num(more)} 個 Pod 的情況相同：${names}）`,
-    verdict: ({ pods, total, status, stage, summary }) =>
-      `${num(pods)}/${num(total)} 個 Pod ${zhStatus[status]}${stage ? `（${inText(stage)}階段）` : ''}：${summary}`,
+    verdict: ({ pods, total, summary }) => `${num(pods)}/${num(total)} 個 Pod：${summary}`,
     allHealthy: ({ total, warnings }) => `${num(total)}/${num(total)} 個 Pod 正常${warningsSuffix(warnings)}。`,
     nothingFailing: ({ warnings }) => `沒有 Pod，也沒有任何失敗${warningsSuffix(warnings)}。`,
     seenOn: ({ pod, more, names }) => `（見於 Pod ${pod}${more > 0 ? `；另外 ${num(more)} 個 Pod 的情況相同：${names}` : ''}）`,

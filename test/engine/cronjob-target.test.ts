@@ -35,7 +35,7 @@ describe('cronjob/NAME', () => {
   it('the last Job failed: its Pod\'s cause leads, the Job\'s back-off limit follows', () => {
     const [d, ...pods] = diagnose([cron(), job('report-1', -600, false), jobPod('report-1-a', 'report-1', 0), job('report-2', -300, true), jobPod('report-2-a', 'report-2', 1)]);
     expect(d!.status).toBe('failing');
-    expect(d!.summary).toMatch(/^Last Job report-2: 1\/1 Pod failing at container/);
+    expect(d!.summary).toMatch(/^Last Job report-2: 1\/1 Pod: Container /);
     expect(d!.findings.map((f) => f.rule)).toContain('container/backoff-limit-exceeded');
     expect(pods.map((p) => p.pod?.name)).toEqual(['report-2-a']);
   });

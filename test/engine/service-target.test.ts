@@ -50,6 +50,13 @@ describe('svc/NAME', () => {
     expect(pods).toHaveLength(0);
     expect(d!.status).toBe('failing');
     expect(d!.findings[0]!.rule).toBe('readiness/service-selects-nothing');
+    // No Pod went through the stages before readiness: they are unknown, not passed.
+    expect(d!.stages.map((s) => s.state)).toEqual(['unknown', 'unknown', 'unknown', 'unknown', 'unknown', 'unknown', 'unknown', 'failed']);
+  });
+
+  it('near miss: with a selected Pod the stages it went through are passed', () => {
+    const [d] = svc('api', [pod({ status: ready }), service('api', { app: 'api' }, 'web')]);
+    expect(d!.stages.find((s) => s.stage === 'container')!.state).toBe('passed');
   });
 
   it('the selected Pods fail: their cause leads (why the endpoints are not ready)', () => {
@@ -58,7 +65,7 @@ describe('svc/NAME', () => {
     expect(d!.status).toBe('failing');
     expect(d!.stage).toBe('image');
     expect(d!.findings[0]!.rule).toBe('image/not-found');
-    expect(d!.summary).toMatch(/^1\/1 Pod failing at image/);
+    expect(d!.summary).toMatch(/^1\/1 Pod: Image /);
   });
 
   it('a Service not in the input is not found (exit 4), with the closest names', () => {

@@ -34,7 +34,7 @@ describe('a Deployment past its progress deadline with crash-looping Pods', () =
     expect(w.status).toBe('failing');
     expect(w.stage).toBe('container');
     expect(w.findings[0]!.rule).toBe('container/crash-loop');
-    expect(w.summary).toMatch(/^2\/2 Pods failing at container: Container "app" is crash-looping/);
+    expect(w.summary).toMatch(/^2\/2 Pods: Container "app" is crash-looping/);
     expect(w.findings.map((f) => f.rule)).toContain('readiness/progress-deadline-exceeded');
     expect(w.stages.find((s) => s.stage === 'admission')!.state).toBe('passed');
     expect(items.slice(1).map((d) => d.pod?.name)).toEqual(['api-7d9f-a', 'api-7d9f-b']);
@@ -50,7 +50,8 @@ describe('a Deployment past its progress deadline with crash-looping Pods', () =
   it('text: the cause with the Pod\'s evidence, the deadline under "Also found", whose Pods share it', () => {
     const { items } = target(objects);
     const text = renderWorkloadText('Deployment shop/api', items, { color: false });
-    expect(text).toMatch(/FAILING at container: 2\/2 Pods failing at container/);
+    expect(text).toMatch(/FAILING at container: 2\/2 Pods: Container "app"/);
+    expect(text).not.toMatch(/2\/2 Pods failing at container/); // the stage is said once, in the verdict
     expect(text).toMatch(/Also found[\s\S]*exceeded its progress deadline[\s\S]*\[readiness\/progress-deadline-exceeded\]/);
     expect(text).toContain('(seen on Pod api-7d9f-a; the same for 1 more: api-7d9f-b)');
     expect(text).not.toContain('at admission');

@@ -119,7 +119,7 @@ describe('pod cronjob/NAME', () => {
     const { code, stderr, d } = verdict(['cronjob/report']);
     expect(code, stderr).toBe(1);
     expect(d.workload).toEqual({ kind: 'CronJob', namespace: NS, name: 'report' });
-    expect(d.summary).toMatch(/^Last Job report-run: 1\/1 Pod failing at container/);
+    expect(d.summary).toMatch(/^Last Job report-run: 1\/1 Pod: Container /);
     expect(d.stage).toBe('container');
     expect(d.findings[0].evidence).toContainEqual(expect.objectContaining({ source: 'log', text: expect.stringContaining(FATAL) }));
     const rules = d.findings.map((f: { rule: string }) => f.rule);
