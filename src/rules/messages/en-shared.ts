@@ -22,4 +22,10 @@ export const enShared: SharedMessages = {
   restarts: ({ restarts, backOff }) =>
     [restarts > 0 ? `restarted ${count(restarts, 'time', 'times')}` : '', backOff ? `the kubelet waits ${backOff} before the next try` : ''].filter(Boolean).join('; '),
   failingFor: ({ age }) => (age === undefined ? '' : `; failing for ${age}`),
+  trace: ({ warning, events }) =>
+    warning
+      ? ` The last warning event, ${warning.age} ago, says ${warning.reason}: ${JSON.stringify(warning.message)}.`
+      : events
+        ? ' No warning event says why.'
+        : ' No event says why (none were captured, or they have expired: events are kept about an hour).',
 };

@@ -1,5 +1,6 @@
 import type { Lang } from '../../model/lang.js';
 import type { AdmissionMessages } from './admission.js';
+import type { CniMessages } from './cni.js';
 import type { ContainerMessages } from './container.js';
 import { enRules } from './en.js';
 import type { ImageMessages } from './image.js';
@@ -15,7 +16,7 @@ export type { CreatorRef, QuotaUse } from './admission.js';
  * types (src/rules/messages/<stage>.ts); other languages live in src/i18n/rule-messages/ and are registered
  * when the CLI loads the language (src/i18n/load.ts), so English runs never load them.
  */
-export interface RuleMessages extends SharedMessages, AdmissionMessages, ImageMessages, ContainerMessages {}
+export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages {}
 
 const registered: Partial<Record<Lang, RuleMessages>> = { en: enRules };
 

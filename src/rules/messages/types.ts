@@ -27,4 +27,6 @@ export interface SharedMessages {
   restarts(p: { restarts: number; backOff?: string }): string;
   /** `; failing for 5m` after a pull error, empty when the start is unknown. */
   failingFor(p: { age?: string }): string;
+  /** ` The last warning event, 5m ago, says Reason: "…".`, or that no event says why (`events`: the Pod has any). */
+  trace(p: { warning?: { age: string; reason: string; message: string }; events: boolean }): string;
 }

@@ -47,4 +47,6 @@ export const zhTWShared: SharedMessages = {
   },
   restarts: ({ restarts, backOff }) => [restarts > 0 ? `已重新啟動 ${restarts} 次` : '', backOff ? `kubelet 會等 ${backOff} 再試` : ''].filter(Boolean).join('；'),
   failingFor: ({ age }) => (age === undefined ? '' : `；已失敗 ${age}`),
+  trace: ({ warning, events }) =>
+    warning ? `最後一個警告事件（${warning.age} 前）是 ${warning.reason}：「${warning.message}」。` : events ? '沒有警告事件說明原因。' : '沒有事件說明原因（沒有擷取到事件，或事件已過期：事件大約保留一小時）。',
 };
