@@ -19,8 +19,18 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'cni/sandbox-network-failed',
   'cni/sandbox-stuck',
   'container/crash-loop',
+  'image/inspect-failed',
+  'image/invalid-name',
+  'image/never-pull',
   'image/not-found',
+  'image/pull-failed',
+  'image/pull-stuck',
+  'image/rate-limited',
   'image/registry-unreachable',
+  'image/signature-failed',
+  'image/tls',
+  'image/unauthorized',
+  'image/wrong-platform',
 ]);
 
 /** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */
