@@ -21,5 +21,18 @@ export function diagnoseCronJob(engine: Engine, cron: WorkloadFacts): Diagnosis[
   const verdict = workloadVerdict(cron, own, pods, lastOwn ? [lastOwn] : [], engine.t);
   // Healthy but suspended: that is what the person asked about. Otherwise the verdict is the last Job's.
   const summary = verdict.status === 'healthy' && own?.findings[0] ? own.findings[0].message : last ? engine.t.workload.lastJob({ name: last.name, summary: verdict.summary }) : verdict.summary;
-  return [{ ...verdict, summary }, ...pods];
+  const earlier = jobs.slice(1);
+  const notes = earlier.length === 0 ? verdict.notes : [...verdict.notes, engine.t.workload.earlierJobs({ jobs: earlier.slice(0, EARLIER_SHOWN).map(outcome), more: Math.max(0, earlier.length - EARLIER_SHOWN) })];
+  return [{ ...verdict, summary, notes }, ...pods];
+}
+
+const EARLIER_SHOWN = 5;
+
+/** How a Job ended, from its conditions (Complete / Failed with the reason the Job controller set), else running. */
+function outcome(job: WorkloadFacts): { name: string; outcome: 'complete' | 'failed' | 'running'; reason?: string } {
+  const conditions = Array.isArray(job.object.status?.conditions) ? (job.object.status.conditions as Array<{ type?: unknown; status?: unknown; reason?: unknown }>) : [];
+  const on = (type: string) => conditions.find((c) => c?.type === type && c?.status === 'True');
+  const failed = on('Failed');
+  if (failed) return { name: job.name, outcome: 'failed', ...(typeof failed.reason === 'string' && failed.reason ? { reason: failed.reason } : {}) };
+  return { name: job.name, outcome: on('Complete') ? 'complete' : 'running' };
 }

@@ -95,6 +95,8 @@ export const en: Messages = {
     podCount: ({ pods }) => n(pods, 'pod', 'pods'),
     noPods: 'no Pods',
     lastJob: ({ name, summary }) => `Last Job ${name}: ${summary}`,
+    earlierJobs: ({ jobs, more }) =>
+      `Earlier Jobs (history; they do not decide the verdict): ${jobs.map((j) => `${j.name} ${j.outcome}${j.reason ? ` (${j.reason})` : ''}`).join(', ')}${more > 0 ? `, and ${more} older` : ''}.`,
     sameFor: ({ more, names }) => `(the same for ${more} more: ${names})`,
     verdict: ({ pods, total, summary }) => `${number.format(pods)}/${n(total, 'Pod', 'Pods')}: ${summary}`,
     allHealthy: ({ total, warnings }) => `${number.format(total)}/${n(total, 'Pod', 'Pods')} healthy${warningsSuffix(warnings)}.`,

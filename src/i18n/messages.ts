@@ -83,6 +83,8 @@ export interface Messages {
   workload: {
     /** A CronJob's verdict: its last Job's name, then that Job's verdict. */
     lastJob(p: { name: string; summary: string }): string;
+    /** A CronJob's note on the Jobs before the last one, newest first (`more`: older ones not named). */
+    earlierJobs(p: { jobs: ReadonlyArray<{ name: string; outcome: 'complete' | 'failed' | 'running'; reason?: string }>; more: number }): string;
     podCount(p: { pods: number }): string;
     noPods: string;
     sameFor(p: { more: number; names: string }): string;

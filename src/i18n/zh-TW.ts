@@ -136,6 +136,8 @@ export const zhTW: Messages = {
     podCount: ({ pods }) => `${num(pods)} 個 Pod`,
     noPods: '沒有 Pod',
     lastJob: ({ name, summary }) => `最近一次的 Job ${name}：${summary}`,
+    earlierJobs: ({ jobs, more }) =>
+      `較早的 Job（僅供參考，不影響判定）：${jobs.map((j) => `${j.name} ${{ complete: '已完成', failed: '失敗', running: '執行中' }[j.outcome]}${j.reason ? `（${j.reason}）` : ''}`).join('、')}${more > 0 ? `，另有 ${num(more)} 個更早的` : ''}。`,
     sameFor: ({ more, names }) => `（另外 ${num(more)} 個 Pod 的情況相同：${names}）`,
     verdict: ({ pods, total, summary }) => `${num(pods)}/${num(total)} 個 Pod：${summary}`,
     allHealthy: ({ total, warnings }) => `${num(total)}/${num(total)} 個 Pod 正常${warningsSuffix(warnings)}。`,

@@ -1,5 +1,6 @@
 import { Composer, LineCounter, Parser } from 'yaml';
 import { fastYamlDocuments } from './parse-yaml-fast.js';
+import { kubectlYamlDocuments } from './yaml-kubectl.js';
 import { InputError } from '../errors.js';
 import { clip, neutralize } from '../text/neutralize.js';
 import { MAX_NESTING, nestedDeeperThan } from './build-snapshot.js';
@@ -56,6 +57,9 @@ const SLICE_ABOVE = 8 * 2 ** 20;
 const ITEMS_PER_SLICE = 2000;
 
 function parseYaml(text: string, file: string, sliceAbove: number): unknown[] {
+  // What kubectl writes, read by a reader made for it (it steps aside for anything else; no deeper than 100 levels).
+  const kubectl = kubectlYamlDocuments(text);
+  if (kubectl) return kubectl;
   const fast = fastYamlDocuments(text);
   if (fast && !fast.some((value) => nestedDeeperThan(value))) return fast;
   // Anything unusual (an error, an alias, a directive, a custom tag): the exact, bounded reader below.
@@ -63,6 +67,11 @@ function parseYaml(text: string, file: string, sliceAbove: number): unknown[] {
     const sliced = parseListInSlices(text, file);
     if (sliced) return sliced;
   }
+  return parseYamlDocuments(text, file, 0);
+}
+
+/** The careful reader alone (no fast path), for tests that hold the fast readers to it. */
+export function carefulYamlDocuments(text: string, file = 'test.yaml'): unknown[] {
   return parseYamlDocuments(text, file, 0);
 }
 

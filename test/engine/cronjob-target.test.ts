@@ -46,6 +46,17 @@ describe('cronjob/NAME', () => {
     expect(d!.summary).toMatch(/^Last Job report-2: /);
   });
 
+  it('earlier Jobs are named as history in a note, newest first, with how each ended', () => {
+    const [d] = diagnose([cron(), job('report-0', -900, false), jobPod('report-0-a', 'report-0', 0), job('report-1', -600, true), jobPod('report-1-a', 'report-1', 1), job('report-2', -300, false), jobPod('report-2-a', 'report-2', 0)]);
+    expect(d!.status).toBe('healthy');
+    expect(d!.notes).toContain('Earlier Jobs (history; they do not decide the verdict): report-1 failed (BackoffLimitExceeded), report-0 complete.');
+  });
+
+  it('near miss: a single Job has no history note', () => {
+    const [d] = diagnose([cron(), job('report-2', -300, false), jobPod('report-2-a', 'report-2', 0)]);
+    expect(d!.notes.some((n) => n.startsWith('Earlier Jobs'))).toBe(false);
+  });
+
   it('suspended: the summary says so', () => {
     const [d] = diagnose([cron({ suspend: true })]);
     expect(d!.status).toBe('healthy');

@@ -25,6 +25,7 @@ const KINDS = [
   { kind: 'StatefulSet', resource: 'statefulsets', group: 'apps', words: 'list on statefulsets.apps' },
   { kind: 'DaemonSet', resource: 'daemonsets', group: 'apps', words: 'list on daemonsets.apps' },
   { kind: 'Job', resource: 'jobs', group: 'batch', words: 'list on jobs.batch' },
+  { kind: 'CronJob', resource: 'cronjobs', group: 'batch', words: 'list on cronjobs.batch' },
 ] as const;
 type Kind = (typeof KINDS)[number];
 
