@@ -47,6 +47,7 @@ export function expectZhTW(rule: Rule, zh: Finding[], en: Finding[]): void {
   // KDIAG_ZH_DUMP=FILE appends every firing row in zh-TW as JSON lines, to read or diff the wording across a change.
   if (process.env.KDIAG_ZH_DUMP) for (const f of out) appendFileSync(process.env.KDIAG_ZH_DUMP, `${JSON.stringify({ rule: rule.id, title: f.title, message: f.message, remediation: f.remediation })}\n`);
   for (const f of out) {
+    expect(/[\u4e00-\u9fff]/.test(f.title) && englishLeft(f.title).length === 0, `zh-TW title ${JSON.stringify(f.title)}`).toBe(true);
     for (const line of [f.message, ...f.remediation]) {
       expect(englishLeft(line), `zh-TW ${JSON.stringify(line)}`).toEqual([]);
       expect(/[\u4e00-\u9fff]/.test(line) || /^(kubectl|crictl|journalctl|kdiag) /.test(line), `zh-TW line neither Chinese nor a command: ${JSON.stringify(line)}`).toBe(true);

@@ -2,6 +2,9 @@ import type { ContainerMessages } from '../../../rules/messages/container.js';
 import { noun } from './shared.js';
 
 export const zhTWContainer: ContainerMessages = {
+  hookFailed: {
+    preStopTitle: () => '容器的 preStop hook 失敗',
+  },
   crashLoop: {
     message: ({ container, mode, exit, terminationMessage, restarts }) =>
       `${noun(container)}${mode === 'loop' ? '不斷當機重啟（CrashLoopBackOff）' : mode === 'first' ? '當機了' : '一直當機'}：它${exit}${terminationMessage ? `，訊息為「${terminationMessage}」` : ''}${restarts ? `；${restarts}` : ''}。`,
