@@ -6,5 +6,6 @@ export default defineConfig({
     exclude: ['test/cluster/**', 'test/live/**', 'node_modules/**'],
     testTimeout: 20_000,
     pool: 'forks',
+    setupFiles: ['test/setup/languages.ts'],
   },
 });

@@ -15,6 +15,8 @@ const common = {
   target: 'node20',
   sourcemap: false,
   legalComments: 'none',
+  // Non-ASCII text as UTF-8, not \uXXXX escapes: the zh-TW chunks are half the bytes to read and parse.
+  charset: 'utf8',
   define: { KDIAG_VERSION: JSON.stringify(pkg.version) },
   // Bundled CommonJS dependencies (cli-table3) call require(); give ESM a real one.
   banner: { js: "import { createRequire as __kdiagCreateRequire } from 'node:module'; const require = __kdiagCreateRequire(import.meta.url);" },

@@ -11,3 +11,6 @@ export type { Finding, Evidence, Rule, PodRule, WorkloadRule, Severity, Confiden
 export { renderDiagnosis, renderList, type OutputFormat } from './report/render.js';
 export { KdiagError, UsageError, InputError, ClusterError, NotFoundError, TimeoutError } from './errors.js';
 export { renderRuleDocs, renderRuleCatalogue } from './report/rule-docs.js';
+// Other languages' catalogues load on demand: `await loadLanguage('zh-TW')` before rendering with lang 'zh-TW'.
+export { loadLanguage } from './i18n/load.js';
+export type { Lang } from './i18n/lang.js';

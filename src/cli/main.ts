@@ -6,9 +6,10 @@ import { normalizeArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
 import { GATE_HELP } from './gate-help.js';
-import { zhTWHelp } from './help-zh-TW.js';
-import { examplesZhTW } from '../i18n/help.zh-TW.js';
+import { localizedHelp } from './localized-help.js';
+import { helpFor } from '../i18n/help.js';
 import { messagesFor } from '../i18n/index.js';
+import { loadLanguage } from '../i18n/load.js';
 import { resolveLang, type Lang } from '../i18n/lang.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -89,14 +90,15 @@ function selectionOptions(cmd: Command): Command {
 /** The command line: commands import their code only when they run (offline paths never load client-node). */
 export function buildProgram(run: (work: () => Promise<number>) => Promise<void>, me = 'kdiag', lang: Lang = 'en'): Command {
   const say = messagesFor(lang).errors.text;
+  const help = helpFor(lang);
   const program = new Command(me)
     .description('Tells you why a Kubernetes Pod is not working, at which lifecycle stage it is stuck, and what to do about it.')
     .version(VERSION, '--version', 'print the kdiag version')
-    .addHelpText('after', lang === 'zh-TW' ? examplesZhTW(me) : examples(me))
+    .addHelpText('after', help ? help.examples(me) : examples(me))
     .showHelpAfterError(say({ text: `(run ${me} --help for usage)` }))
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(`${say({ text: s.replace(/\n$/, '') })}\n`) });
-  if (lang === 'zh-TW') program.configureHelp(zhTWHelp());
+  if (help) program.configureHelp(localizedHelp(help));
 
   verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))
     .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')
@@ -198,7 +200,10 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write([...candidates, `:${files ? 0 : 4}`].join('\n') + '\n');
       return EXIT.ok;
     }
-    await buildProgram(run, invokedAs(argv[1]), langOf(argv)).parseAsync(normalizeArgv(argv));
+    // The language's catalogues load once, before any report, help or error text (English loads none).
+    const lang = langOf(argv);
+    await loadLanguage(lang);
+    await buildProgram(run, invokedAs(argv[1]), lang).parseAsync(normalizeArgv(argv));
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -1,28 +1,16 @@
 import type { Evidence } from '../rules/types.js';
 import type { Lang } from './lang.js';
 
-// kdiag's own framing around quoted cluster text (rules/helpers/events.ts eventEvidence, engine/log-evidence.ts):
-// `Warning FailedMount ×4 over 4s from kubelet (last 0s ago): <message>`, `previous log of app: <line>`.
-// Only the frame is translated, for the text report; the quoted message and the JSON evidence stay as read.
-const EVENT = /^(Normal|Warning|\S+) (\S+)(?: ×(\d+)(?: over (\S+))?)?(?: from (.+?))? \(last (.+?)\): /;
-const LOG = /^(previous log|log) of ([^:\s]+):/;
+// The evidence frame in other languages (evidence-text.zh-TW.ts), registered by loadLanguage() (i18n/load.ts).
+const FRAMES: Partial<Record<Lang, (e: Evidence) => string>> = {};
 
-const when = (ago: string): string => (ago === 'at an unknown time' ? '時間不明' : ago.replace(/ ago$/, ' 前'));
+/** Registers a language's evidence framing (i18n/load.ts does this; nothing else should). */
+export function registerEvidenceText(lang: Lang, frame: (e: Evidence) => string): void {
+  FRAMES[lang] = frame;
+}
 
-/** The evidence line as the text report prints it in `lang`. */
+/** The evidence line as the text report prints it in `lang`: kdiag's frame translated, the quoted text as read. */
 export function evidenceText(e: Evidence, lang: Lang | undefined): string {
-  if (lang !== 'zh-TW') return e.text;
-  if (e.source === 'event') {
-    const m = EVENT.exec(e.text);
-    if (!m) return e.text;
-    const [head, type, reason, count, span, from, ago] = m as unknown as [string, string, string, string | undefined, string | undefined, string | undefined, string];
-    const bits = [count ? `${count} 次${span ? `，歷時 ${span}` : ''}` : '', from ? `來自 ${from}` : '', `最後一次 ${when(ago)}`].filter(Boolean);
-    return `${type} ${reason}（${bits.join('；')}）：${e.text.slice(head.length)}`;
-  }
-  if (e.source === 'log') {
-    const m = LOG.exec(e.text);
-    if (!m) return e.text;
-    return `容器 ${m[2]} 的${m[1] === 'previous log' ? '上一個執行個體日誌' : '日誌'}：${e.text.slice(m[0].length).replace(/^ /, '')}`;
-  }
-  return e.text;
+  const frame = lang === undefined ? undefined : FRAMES[lang];
+  return frame ? frame(e) : e.text;
 }

@@ -28,13 +28,18 @@ function withProxy(proxyUrl: string): string {
   return file;
 }
 
-/** An HTTP CONNECT proxy on loopback that records the targets it tunnelled to. */
-function connectProxy(): Promise<{ server: Server; url: string; tunnels: string[] }> {
+/**
+ * An HTTP CONNECT proxy on loopback that records the targets it tunnelled to. `names` maps host names only the
+ * proxy knows (no DNS lookup is made for them) to loopback addresses, as a corporate proxy resolves inside names.
+ */
+function connectProxy(names: Record<string, string> = {}): Promise<{ server: Server; url: string; tunnels: string[] }> {
   const tunnels: string[] = [];
   const proxy = createServer((_, res) => res.writeHead(405).end());
   proxy.on('connect', (req, client, head) => {
     tunnels.push(req.url ?? '');
-    const [host, port] = (req.url ?? '').split(':');
+    const [name, port] = (req.url ?? '').split(':');
+    const host = names[name!] ?? name;
+    if (host !== '127.0.0.1' && host !== '::1') return client.end('HTTP/1.1 403 Forbidden\r\n\r\n'); // loopback only
     const upstream = tcpConnect(Number(port), host, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
@@ -118,6 +123,36 @@ describe('proxy-url', () => {
     await new Promise((r) => proxy.server.close(r));
     const gone = await kdiagAsync(['scan', '-n', NS, '-o', 'json', '--request-timeout', '3s'], { env: { KUBECONFIG: file } });
     expect(gone.code).toBe(3);
+  });
+
+  it('HTTPS_PROXY from the environment (no proxy-url): kdiag and kubectl both tunnel through it; loopback stays direct', async () => {
+    // A server name only the proxy can resolve: the scan can work only through the proxy.
+    const inside = 'api.kdiag-env-proxy.test';
+    const proxy = await connectProxy({ [inside]: '127.0.0.1' });
+    const port = new URL(server).port;
+    const file = join(tmp, 'env-proxy.kubeconfig');
+    const { 'certificate-authority-data': _ca, ...cluster } = admin.clusters[0].cluster;
+    writeFileSync(file, stringify({ ...admin, clusters: [{ ...admin.clusters[0], cluster: { ...cluster, server: `https://${inside}:${port}`, 'insecure-skip-tls-verify': true } }] }));
+    const env = { KUBECONFIG: file, HTTPS_PROXY: proxy.url };
+    const r = await kdiagAsync(['scan', '-n', NS, '-o', 'json'], { env });
+    expect(r.code, r.stderr).toBe(1);
+    expect(verdicts(r.stdout)).toHaveLength(SCENARIOS.length);
+    expect(new Set(proxy.tunnels)).toEqual(new Set([`${inside}:${port}`]));
+    // kubectl reads the same variable the same way (spawned asynchronously: the proxy runs in this process).
+    const k = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      const child = spawn(KUBECTL, ['get', 'pods', '-n', NS, '-o', 'name', '--request-timeout', '20s'], { env: { PATH: process.env.PATH ?? '', HOME: tmp, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr!.on('data', (b: Buffer) => (stderr += b));
+      child.on('close', (code) => done({ code, stderr }));
+    });
+    expect(k.code, k.stderr).toBe(0);
+    // (NO_PROXY forms are unit-tested in test/sources/env-proxy.test.ts: a direct try of this name would need a DNS lookup.)
+    const before = proxy.tunnels.length;
+    // The usual loopback kubeconfig with HTTPS_PROXY set: loopback is never proxied (Go's rule too).
+    const loop = await kdiagAsync(['pod', 'healthy', '-n', NS, '-o', 'json'], { env: { KUBECONFIG: ADMIN, HTTPS_PROXY: proxy.url } });
+    expect(loop.code, loop.stderr).toBe(0);
+    expect(proxy.tunnels.length).toBe(before);
+    await new Promise((done) => proxy.server.close(done));
   });
 
   it('SOCKS5: the same', async () => {

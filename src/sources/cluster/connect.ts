@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterError } from '../../errors.js';
+import { proxyFromEnvironment } from './env-proxy.js';
 import { checkKubeconfigEnv, checkKubeconfigFile } from './kubeconfig-file.js';
 
 /** Which cluster, as whom, and the default namespace: resolved exactly the way kubectl does. */
@@ -90,13 +91,15 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
       hint: 'pick one with --context NAME (kubectl config get-contexts lists them)',
     });
   }
-  const proxyUrl = cluster.proxyUrl || undefined;
+  // The kubeconfig's proxy-url wins; without one, HTTPS_PROXY/HTTP_PROXY/NO_PROXY as kubectl reads them.
+  const proxyUrl = cluster.proxyUrl || proxyFromEnvironment(cluster.server, env);
+  const proxySource = cluster.proxyUrl ? 'proxy-url' : /^https:/.test(cluster.server) ? 'HTTPS_PROXY' : 'HTTP_PROXY';
   return {
     kubeConfig: kc,
     server: cluster.server.replace(/\/+$/, ''),
     context: contextName === 'flags' ? (options.server ?? 'flags') : contextName || 'in-cluster',
     namespace: options.namespace ?? context?.namespace ?? 'default',
-    ...(proxyUrl ? { proxyUrl, agent: await proxyAgent(proxyUrl, cluster.server) } : {}),
+    ...(proxyUrl ? { proxyUrl, agent: await proxyAgent(proxyUrl, cluster.server, proxySource) } : {}),
   };
 }
 
@@ -133,10 +136,10 @@ function applyOverrides(kc: KubeConfig, o: ConnectOverrides): void {
 }
 
 /** A keep-alive agent through the kubeconfig's `proxy-url`: SOCKS5 (socks5://) or HTTP CONNECT (http(s)://). */
-async function proxyAgent(proxyUrl: string, server: string): Promise<http.Agent> {
+async function proxyAgent(proxyUrl: string, server: string, source: string): Promise<http.Agent> {
   const { HttpProxyAgent, HttpsProxyAgent, SocksProxyAgent } = await import('./proxy-agents.js');
   if (/^socks5h?:\/\//.test(proxyUrl)) return new SocksProxyAgent(proxyUrl, { keepAlive: true });
-  if (!/^https?:\/\//.test(proxyUrl)) throw new ClusterError('E_CONFIG', `proxy-url "${proxyUrl.replace(/\/\/[^/@]*@/, '//')}" is neither http(s):// nor socks5://`);
+  if (!/^https?:\/\//.test(proxyUrl)) throw new ClusterError('E_CONFIG', `${source} "${proxyUrl.replace(/\/\/[^/@]*@/, '//')}" is neither http(s):// nor socks5://`);
   return server.startsWith('http:') ? new HttpProxyAgent({ proxy: proxyUrl, keepAlive: true }) : new HttpsProxyAgent({ proxy: proxyUrl, keepAlive: true });
 }
 

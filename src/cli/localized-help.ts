@@ -1,13 +1,14 @@
 import { Help, type HelpConfiguration } from 'commander';
-import { HELP_TITLES, helpText } from '../i18n/help.zh-TW.js';
+import type { HelpCatalogue } from '../i18n/help.js';
 import { cjkWrap, hasCJK } from '../report/cjk-wrap.js';
 import { columns } from '../report/width.js';
 
-/** commander's help in zh-TW: titles and descriptions translated, widths counted in columns, Chinese wrapped between characters. */
-export function zhTWHelp(): HelpConfiguration {
+/** commander's help in another language (zh-TW): titles and descriptions translated, widths counted in columns, Chinese wrapped between characters. */
+export function localizedHelp(catalogue: HelpCatalogue): HelpConfiguration {
   const base = Help.prototype;
+  const helpText = (text: string): string => catalogue.text(text);
   return {
-    styleTitle: (title) => HELP_TITLES[title] ?? title,
+    styleTitle: (title) => catalogue.titles[title] ?? title,
     commandDescription(cmd) {
       return helpText(base.commandDescription.call(this, cmd));
     },

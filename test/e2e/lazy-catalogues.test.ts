@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, fixture, ROOT } from './exec.js';
+
+// The contract of src/i18n/load.ts: an English run loads no zh-TW catalogue. Each command below runs the built
+// bin under a module hook that records every file Node loads; no loaded file may hold a Han character (the build
+// writes non-ASCII text as UTF-8, scripts/build.mjs). A static import of a zh-TW module anywhere on the path fails this.
+const HAN = /[\u4e00-\u9fff]/;
+const HOOK = resolve(import.meta.dirname, 'support/record-loads.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'kdiag-loads-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+function loads(args: string[], env: Record<string, string> = {}): { code: number; stdout: string; files: string[] } {
+  const log = join(dir, `${++n}.log`);
+  const r = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, NO_COLOR: '1', KDIAG_LOAD_LOG: log, ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  let files: string[] = [];
+  try {
+    files = [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))].map((u) => fileURLToPath(u));
+  } catch {}
+  return { code: r.status ?? -1, stdout: r.stdout, files: files.filter((f) => f !== HOOK && !f.endsWith('record-loads-hooks.mjs')) };
+}
+const chinese = (files: string[]): string[] => files.filter((f) => HAN.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
+
+const POD = ['pod', 'api-7d9f5c6b8-x2k4p', '-f', fixture('examples/shop.yaml')];
+
+describe('English runs load no zh-TW catalogue', () => {
+  const commands: [string, string[]][] = [
+    ['--version', ['--version']],
+    ['--help', ['--help']],
+    ['pod --help', ['pod', '--help']],
+    ['pod -f (text)', POD],
+    ['pod -f -o json', [...POD, '-o', 'json']],
+    ['analyze', ['analyze', fixture('examples/shop.yaml')]],
+    ['scan -f', ['scan', '-f', fixture('examples/shop.yaml')]],
+    ['rules', ['rules']],
+    ['explain', ['explain', 'image/not-found']],
+    ['lifecycle', ['lifecycle']],
+    ['an unknown flag (usage error)', ['pod', 'x', '--bogus']],
+    ['a missing file (input error)', ['pod', 'x', '-f', join(dir, 'missing.yaml')]],
+  ];
+  for (const [name, args] of commands) {
+    it(name, () => {
+      const r = loads(args);
+      expect(r.files.some((f) => f.endsWith(join('dist', 'cli', 'main.js'))), 'the hook saw the CLI load').toBe(true);
+      expect(chinese(r.files)).toEqual([]);
+    });
+  }
+  it('LANG=C.UTF-8 and an unknown locale are English too', () => {
+    expect(chinese(loads(POD, { LANG: 'C.UTF-8' }).files)).toEqual([]);
+    expect(chinese(loads(POD, { LC_ALL: 'de_DE.UTF-8' }).files)).toEqual([]);
+  });
+});
+
+describe('zh-TW runs load the catalogues (the check above can fail)', () => {
+  const ways: [string, string[], Record<string, string>][] = [
+    ['--lang zh-TW', [...POD, '--lang', 'zh-TW'], {}],
+    ['--lang=zh-TW before the command', ['--lang=zh-TW', ...POD], {}],
+    ['KDIAG_LANG', POD, { KDIAG_LANG: 'zh-TW' }],
+    ['LC_MESSAGES over LANG', POD, { LANG: 'en_US.UTF-8', LC_MESSAGES: 'zh_TW.UTF-8' }],
+    ['--help', ['--help'], { LANG: 'zh_TW.UTF-8' }],
+    ['an error line', ['pod', 'x', '-f', join(dir, 'missing.yaml')], { LC_ALL: 'zh_TW.UTF-8' }],
+    ['explain', ['explain', 'image/not-found', '--lang', 'zh-TW'], {}],
+  ];
+  for (const [name, args, env] of ways) {
+    it(name, () => {
+      const r = loads(args, env);
+      expect(chinese(r.files).length).toBeGreaterThan(0);
+    });
+  }
+});
