@@ -63,7 +63,7 @@ export const zhTWAdmission: AdmissionMessages = {
       `或在命名空間 ${namespace} 加入含預設 requests/limits 的 LimitRange：kubectl describe limitrange -n ${namespace}`,
       `查看配額：kubectl describe resourcequota ${quota} -n ${namespace}`,
     ],
-    insufficient: ({ who: w, namespace, what, verb }) => `${who(w)}：命名空間 ${namespace} 沒有任何 ResourceQuota 允許 ${what}（insufficient quota to ${verb}）。`,
+    insufficient: ({ who: w, namespace, what, verb }) => `${who(w)}：命名空間 ${namespace} 沒有任何 ResourceQuota 允許 ${what}（「insufficient quota to ${verb}」）。`,
     insufficientFix: ({ namespace }) => [`查看配額：kubectl describe resourcequota -n ${namespace}`, '加入涵蓋這項資源的配額，或從 Pod 範本中拿掉這項資源'],
     events: ({ events }) => `查看控制器的事件：${events}`,
   },
