@@ -31,6 +31,10 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'image/tls',
   'image/unauthorized',
   'image/wrong-platform',
+  'readiness/readiness-gates',
+  'readiness/service-no-endpoints',
+  'readiness/service-selector-near-miss',
+  'readiness/single-node-replicas',
 ]);
 
 /** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */

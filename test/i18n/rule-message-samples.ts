@@ -171,6 +171,24 @@ export const SAMPLES: Samples<RuleMessages> = {
     fix: [[{ image: img, platform: 'linux/arm64' }], [{ image: img }]],
   },
 
+  readinessGates: {
+    message: [[{ gates: [{ type: 'target-health.elbv2.k8s.aws/api', status: 'False', reason: 'Unhealthy' }], age: '12m' }], [{ gates: [{ type: 'example.com/ready' }, { type: 'example.com/other', status: 'unknown' }] }]],
+    fix: [[{ namespace: 'shop', pod: 'api-1', gates: ['example.com/ready'] }]],
+  },
+  serviceNoEndpoints: {
+    namedPort: [[{ service: 'api', port: '80', portName: 'web', target: 'http', declared: '8080 (web)' }], [{ service: 'api', port: '80', target: 'http', declared: '' }]],
+    namedPortFix: [[{ namespace: 'shop', service: 'api', target: 'http', index: 0, value: '"web"' }]],
+    numberPort: [[{ service: 'api', port: '80', target: 9090, declared: '8080 (http)' }]],
+    numberPortFix: [[{ namespace: 'shop', service: 'api', pod: 'api-1', index: 0, value: 8080 }]],
+  },
+  serviceSelectorNearMiss: {
+    message: [[{ service: 'api', selector: 'app=api', have: 'app=apí', complete: true }], [{ service: 'api', selector: 'app=api', have: 'app=apí', complete: false }]],
+    fix: [[{ namespace: 'shop', service: 'api', selector: 'app=api', patch: '{"spec":{"selector":{"app":"apí"}}}', owner: 'deploy/api' }], [{ namespace: 'shop', service: 'api', selector: 'app=api', patch: '{}' }]],
+  },
+  singleNodeReplicas: {
+    message: [[{ ready: 3, kind: 'Deployment', name: 'api', node: 'node-1', others: true }], [{ ready: 2, kind: 'StatefulSet', name: 'db', node: 'node-1', others: false }]],
+    fix: [[{ namespace: 'shop', short: 'deploy', name: 'api' }]],
+  },
   hookFailed: {
     preStopTitle: [[]],
   },

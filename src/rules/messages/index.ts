@@ -4,6 +4,7 @@ import type { CniMessages } from './cni.js';
 import type { ContainerMessages } from './container.js';
 import { enRules } from './en.js';
 import type { ImageMessages } from './image.js';
+import type { ReadinessMessages } from './readiness.js';
 import type { SharedMessages } from './types.js';
 
 export type { ContainerRef, ExitRef, SharedMessages } from './types.js';
@@ -16,7 +17,7 @@ export type { CreatorRef, QuotaUse } from './admission.js';
  * types (src/rules/messages/<stage>.ts); other languages live in src/i18n/rule-messages/ and are registered
  * when the CLI loads the language (src/i18n/load.ts), so English runs never load them.
  */
-export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages {}
+export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages, ReadinessMessages {}
 
 const registered: Partial<Record<Lang, RuleMessages>> = { en: enRules };
 
