@@ -1,12 +1,13 @@
 // A paginating fake API server on loopback, for the scale figure only: the real test cluster cannot hold
 // 150,000 Pods on this machine. It answers list requests the way kube-apiserver does (limit/continue,
-// resourceVersion) with the generated objects of bench/generate.mjs, made page by page so the server
-// itself holds no more than one page. Every other kind is an empty list.
+// resourceVersion) with the generated objects of bench/generate.mjs: Pods, their Events, Nodes, and the
+// Pods' owners (a Deployment and its ReplicaSet per app and namespace), so a scan's workload pass is part
+// of the figure. Every other kind is an empty list.
 import http from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { node, pod } from './generate.mjs';
+import { node, pod, replicasOf, setClock, workloads } from './generate.mjs';
 
 const nsOf = (i) => `ns-${Math.floor(i / 1000)}`;
 
@@ -15,7 +16,7 @@ function pageText(kind, total, make, from, limit) {
   const items = [];
   let next = from;
   while (next < total && items.length < limit) for (const o of make(next++)) items.push(o);
-  return JSON.stringify({ kind: `${kind}List`, apiVersion: 'v1', metadata: { resourceVersion: '42', ...(next < total ? { continue: String(next) } : {}) }, items });
+  return JSON.stringify({ kind: `${kind}List`, apiVersion: kind === 'Deployment' || kind === 'ReplicaSet' ? 'apps/v1' : 'v1', metadata: { resourceVersion: '42', ...(next < total ? { continue: String(next) } : {}) }, items });
 }
 
 /**
@@ -24,10 +25,20 @@ function pageText(kind, total, make, from, limit) {
  */
 export async function startFakeApiServer({ pods, nodes, pageSize = 2000 }) {
   const seen = [];
+  // Timestamps as a live cluster's: relative to now, or every heartbeat would read as stale.
+  setClock(Date.now());
+  const owners = Math.ceil(pods / 1000) * 50;
+  const owner = (j, which) => {
+    const replicas = replicasOf(pods, Math.floor(j / 50), j % 50);
+    return replicas > 0 ? [workloads(nsOf(j * 20), j % 50, replicas)[which]] : [];
+  };
   const kinds = {
     '/api/v1/pods': ['Pod', pods, (i) => [pod(nsOf(i), i).pod]],
     '/api/v1/events': ['Event', pods, (i) => pod(nsOf(i), i).events],
     '/api/v1/nodes': ['Node', nodes, (i) => [node(i)]],
+    // Workload j is app-(j % 50) of namespace ns-(j / 50); a namespace past the last Pod has none.
+    '/apis/apps/v1/deployments': ['Deployment', owners, (j) => owner(j, 'deployment')],
+    '/apis/apps/v1/replicasets': ['ReplicaSet', owners, (j) => owner(j, 'replicaSet')],
   };
   const ready = new Map();
   for (const [path, [kind, total, make]] of Object.entries(kinds)) {

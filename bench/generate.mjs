@@ -3,7 +3,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const T = Date.parse('2026-11-30T10:00:00Z');
+let T = Date.parse('2026-11-30T10:00:00Z');
+/** The objects' clock (their timestamps are relative to it): the fake API server sets its own start, as a real one's are recent. */
+export function setClock(ms) {
+  T = Math.floor(ms / 1000) * 1000;
+}
 const iso = (s) => new Date(T + s * 1000).toISOString().replace('.000Z', 'Z');
 
 export function pod(ns, i) {
@@ -14,7 +18,7 @@ export function pod(ns, i) {
   const base = {
     apiVersion: 'v1', kind: 'Pod',
     metadata: { name, namespace: ns, uid, creationTimestamp: iso(-3600 - i), labels: { app: `app-${i % 50}`, 'pod-template-hash': '7d9f5c6b8' },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `app-${i % 50}-7d9f5c6b8`, uid: `rs-${i % 50}`, controller: true, blockOwnerDeletion: true }] },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `app-${i % 50}-7d9f5c6b8`, uid: `${ns}-rs-${i % 50}`, controller: true, blockOwnerDeletion: true }] },
     spec: { nodeName: kind === 9 ? undefined : `node-${i % 20}`, restartPolicy: 'Always', schedulerName: 'default-scheduler', serviceAccountName: 'default',
       containers: [{ name: 'app', image, imagePullPolicy: 'IfNotPresent', ports: [{ containerPort: 8080, name: 'http', protocol: 'TCP' }],
         env: [{ name: 'LOG_LEVEL', value: 'info' }, { name: 'DB_HOST', value: 'db.shop.svc' }],
@@ -76,6 +80,48 @@ export function node(i) {
       nodeInfo: { kubeletVersion: 'v1.34.12', containerRuntimeVersion: 'containerd://1.7.27', architecture: 'amd64', operatingSystem: 'linux' } } };
 }
 
+/**
+ * The owners of app-K's Pods in namespace `ns` (Pods i with i % 50 = K; their kind of trouble is K % 10): a
+ * Deployment and its ReplicaSet, with the status the controllers would write for `replicas` Pods of which
+ * all or none are ready.
+ */
+export function workloads(ns, k, replicas) {
+  const ready = k % 10 < 7 ? replicas : 0;
+  const labels = { app: `app-${k}` };
+  const template = { metadata: { labels: { ...labels, 'pod-template-hash': '7d9f5c6b8' } }, spec: { containers: [{ name: 'app', image: `127.0.0.1:5000/shop/app-${k}:1.0.0` }] } };
+  const deployment = {
+    apiVersion: 'apps/v1', kind: 'Deployment',
+    metadata: { name: `app-${k}`, namespace: ns, uid: `${ns}-deploy-${k}`, generation: 1, creationTimestamp: iso(-7200), labels },
+    spec: { replicas, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: template.spec }, strategy: { type: 'RollingUpdate' }, progressDeadlineSeconds: 600 },
+    status: { observedGeneration: 1, replicas, updatedReplicas: replicas, readyReplicas: ready, availableReplicas: ready, ...(ready < replicas ? { unavailableReplicas: replicas - ready } : {}),
+      conditions: [
+        ready === replicas
+          ? { type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.', lastUpdateTime: iso(-3500), lastTransitionTime: iso(-3500) }
+          : { type: 'Available', status: 'False', reason: 'MinimumReplicasUnavailable', message: 'Deployment does not have minimum availability.', lastUpdateTime: iso(-3600), lastTransitionTime: iso(-3600) },
+        // A rollout whose Pods never became available times out after progressDeadlineSeconds.
+        ready === replicas
+          ? { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: `ReplicaSet "app-${k}-7d9f5c6b8" has successfully progressed.`, lastUpdateTime: iso(-3500), lastTransitionTime: iso(-7200) }
+          : { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: `ReplicaSet "app-${k}-7d9f5c6b8" has timed out progressing.`, lastUpdateTime: iso(-6600), lastTransitionTime: iso(-6600) },
+      ] },
+  };
+  const replicaSet = {
+    apiVersion: 'apps/v1', kind: 'ReplicaSet',
+    metadata: { name: `app-${k}-7d9f5c6b8`, namespace: ns, uid: `${ns}-rs-${k}`, generation: 1, creationTimestamp: iso(-7200), labels: template.metadata.labels,
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: `app-${k}`, uid: `${ns}-deploy-${k}`, controller: true, blockOwnerDeletion: true }] },
+    spec: { replicas, selector: { matchLabels: template.metadata.labels }, template },
+    status: { replicas, fullyLabeledReplicas: replicas, readyReplicas: ready, availableReplicas: ready, observedGeneration: 1 },
+  };
+  return { deployment, replicaSet };
+}
+
+/** How many of `count` Pods (namespaces of 1,000) app-K has in namespace number `n`. */
+export function replicasOf(count, n, k) {
+  const end = Math.min(count, (n + 1) * 1000);
+  let replicas = 0;
+  for (let i = n * 1000 + k; i < end; i += 50) replicas++;
+  return replicas;
+}
+
 /** Objects for `count` Pods spread over namespaces of 1,000. */
 export function generateObjects(count) {
   const pods = [];
@@ -85,12 +131,14 @@ export function generateObjects(count) {
     pods.push(p);
     events.push(...e);
   }
-  return { pods, events, nodes: Array.from({ length: 20 }, (_, i) => node(i)) };
+  const owners = [];
+  for (let n = 0; n * 1000 < count; n++) for (let k = 0; k < 50; k++) if (replicasOf(count, n, k) > 0) owners.push(workloads(`ns-${n}`, k, replicasOf(count, n, k)));
+  return { pods, events, nodes: Array.from({ length: 20 }, (_, i) => node(i)), deployments: owners.map((o) => o.deployment), replicaSets: owners.map((o) => o.replicaSet) };
 }
 
 /** Writes the cluster-info dump directory; returns its size in bytes. */
 export function writeClusterInfoDump(dir, count) {
-  const { pods, events, nodes } = generateObjects(count);
+  const { pods, events, nodes, deployments, replicaSets } = generateObjects(count);
   mkdirSync(dir, { recursive: true });
   let bytes = 0;
   const write = (path, obj) => {
@@ -102,10 +150,18 @@ export function writeClusterInfoDump(dir, count) {
   const byNs = new Map();
   for (const p of pods) (byNs.get(p.metadata.namespace) ?? byNs.set(p.metadata.namespace, { pods: [], events: [] }).get(p.metadata.namespace)).pods.push(p);
   for (const e of events) byNs.get(e.metadata.namespace).events.push(e);
+  const owned = (list) => {
+    const by = new Map();
+    for (const o of list) (by.get(o.metadata.namespace) ?? by.set(o.metadata.namespace, []).get(o.metadata.namespace)).push(o);
+    return by;
+  };
+  const [deploymentsByNs, replicaSetsByNs] = [owned(deployments), owned(replicaSets)];
   for (const [ns, { pods: ps, events: es }] of byNs) {
     mkdirSync(join(dir, ns), { recursive: true });
     write(join(dir, ns, 'pods.json'), { kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items: ps });
     write(join(dir, ns, 'events.json'), { kind: 'EventList', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items: es });
+    write(join(dir, ns, 'deployments.json'), { kind: 'DeploymentList', apiVersion: 'apps/v1', metadata: { resourceVersion: '1' }, items: deploymentsByNs.get(ns) ?? [] });
+    write(join(dir, ns, 'replicasets.json'), { kind: 'ReplicaSetList', apiVersion: 'apps/v1', metadata: { resourceVersion: '1' }, items: replicaSetsByNs.get(ns) ?? [] });
   }
   return bytes;
 }

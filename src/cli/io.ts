@@ -31,6 +31,26 @@ export function writeReport(text: string): void {
   process.stdout.write(neutralizeOutput(text));
 }
 
+/**
+ * One piece of a report written in pieces: like writeReport, but when the reader is slower than kdiag (a
+ * pipe into `jq` or `less`) waits until it has taken the piece, so the pieces of a large report never pile
+ * up in memory. Resolves at once when stdout is gone (EPIPE is handled where stdout is set up).
+ */
+export async function writeReportPiece(text: string, out: NodeJS.WritableStream & { destroyed?: boolean } = process.stdout): Promise<void> {
+  if (out.write(neutralizeOutput(text)) || out.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      out.off('drain', done);
+      out.off('close', done);
+      out.off('error', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+    out.on('error', done);
+  });
+}
+
 /** Everything that is not the report goes to stderr. */
 export function warn(line: string): void {
   process.stderr.write(`${neutralizeOutput(line)}\n`);

@@ -196,8 +196,11 @@ async function main(argv: string[]): Promise<number> {
     if (argv[2] === '__complete') {
       // Shell completion (and kubectl_complete-<plugin>): cobra's protocol, outside commander's parser.
       const { completeWords } = await import('./commands/completion.js');
-      const { candidates, files } = completeWords(buildProgram(run), argv.slice(3));
-      process.stdout.write([...candidates, `:${files ? 0 : 4}`].join('\n') + '\n');
+      const words = argv.slice(3);
+      const { candidates, files, lookup } = completeWords(buildProgram(run), words);
+      const typed = words.at(-1) ?? '';
+      const names = lookup ? (await (await import('./commands/complete-names.js')).completeNames(lookup, words.slice(0, -1))).filter((n) => n.startsWith(typed)) : [];
+      process.stdout.write([...candidates, ...names, `:${files ? 0 : 4}`].join('\n') + '\n');
       return EXIT.ok;
     }
     // The language's catalogues load once, before any report, help or error text (English loads none).

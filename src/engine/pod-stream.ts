@@ -5,11 +5,12 @@ import type { Snapshot } from '../model/snapshot.js';
 import { Engine, type DiagnoseOptions } from './diagnose.js';
 import type { Diagnosis, DiagnosisStatus } from './diagnosis.js';
 import { workloadRows, type DiagnoseFilter } from './diagnose-all.js';
+import { DiagnosisStore } from './diagnosis-store.js';
 
 interface Entry {
   skeleton: Pod;
-  /** The diagnosis as compact JSON (a fraction of the objects' size); unset while it waits for the whole list. */
-  text?: string;
+  /** The diagnosis as compact JSON in the store (a fraction of the objects' size); unset while it waits for the whole list. */
+  text?: number;
   status?: DiagnosisStatus;
   /** The whole object as JSON, kept only while its diagnosis waits for the whole list. */
   pod?: string;
@@ -31,6 +32,7 @@ export interface StreamedItem {
  */
 export class PodStream {
   private readonly entries: Entry[] = [];
+  private readonly store = new DiagnosisStore();
   private readonly early: Engine;
   private podsRead = false;
   /** How many Pods waited for the whole list (their rules read the other Pods). */
@@ -86,7 +88,7 @@ export class PodStream {
         this.deferred++;
         continue;
       }
-      this.entries.push({ skeleton, text: JSON.stringify(diagnosis), status: diagnosis.status });
+      this.entries.push({ skeleton, text: this.store.add(JSON.stringify(diagnosis)), status: diagnosis.status });
       // Only this Pod's own diagnosis reads its events (workload rules read the workloads' events).
       this.events.forget({ ...pod, kind: 'Pod' });
     }
@@ -99,7 +101,7 @@ export class PodStream {
     for (const e of this.entries) {
       if (e.pod) {
         const d = engine.diagnosePod(JSON.parse(e.pod) as Pod);
-        e.text = JSON.stringify(d);
+        e.text = this.store.add(JSON.stringify(d));
         e.status = d.status;
         delete e.pod;
       }
@@ -108,12 +110,13 @@ export class PodStream {
     const inScope = scopeOf(this.filter);
     const items: StreamedItem[] = workloadRows(engine, inScope, (pod) => {
       const e = bySkeleton.get(pod);
-      return e ? (JSON.parse(e.text!) as Diagnosis) : undefined;
+      return e ? (JSON.parse(this.store.get(e.text!)) as Diagnosis) : undefined;
     }).map((d) => ({ status: d.status, diagnosis: () => d }));
     for (const e of this.entries) {
       if (!inScope(e.skeleton)) continue;
       const text = e.text!;
-      items.push({ status: e.status!, diagnosis: () => JSON.parse(text) as Diagnosis });
+      const store = this.store;
+      items.push({ status: e.status!, diagnosis: () => JSON.parse(store.get(text)) as Diagnosis });
     }
     return items;
   }

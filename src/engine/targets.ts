@@ -4,6 +4,11 @@ import type { Snapshot } from '../model/snapshot.js';
 
 export type TargetKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicaSet' | 'Service' | 'CronJob';
 
+/** The kind a `kind/NAME` prefix names (`deploy` → Deployment), as kubectl spells them; undefined when none. */
+export function targetKindOf(alias: string): TargetKind | undefined {
+  return ALIASES[alias.toLowerCase().replace(/\.(apps|batch)$/, '')];
+}
+
 const ALIASES: Record<string, TargetKind> = {
   po: 'Pod', pod: 'Pod', pods: 'Pod',
   deploy: 'Deployment', deployment: 'Deployment', deployments: 'Deployment',

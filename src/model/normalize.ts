@@ -214,7 +214,8 @@ function coerce(v: unknown, shape: Shape): unknown {
 }
 
 function fields(obj: Record<string, unknown>, shape: Fields): void {
-  for (const key of Object.keys(shape)) {
+  // for…in over the shape: no key array per object (shapes are plain literals, nothing inherited).
+  for (const key in shape) {
     if (!Object.hasOwn(obj, key)) continue;
     const fixed = coerce(obj[key], shape[key]!);
     if (fixed === undefined) delete obj[key];

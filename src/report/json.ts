@@ -22,15 +22,19 @@ export function* renderJsonListChunks(list: DiagnosisList, items: Iterable<Diagn
   const at = shell.indexOf('"items": []') + '"items": ['.length;
   const head = shell.slice(0, at);
   const rest = shell.slice(at + 1);
-  let chunk = head;
+  // Each batch is one JSON.stringify of `{ items }`, whose elements sit at the list's own indentation.
+  const open = '{\n  "items": ['.length;
+  const close = '\n  ]\n}'.length;
+  const render = (batch: Diagnosis[]): string => escapeUnsafe(JSON.stringify({ items: batch }, null, 2).slice(open, -close));
+  let batch: Diagnosis[] = [];
   let n = 0;
   for (const item of items) {
-    // An item nested two levels down: JSON.stringify's own layout, each line indented by four spaces.
-    chunk += `${n === 0 ? '' : ','}\n    ${escapeUnsafe(JSON.stringify(item, null, 2)).replaceAll('\n', '\n    ')}`;
+    batch.push(item);
     if (++n % per === 0) {
-      yield chunk;
-      chunk = '';
+      yield `${n === per ? head : ','}${render(batch)}`;
+      batch = [];
     }
   }
-  yield n === 0 ? `${chunk}]${rest}` : `${chunk}\n  ]${rest}`;
+  if (n === 0) yield `${head}]${rest}`;
+  else yield `${batch.length === 0 ? '' : `${n <= per ? head : ','}${render(batch)}`}\n  ]${rest}`;
 }

@@ -105,6 +105,15 @@ describe('version, completion, plugin name', () => {
     expect(kdiag(['__complete', 'analyze', '']).stdout).toBe(':0\n');
   });
 
+  it('explain and lifecycle complete rule ids and stages; with no cluster, pod offers only the prefixes (no error)', () => {
+    expect(kdiag(['__complete', 'explain', 'image/not']).stdout).toBe('image/not-found\n:4\n');
+    expect(kdiag(['__complete', 'explain', 'stage/c']).stdout).toBe('stage/cni\nstage/container\n:4\n');
+    expect(kdiag(['__complete', 'lifecycle', 'v']).stdout).toBe('volume\n:4\n');
+    const r = kdiag(['__complete', 'pod', 'd'], { env: { KUBECONFIG: join(tmpdir(), 'kdiag-no-such-kubeconfig') } });
+    expect(r.stdout).toBe('deploy/\nds/\n:4\n');
+    expect(r.stderr).toBe('');
+  });
+
   it('bash completion works in bash', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kdiag-bash-'));
     symlinkSync(BIN, join(dir, 'kdiag'));

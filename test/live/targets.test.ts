@@ -153,3 +153,25 @@ describe('pod cronjob/NAME', () => {
     expect(g.stderr).toContain('gate waits for rollouts, and cronjob/report has none');
   });
 });
+
+describe('shell completion names what is on the cluster', () => {
+  const complete = (words: string[], kubeconfig?: string) => live(['__complete', ...words], kubeconfig).stdout.trim().split('\n');
+
+  it('pod <TAB>: workload prefixes and the namespace\'s Pods; deploy/<TAB>: its Deployments; cronjob/r<TAB>', () => {
+    const pods = complete(['pod', '-n', NS, '']);
+    expect(pods).toContain('deploy/');
+    expect(pods.some((p) => p.startsWith('web-'))).toBe(true);
+    expect(complete(['pod', '-n', NS, 'deploy/'])).toEqual(['deploy/unready', 'deploy/web', ':4']);
+    expect(complete(['pod', `--namespace=${NS}`, 'cronjob/r'])).toEqual(['cronjob/report', ':4']);
+    expect(complete(['gate', `--namespace=${NS}`, 'cronjob/r'])).toEqual([':4']); // gate waits for rollouts only
+    expect(complete(['-n', 'kdiag-live-tar'])).toEqual([NS, ':4']);
+  });
+
+  it('near miss: with -f, or with an identity that may not list, nothing from the cluster and no error', () => {
+    expect(complete(['pod', '-n', NS, '-f', 'dump.yaml', 'w'])).toEqual([':4']);
+    const r = live(['__complete', 'pod', '-n', 'kube-system', 'w'], LIMITED);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(':4\n');
+    expect(r.stderr).toBe('');
+  });
+});

@@ -41,6 +41,6 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   checkReportRoom(items, format, tooLarge);
-  writeDiagnosisList(items, { ...snapshot.meta, ...engine.listMeta(items) }, format, reportOptions(opts, engine.now));
+  await writeDiagnosisList(items, { ...snapshot.meta, ...engine.listMeta(items) }, format, reportOptions(opts, engine.now));
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { EXIT } from '../exit-codes.js';
+import { targetKindOf } from '../../engine/targets.js';
+import { STAGES } from '../../model/stages.js';
 import { writeReport } from '../io.js';
+import type { NameLookup } from './complete-names.js';
 
 // Every script asks `kdiag __complete WORDS…` (cobra's protocol, which kubectl also uses for plugins through
 // `kubectl_complete-<plugin>`): candidates one per line, then `:4` (no file names) or `:0` (files welcome).
@@ -53,13 +56,29 @@ const VALUES: Record<string, readonly string[]> = {
   '--output': ['text', 'wide', 'json', 'yaml', 'markdown'],
 };
 
+/** The workload prefixes each target-taking command offers before a name is typed. */
+const TARGET_PREFIXES: Record<string, readonly string[]> = {
+  pod: ['deploy/', 'sts/', 'ds/', 'job/', 'rs/', 'svc/', 'cronjob/'],
+  capture: ['deploy/', 'sts/', 'ds/', 'job/', 'rs/', 'svc/', 'cronjob/'],
+  gate: ['deploy/', 'sts/', 'ds/', 'job/', 'pod/'],
+};
+
+export interface Completion {
+  candidates: string[];
+  files: boolean;
+  /** Names to read from the cluster (or the kubeconfig) and add, filtered by what is typed. */
+  lookup?: NameLookup;
+}
+
 /** The candidates for the last of `words` (the word being typed), and whether file names fit there. */
-export function completeWords(program: Command, words: readonly string[]): { candidates: string[]; files: boolean } {
+export function completeWords(program: Command, words: readonly string[]): Completion {
   const typed = words.at(-1) ?? '';
   const before = words.slice(0, -1);
   const commands = program.commands.filter((c) => !c.name().startsWith('_'));
   const sub = commands.find((c) => before.includes(c.name()));
   const prev = before.at(-1);
+  if (prev === '-n' || prev === '--namespace') return { candidates: [], files: false, lookup: { kind: 'Namespace', prefix: '' } };
+  if (prev === '--context') return { candidates: [], files: false, lookup: { kind: 'Context', prefix: '' } };
   if (sub) {
     const option = sub.options.find((o) => o.short === prev || o.long === prev);
     if (option?.required) {
@@ -72,8 +91,25 @@ export function completeWords(program: Command, words: readonly string[]): { can
     }
     if (sub.name() === 'completion') return { candidates: ['bash', 'zsh', 'fish'].filter((s) => s.startsWith(typed)), files: false };
     if (sub.name() === 'capture' && !before.includes('pod')) return { candidates: ['pod'].filter((s) => s.startsWith(typed)), files: false };
+    if (sub.name() === 'explain') return { candidates: STAGES.map((st) => `stage/${st}`).filter((id) => id.startsWith(typed)), files: false, lookup: { kind: 'Rule', prefix: '' } };
+    if (sub.name() === 'lifecycle') return { candidates: STAGES.filter((st) => st.startsWith(typed)), files: false };
+    const prefixes = TARGET_PREFIXES[sub.name()];
+    // Names come from the cluster, never with -f (a dump is diagnosed, not the cluster).
+    if (prefixes && !before.some((w) => w === '-f' || w === '--file' || w.startsWith('--file='))) return targets(sub.name(), prefixes, typed);
     return { candidates: [], files: sub.name() === 'analyze' };
   }
   if (typed.startsWith('-')) return { candidates: ['--help', '--version'].filter((n) => n.startsWith(typed)), files: false };
   return { candidates: commands.map((c) => c.name()).filter((n) => n.startsWith(typed)), files: false };
+}
+
+/** `pod <TAB>`: the workload prefixes and the Pods' names; `deploy/<TAB>`: the Deployments' names. */
+function targets(command: string, prefixes: readonly string[], typed: string): Completion {
+  const slash = typed.indexOf('/');
+  if (slash >= 0) {
+    const kind = targetKindOf(typed.slice(0, slash));
+    // Only the kinds this command takes (gate waits for rollouts: no Service, CronJob or ReplicaSet).
+    const takes = kind !== undefined && prefixes.some((p) => targetKindOf(p.slice(0, -1)) === kind);
+    return { candidates: [], files: false, ...(takes ? { lookup: { kind, prefix: typed.slice(0, slash + 1) } } : {}) };
+  }
+  return { candidates: prefixes.filter((p) => p.startsWith(typed)), files: false, ...(command === 'gate' ? {} : { lookup: { kind: 'Pod', prefix: '' } }) };
 }

@@ -7,6 +7,7 @@ import { streamNamespace } from '../../sources/cluster/fetch-namespace.js';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, ruleOptions } from '../global-options.js';
 import { reportOptions } from '../io.js';
+import { boundHeapGrowth } from '../heap-growth.js';
 import { startProgress } from '../progress.js';
 import { writeStreamedList } from '../write-list.js';
 import { openSession } from './live-session.js';
@@ -19,6 +20,7 @@ import type { ScanOptions } from './command-options.js';
 export async function liveScanCommand(opts: ScanOptions): Promise<number> {
   const format = outputFormat(opts.output);
   if (opts.selector) parseLabelSelector(opts.selector); // the same grammar as offline: a bad selector is exit 2 here, not a 400
+  boundHeapGrowth();
   const progress = await startProgress(format === 'text');
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: 30 });
@@ -42,7 +44,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     if (opts.failingOnly) items = items.filter((i) => i.status === 'failing');
     progress.stop();
     if (format !== 'text') checkReportRoom(items, format, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }), (i) => i.diagnosis());
-    writeStreamedList(items, { ...snapshot.meta, notes: [...snapshot.meta.notes, ...(items.length > 0 ? stream!.clockNotes() : [])] }, format, reportOptions(opts, stream!.now));
+    await writeStreamedList(items, { ...snapshot.meta, notes: [...snapshot.meta.notes, ...(items.length > 0 ? stream!.clockNotes() : [])] }, format, reportOptions(opts, stream!.now));
     return anyFailing ? EXIT.failing : EXIT.ok;
   } finally {
     progress.stop();

@@ -34,7 +34,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   if (format === 'text') writeReport(renderScanText(items, meta.notes, report, meta.unreadable));
   else {
     checkReportRoom(items, format, tooLarge);
-    writeDiagnosisList(items, meta, format, report);
+    await writeDiagnosisList(items, meta, format, report);
   }
   return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
 }
