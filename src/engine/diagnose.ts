@@ -110,11 +110,18 @@ export class Engine {
     return basis !== 'mtime' && basis !== 'wall';
   }
 
+  private readonly clockSentences = new Map<SourceClock, string>();
+
   /** The note that says which clock ages were measured from, and why: every report carries one. */
   clockNote(object: KObject): string | undefined {
     if (this.fixedNow && this.nowReason) return this.t.notes.fixedClock({ at: isoSeconds(this.now), reason: this.nowReason });
     const clock = this.fixedNow ? undefined : this.clockOf(object);
-    if (clock) return clockSentence(clock, this.t);
+    if (clock) {
+      // One sentence per input clock, not one per Pod (a 150k-Pod analyze has a handful of clocks).
+      let note = this.clockSentences.get(clock);
+      if (note === undefined) this.clockSentences.set(clock, (note = clockSentence(clock, this.t)));
+      return note;
+    }
     // No input clock: a live read (or a re-diagnosis at this machine's time, as gate and --watch do).
     return this.liveNote();
   }

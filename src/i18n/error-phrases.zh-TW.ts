@@ -64,6 +64,55 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('kubeconfig "{f:q}" does not exist', ({ f }) => `kubeconfig「${f}」不存在`),
   phrase('point kdiag at a cluster with --kubeconfig FILE, or diagnose a saved dump with -f', '用 --kubeconfig FILE 指定叢集，或用 -f 診斷存下來的傾印檔'),
 
+  // kubeconfig and credentials (sources/cluster/connect.ts, kubeconfig-file.ts, exec-credential.ts, api-client.ts)
+  phrase('none of the files in $KUBECONFIG exists ({v:*})', ({ v }) => `$KUBECONFIG 中的檔案都不存在（${v}）`),
+  phrase('point kdiag at a cluster with --kubeconfig FILE (or --server URL), or diagnose a saved dump with -f', '用 --kubeconfig FILE（或 --server URL）指定叢集，或用 -f 診斷存下來的傾印檔'),
+  phrase('cannot read the kubeconfig: {why:$}', ({ why }) => `無法讀取 kubeconfig：${why}`),
+  phrase('context "{c:q}" names no cluster server', ({ c }) => `context「${c}」沒有指定叢集的伺服器`),
+  phrase('the kubeconfig has no current context', 'kubeconfig 沒有目前的 context（current-context）'),
+  phrase('pick one with --context NAME (kubectl config get-contexts lists them)', '用 --context NAME 選一個（kubectl config get-contexts 會列出全部）'),
+  phrase('kubeconfig "{f:q}" is {n:n} MiB; a kubeconfig is at most {m:n} MiB', ({ f, n, m }) => `kubeconfig「${f}」有 ${n} MiB；kubeconfig 最多只能 ${m} MiB`),
+  phrase('the kubeconfig\'s cluster server "{s:q}" is not an http(s) URL', ({ s }) => `kubeconfig 中叢集的伺服器「${s}」不是 http(s) URL`),
+  phrase('the kubeconfig\'s cluster server "{s:q}" is not a URL', ({ s }) => `kubeconfig 中叢集的伺服器「${s}」不是 URL`),
+  phrase('it should look like https://HOST:6443 (kubectl config view --minify shows it)', '它應該像 https://HOST:6443 這樣（kubectl config view --minify 會顯示它）'),
+  phrase('the kubeconfig user "{u:q}" has an exec credential plugin without a command', ({ u }) => `kubeconfig 的使用者「${u}」有 exec 認證外掛程式，但沒有指定 command`),
+  phrase('the exec credential plugin "{n:q}" did not finish within {s:*}s (--request-timeout)', ({ n, s }) => `exec 認證外掛程式「${n}」沒有在 ${s} 秒內結束（--request-timeout）`),
+  phrase('the exec credential plugin "{n:q}" wrote more than {k:n} KiB to stdout', ({ n, k }) => `exec 認證外掛程式「${n}」寫到 stdout 的內容超過 ${k} KiB`),
+  phrase('the exec credential plugin "{n:q}" could not be started ({why:*})', ({ n, why }) => `exec 認證外掛程式「${n}」無法啟動（${why}）`),
+  phrase('the exec credential plugin "{n:q}" failed (exit {code:n}): {why:$}', ({ n, code, why }) => `exec 認證外掛程式「${n}」失敗（結束代碼 ${code}）：${why}`),
+  phrase('the exec credential plugin "{n:q}" failed (exit {code:n})', ({ n, code }) => `exec 認證外掛程式「${n}」失敗（結束代碼 ${code}）`),
+  phrase('the exec credential plugin "{n:q}" printed something that is not an ExecCredential (not JSON)', ({ n }) => `exec 認證外掛程式「${n}」印出的不是 ExecCredential（不是 JSON）`),
+  phrase('the exec credential plugin "{n:q}" printed an ExecCredential without a token or client certificate', ({ n }) => `exec 認證外掛程式「${n}」印出的 ExecCredential 沒有 token 也沒有用戶端憑證`),
+  phrase("install it, or check the command in the kubeconfig's users[].user.exec", '安裝它，或檢查 kubeconfig 中 users[].user.exec 的指令'),
+  phrase('run it yourself to see why: {cmd:$}', ({ cmd }) => `自己執行它看看原因：${cmd}`),
+  phrase('cannot get credentials for context "{c:q}": {why:$}', ({ c, why }) => `無法取得 context「${c}」的認證：${why}`),
+  phrase("the kubeconfig's exec credential plugin or auth provider failed; run the same kubectl command to see why", 'kubeconfig 的 exec 認證外掛程式或 auth provider 失敗了；執行同樣的 kubectl 指令看看原因'),
+
+  // the API server's answers (sources/cluster/api-errors.ts, api-client.ts)
+  phrase('the API server at {server} is throttling requests (429 Too Many Requests)', ({ server }) => `${server} 的 API Server 正在限制請求（429 Too Many Requests）`),
+  phrase('retry later', '請稍後再試'),
+  phrase("cannot reach the API server at {server} (the operating system's connect timeout, ETIMEDOUT)", ({ server }) => `連不上 ${server} 的 API Server（作業系統的連線逾時，ETIMEDOUT）`),
+  phrase('the API server at {server} sent a malformed HTTP response ({code:*})', ({ server, code }) => `${server} 的 API Server 送回格式錯誤的 HTTP 回應（${code}）`),
+  phrase('the API server at {server} sent a response that is not JSON for {what:$}', ({ server, what }) => `${server} 的 API Server 對 ${what} 送回的回應不是 JSON`),
+  phrase('the API server at {server} answered something that is not a {exp} for {what:*} ({why:*})', ({ server, exp, what, why }) => `${server} 的 API Server 對 ${what} 的回答不是 ${exp}（${why}）`),
+  phrase('the API server at {server} answered {status:n} for {what:*}: {msg:$}', ({ server, status, what, msg }) => `${server} 的 API Server 對 ${what} 回答了 ${status}：${msg}`),
+  phrase('the API server at {server} answered {status:n} for {what:$}', ({ server, status, what }) => `${server} 的 API Server 對 ${what} 回答了 ${status}`),
+  phrase("is the kubeconfig's server really a Kubernetes API server (not a proxy login page or another service)?", 'kubeconfig 中的伺服器真的是 Kubernetes API Server 嗎（不是 Proxy 登入頁面或其他服務）？'),
+
+  // size limits (api-client.ts --max-response-size, heap-budget.ts, dump.ts)
+  phrase('the API server at {server} sent more than {max:*} MiB for {what:*} (--max-response-size; {got:*} MiB so far)', ({ server, max, what, got }) => `${server} 的 API Server 對 ${what} 送回超過 ${max} MiB 的資料（--max-response-size；目前已收到 ${got} MiB）`),
+  phrase('read less at once (-n NAMESPACE, -l SELECTOR), or raise --max-response-size if this cluster is really that big', '一次讀少一點（-n NAMESPACE、-l SELECTOR），或者如果叢集真的這麼大，調高 --max-response-size'),
+  phrase('{what:*} do not fit in memory: {used:*} of the {limit:*} heap in use, about {more:*} more needed', ({ what, used, limit, more }) => `${what} 放不進記憶體：${limit} 的 heap 已使用 ${used}，大約還需要 ${more}`),
+  phrase('{what:*} do not fit in memory: {used:*} of the {limit:*} heap in use', ({ what, used, limit }) => `${what} 放不進記憶體：${limit} 的 heap 已使用 ${used}`),
+  phrase('read less at a time (one namespace with -n, fewer dump files), or give Node more: {cmd:$}', ({ cmd }) => `一次讀少一點（用 -n 只讀一個命名空間、少一點傾印檔），或給 Node 更多記憶體：${cmd}`),
+  phrase('{path}: the file is {size:*}; kdiag reads dumps up to {max:n} MiB', ({ path, size, max }) => `${path}：檔案大小為 ${size}；kdiag 最多讀取 ${max} MiB 的傾印檔`),
+  phrase('split it, or dump one namespace at a time ({cmd:*})', ({ cmd }) => `把它拆開，或一次只傾印一個命名空間（${cmd}）`),
+  phrase('{path}: corrupt gzip data, or larger than {max:n} MiB uncompressed', ({ path, max }) => `${path}：gzip 資料已損毀，或解壓縮後超過 ${max} MiB`),
+  phrase('--max-response-size: "{v:q}" is not a size between 1Ki and {max}', ({ v, max }) => `--max-response-size：「${v}」不是介於 1Ki 與 ${max} 之間的大小`),
+  phrase('{path}: a named pipe (FIFO) that nothing wrote to in {s:n} s', ({ path, s }) => `${path}：這是具名管道（FIFO），而 ${s} 秒內沒有任何程式寫入`),
+  phrase('start the command that writes to it first, or pass a file', '先啟動寫入它的指令，或改為指定檔案'),
+  phrase('fix the permissions or the files named, or pass the files that can be read', '修正權限或上面列出的檔案，或只指定讀得到的檔案'),
+
   // flags
   phrase('unknown output format "{v:q}"', ({ v }) => `不認識的輸出格式「${v}」`),
   phrase('{src}: unknown language "{v:q}"', ({ src, v }) => `${src}：不認識的語言「${v}」`),
@@ -97,4 +146,6 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('list on {what}', ({ what }) => `${what} 的 list 權限`),
   phrase('Secrets (existence only)', 'Secret（僅是否存在）'),
   phrase('node state', '節點狀態'),
+  // what a size-limit error read (`pods in namespace shop`), left after the sentence around it was translated
+  phrase(' {res} in namespace {ns} ', ({ res, ns }) => ` 命名空間 ${ns} 中的 ${res} `),
 ];

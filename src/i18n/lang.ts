@@ -1,8 +1,8 @@
 import { UsageError } from '../errors.js';
 
-/** The languages kdiag speaks. English is the default and the language of every machine field. */
-export const LANGS = ['en', 'zh-TW'] as const;
-export type Lang = (typeof LANGS)[number];
+import { LANGS, type Lang } from '../model/lang.js';
+
+export { LANGS, type Lang };
 
 /**
  * A language tag or POSIX locale as a kdiag language: `zh-TW`, `zh_TW.UTF-8`, `zh-Hant`, `zh_HK` (Hong Kong

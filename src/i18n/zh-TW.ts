@@ -14,8 +14,9 @@ const ROLLOUT = [
   phrase('phase {p}, ready', ({ p }) => `phase ${p}，就緒`),
   phrase('unknown kind', '不支援的種類'),
   // engine/gate.ts: the frame of a target's reason or detail; the diagnosis summary inside is already zh-TW.
-  phrase('pod {pod} failing at {stage}: ', ({ pod, stage }) => `Pod ${pod} 失敗（${stage}）：`),
-  phrase('pod {pod} progressing at {stage}: ', ({ pod, stage }) => `Pod ${pod} 進行中（${stage}）：`),
+  // The stage id is a machine field: the reader gets its name (JSON keeps the id).
+  phrase('pod {pod} failing at {stage}: ', ({ pod, stage }) => `Pod ${pod} 失敗（${stageName(stage)}階段）：`),
+  phrase('pod {pod} progressing at {stage}: ', ({ pod, stage }) => `Pod ${pod} 進行中（${stageName(stage)}階段）：`),
   phrase('pod {pod} progressing: ', ({ pod }) => `Pod ${pod} 進行中：`),
   phrase('pod {pod} failing: ', ({ pod }) => `Pod ${pod} 失敗：`),
   phrase('pod {pod}: ', ({ pod }) => `Pod ${pod}：`),
@@ -46,6 +47,10 @@ const inText = (stage: Stage): string => {
   return `${/^[A-Za-z]/.test(w) ? ' ' : ''}${w}${/[A-Za-z]$/.test(w) ? ' ' : ''}`;
 };
 const stageWord = (stage: Stage | null): string => (stage ? inText(stage) : '');
+/** A stage id from English text, by its name (an unknown word passes through). */
+function stageName(id: string): string {
+  return (Object.hasOwn(STAGE, id) ? inText(id as Stage) : `${id} `).trimStart();
+}
 
 export const zhTW: Messages = {
   lang: 'zh-TW',

@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/lang.js';
+import type { Lang } from '../model/lang.js';
 import type { PodFacts, WorkloadFacts } from '../model/facts.js';
 import type { KObject, Node, Pod } from '../model/k8s.js';
 import type { SnapshotKind } from '../model/snapshot.js';

@@ -1,10 +1,41 @@
+import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { localizeTitles } from '../../src/i18n/rule-text.js';
 import type { Finding, Rule } from '../../src/rules/types.js';
 import { englishLeft } from './english-left.js';
 
-/** Rules that build their zh-TW message and fix steps from rule-messages/zh-TW.ts themselves. */
-export const NATIVE_ZH_TW: ReadonlySet<string> = new Set(['image/not-found', 'image/registry-unreachable', 'container/crash-loop']);
+/** Rules that build their messages and fix steps from the typed catalogue (src/rules/messages/, zh-TW in src/i18n/rule-messages/zh-TW/). */
+export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
+  'admission/cronjob-not-starting',
+  'admission/failed-create',
+  'admission/pod-security',
+  'admission/quota-exceeded',
+  'admission/webhook-denied',
+  'cni/cni-not-initialized',
+  'cni/ip-exhausted',
+  'cni/node-network-unavailable',
+  'cni/runtime-handler-missing',
+  'cni/sandbox-image',
+  'cni/sandbox-network-failed',
+  'cni/sandbox-stuck',
+  'container/crash-loop',
+  'image/inspect-failed',
+  'image/invalid-name',
+  'image/never-pull',
+  'image/not-found',
+  'image/pull-failed',
+  'image/pull-stuck',
+  'image/rate-limited',
+  'image/registry-unreachable',
+  'image/signature-failed',
+  'image/tls',
+  'image/unauthorized',
+  'image/wrong-platform',
+  'readiness/readiness-gates',
+  'readiness/service-no-endpoints',
+  'readiness/service-selector-near-miss',
+  'readiness/single-node-replicas',
+]);
 
 /** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */
 export const STILL_ENGLISH: ReadonlySet<string> = new Set<string>([]);
@@ -17,7 +48,10 @@ export function expectZhTW(rule: Rule, zh: Finding[], en: Finding[]): void {
   if (STILL_ENGLISH.has(rule.id)) return;
   const out = localizeTitles(zh, 'zh-TW', (id) => (id === rule.id ? rule.title : undefined));
   expect(out.length).toBe(en.length);
+  // KDIAG_ZH_DUMP=FILE appends every firing row in zh-TW as JSON lines, to read or diff the wording across a change.
+  if (process.env.KDIAG_ZH_DUMP) for (const f of out) appendFileSync(process.env.KDIAG_ZH_DUMP, `${JSON.stringify({ rule: rule.id, title: f.title, message: f.message, remediation: f.remediation })}\n`);
   for (const f of out) {
+    expect(/[\u4e00-\u9fff]/.test(f.title) && englishLeft(f.title).length === 0, `zh-TW title ${JSON.stringify(f.title)}`).toBe(true);
     for (const line of [f.message, ...f.remediation]) {
       expect(englishLeft(line), `zh-TW ${JSON.stringify(line)}`).toEqual([]);
       expect(/[\u4e00-\u9fff]/.test(line) || /^(kubectl|crictl|journalctl|kdiag) /.test(line), `zh-TW line neither Chinese nor a command: ${JSON.stringify(line)}`).toBe(true);

@@ -60,7 +60,9 @@ describe('message catalogues', () => {
     expect(en.gate.rollout({ progress })).toBe(progress);
     expect(zhTW.gate.rollout({ progress })).toBe('已更新 2/3，就緒 1/3，可用 0/3');
     expect(zhTW.gate.rollout({ progress: '0/1 succeeded, 1 active, 2 failed (backoffLimit 6)' })).toBe('成功 0/1，執行中 1，失敗 2（backoffLimit 6）');
-    expect(zhTW.gate.rollout({ progress: 'pod api-1 progressing at image: 節點連不上 Registry' })).toBe('Pod api-1 進行中（image）：節點連不上 Registry');
+    // The stage by its name in zh-TW, never its id.
+    expect(zhTW.gate.rollout({ progress: 'pod api-1 progressing at image: 節點連不上 Registry' })).toBe('Pod api-1 進行中（映像檔階段）：節點連不上 Registry');
+    expect(zhTW.gate.rollout({ progress: 'pod api-1 failing at kubelet: 節點 NotReady' })).toBe('Pod api-1 失敗（kubelet 階段）：節點 NotReady');
     expect(zhTW.gate.rollout({ progress: 'no Pods of the current revision yet' })).toBe('目前的版本還沒有 Pod');
     expect(zhTW.gate.progress.outcome({ outcome: 'failed', seconds: 2.04 })).toBe('gate：失敗，耗時 2.0 秒');
     expect(en.gate.progress.outcome({ outcome: 'failed', seconds: 2.04 })).toBe('gate: failed after 2.0s');

@@ -1,5 +1,8 @@
 // Errors, hints and reader notes in zh-TW: one line (and a hint), the same exit code as in English; names,
 // paths, flags and commands kept; what no phrase covers stays English rather than half-translated.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
 import { zhTW } from '../../src/i18n/zh-TW.js';
@@ -31,6 +34,53 @@ describe('errors in zh-TW', () => {
       for (const line of zh.stderr.trim().split('\n')) expect(englishLeft(line), line).toEqual([]);
     });
   }
+
+  // The rarer kubeconfig and exec-plugin errors, each thrown for real by a kubeconfig written here.
+  const dir = mkdtempSync(join(tmpdir(), 'kdiag-i18n-kubeconfig-'));
+  const config = (name: string, body: string): string => {
+    writeFileSync(join(dir, name), body);
+    return join(dir, name);
+  };
+  const cluster = 'clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]\n';
+  const noContext = config('no-context.yaml', `apiVersion: v1\nkind: Config\n${cluster}contexts: [{name: x, context: {cluster: c, user: u}}]\nusers: [{name: u, user: {token: t}}]\n`);
+  const execFails = config('exec-fails.yaml', `apiVersion: v1\nkind: Config\n${cluster}contexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\nusers: [{name: u, user: {exec: {apiVersion: client.authentication.k8s.io/v1, command: sh, args: ["-c", "echo no token here >&2; exit 3"]}}}]\n`);
+  const execJunk = config('exec-junk.yaml', `apiVersion: v1\nkind: Config\n${cluster}contexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\nusers: [{name: u, user: {exec: {apiVersion: client.authentication.k8s.io/v1, command: sh, args: ["-c", "echo hello"]}}}]\n`);
+  const rare: { name: string; args: string[]; zh: string[]; en: string }[] = [
+    { name: 'a kubeconfig that is a directory', args: ['pod', 'x', '--kubeconfig', dir], zh: [`kubeconfig「${dir}」不是一般檔案`, '提示：請讓 --kubeconfig 或 $KUBECONFIG 指向 kubeconfig 檔案'], en: 'is not a regular file' },
+    { name: 'a kubeconfig with no current context', args: ['pod', 'x', '--kubeconfig', noContext], zh: ['kubeconfig 沒有目前的 context', '提示：用 --context NAME 選一個'], en: 'the kubeconfig has no current context' },
+    { name: 'an exec plugin that fails', args: ['pod', 'x', '--kubeconfig', execFails], zh: ['exec 認證外掛程式「sh」失敗（結束代碼 3）：no token here', '提示：自己執行它看看原因：sh -c'], en: 'the exec credential plugin "sh" failed (exit 3)' },
+    { name: 'an exec plugin that prints no ExecCredential', args: ['pod', 'x', '--kubeconfig', execJunk], zh: ['exec 認證外掛程式「sh」印出的不是 ExecCredential（不是 JSON）'], en: 'printed something that is not an ExecCredential' },
+  ];
+  for (const c of rare) {
+    it(`${c.name}: one line in Chinese, the same exit code as in English`, () => {
+      const zh = kdiag([...c.args, '--lang', 'zh-TW']);
+      const english = kdiag(c.args);
+      expect(zh.code).toBe(english.code);
+      expect(zh.code).not.toBe(0);
+      for (const line of c.zh) expect(zh.stderr).toContain(line);
+      expect(english.stderr).toContain(c.en);
+    });
+  }
+
+  it('size-limit errors and their hints read as Chinese, the figures and flags kept', () => {
+    const lines = [
+      'the API server at https://10.0.0.1:6443 sent more than 64 MiB for pods in namespace shop (--max-response-size; 64.2 MiB so far)',
+      'read less at once (-n NAMESPACE, -l SELECTOR), or raise --max-response-size if this cluster is really that big',
+      'dump.yaml: the file is 300 MiB; kdiag reads dumps up to 256 MiB',
+      'split it, or dump one namespace at a time (kubectl cluster-info dump --namespaces NS --output-directory DIR)',
+      'dump.yaml.gz: corrupt gzip data, or larger than 256 MiB uncompressed',
+      'read less at a time (one namespace with -n, fewer dump files), or give Node more: NODE_OPTIONS=--max-old-space-size=8192',
+      'kubeconfig "big.yaml" is 12 MiB; a kubeconfig is at most 4 MiB',
+      'the exec credential plugin "aws" did not finish within 30s (--request-timeout)',
+      'the API server at https://10.0.0.1:6443 is throttling requests (429 Too Many Requests)',
+    ];
+    for (const line of lines) {
+      const out = zhTW.errors.text({ text: line });
+      expect(out, line).not.toBe(line);
+      expect(englishLeft(out), out).toEqual([]);
+      for (const kept of line.match(/--[a-z-]+|\d+(?:\.\d+)? MiB|https:\/\/\S+/g) ?? []) expect(out, line).toContain(kept.replace(/[,;)]$/, ''));
+    }
+  });
 
   it('reader notes and unknown errors: translated when a phrase covers them, left whole otherwise', () => {
     expect(zhTW.errors.text({ text: 'node state not visible: forbidden (needs list on nodes)' })).toBe('看不到節點狀態：權限不足（需要 nodes 的 list 權限）');

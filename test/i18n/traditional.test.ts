@@ -1,22 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
+import { simplifiedIn } from '../harness/simplified.js';
 
 // The zh-TW text lives in these files; every Chinese run in them is checked (template text included).
+// Every file under src/i18n whose path names zh-TW (catalogues, rule messages, phrases, help, errors), and the glossary.
 const CATALOGUES = [
-  'src/i18n/zh-TW.ts',
-  'src/i18n/rule-messages/zh-TW.ts',
-  ...readdirSync('src/i18n/rules-zh-TW').map((f) => `src/i18n/rules-zh-TW/${f}`),
-  ...readdirSync('src/i18n/rule-messages/zh-TW-phrases').map((f) => `src/i18n/rule-messages/zh-TW-phrases/${f}`),
+  ...(readdirSync('src/i18n', { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.includes('zh-TW') && f.endsWith('.ts')).map((f) => `src/i18n/${f}`),
   'docs/glossary.zh-TW.md',
 ];
-// OpenCC's character table (Simplified → Traditional, Taiwan variants), one character at a time (its phrase
-// table would also rewrite good Taiwan text, e.g. 說明了 → 說明瞭): a character it changes is Simplified.
-const toTw = OpenCC.Converter({ from: 'cn', to: 'tw' });
-// Traditional characters that OpenCC maps anyway because Simplified text uses them for another character:
-// 台 (the everyday Taiwan form of 臺), 准 (准入, 批准; Simplified also writes 準 as 准).
-const TRADITIONAL_TOO = new Set(['台', '准']);
-const simplifiedIn = (text: string): string[] => [...new Set([...text].filter((ch) => /[\u3400-\u9fff\uf900-\ufaff]/.test(ch) && !TRADITIONAL_TOO.has(ch) && toTw(ch) !== ch))];
 
 interface Row {
   use: string[];

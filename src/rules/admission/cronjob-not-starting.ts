@@ -1,7 +1,8 @@
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { ago, parseTime } from '../helpers/time.js';
+import { formatAge, parseTime } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import type { WorkloadRule } from '../types.js';
 
 // cronjob_controllerv2.go / utils.go: `Missed scheduled time to start a job: <RFC1123Z>`;
@@ -32,34 +33,31 @@ const rule: WorkloadRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/#cron-job-limitations'],
   },
-  match({ workload: w, now }) {
+  match({ workload: w, now, options }) {
     if (w.kind !== 'CronJob') return [];
     const spec = w.object.spec ?? {};
     const lastSchedule = parseTime(w.object.status?.lastScheduleTime);
-    const last = lastSchedule !== undefined ? `; last scheduled ${ago(now, lastSchedule)}` : '; never scheduled';
+    const t = ruleMessages(options.lang).cronjobNotStarting;
+    const lastAge = lastSchedule !== undefined ? { lastAge: formatAge(now - lastSchedule) } : {};
     const ns = w.namespace;
     if (spec.suspend === true) {
       return [
         finding(rule, {
           severity: 'info',
-          message: `CronJob "${w.name}" is suspended (spec.suspend: true): it starts no Job until it is resumed${last}.`,
+          message: t.suspended({ name: w.name, ...lastAge }),
           evidence: [fieldEvidence('cronjob', 'spec.suspend', true), ...(w.object.status?.lastScheduleTime ? [fieldEvidence('cronjob', 'status.lastScheduleTime', w.object.status.lastScheduleTime)] : [])],
-          remediation: [`Resume it: kubectl patch cronjob ${w.name} -n ${ns} -p '{"spec":{"suspend":false}}'`],
+          remediation: t.suspendedFix({ name: w.name, namespace: ns }),
         }),
       ];
     }
     // A missed start followed by a scheduled run is history.
     const missed = latestEvent(w.events, MISSED, (e) => e.type === 'Warning' && (lastSchedule === undefined || e.lastSeen === undefined || e.lastSeen > lastSchedule));
     if (!missed) return [];
-    const deadline = typeof spec.startingDeadlineSeconds === 'number' ? `startingDeadlineSeconds is ${spec.startingDeadlineSeconds}` : 'no startingDeadlineSeconds is set';
     return [
       finding(rule, {
-        message: `CronJob "${w.name}" missed its scheduled start: "${missed.message}" (${deadline}${last}).`,
+        message: t.missed({ name: w.name, event: missed.message, ...(typeof spec.startingDeadlineSeconds === 'number' ? { deadline: spec.startingDeadlineSeconds } : {}), ...lastAge }),
         evidence: [eventEvidence(missed, now), fieldEvidence('cronjob', 'spec.schedule', spec.schedule)],
-        remediation: [
-          `Check that kube-controller-manager runs and its clock is right; then raise or remove startingDeadlineSeconds: kubectl patch cronjob ${w.name} -n ${ns} --type=json -p '[{"op":"remove","path":"/spec/startingDeadlineSeconds"}]'`,
-          `Start one run by hand: kubectl create job --from=cronjob/${w.name} ${w.name}-manual -n ${ns}`,
-        ],
+        remediation: t.missedFix({ name: w.name, namespace: ns }),
       }),
     ];
   },

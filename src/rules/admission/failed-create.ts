@@ -1,5 +1,6 @@
 import { LIMIT_RANGE_REJECTION } from '../../model/limit-range.js';
-import { currentCreateFailures, describeCommand, describeCreator } from '../helpers/failed-create.js';
+import { creatorOf, currentCreateFailures, describeCommand } from '../helpers/failed-create.js';
+import { ruleMessages } from '../messages/index.js';
 import { finding } from '../helpers/finding.js';
 import { formatAge } from '../helpers/time.js';
 import type { KObject } from '../../model/k8s.js';
@@ -31,37 +32,39 @@ const rule: WorkloadRule = {
     links: ['https://kubernetes.io/docs/concepts/policy/limit-range/', 'https://kubernetes.io/docs/concepts/security/service-accounts/'],
   },
   match({ workload: w, cluster, now, options }) {
+    const t = ruleMessages(options.lang).failedCreate;
     return currentCreateFailures(w, now)
       .filter((f) => !CLAIMED.test(f.error))
       .map((f) => {
-        const who = describeCreator(w, f);
+        const who = creatorOf(w, f);
+        const events = describeCommand(w, f);
         const sa = SERVICE_ACCOUNT.exec(f.error);
         if (sa) {
           return finding(rule, {
-            message: `${who} cannot create Pods: ServiceAccount "${sa[3]}" does not exist in namespace ${sa[1]}.`,
+            message: t.serviceAccount({ who, account: sa[3]!, namespace: sa[1]! }),
             confidence: f.confirmed ? 'high' : 'medium',
             evidence: f.evidence,
-            remediation: [`Create it: kubectl create serviceaccount ${sa[3]} -n ${sa[1]}`, 'Or correct spec.template.spec.serviceAccountName', `See the controller's events: ${describeCommand(w, f)}`],
+            remediation: t.serviceAccountFix({ account: sa[3]!, namespace: sa[1]!, events }),
           });
         }
         if (LIMIT_RANGE.test(f.error)) {
           const what = f.error.replace(/^pods "[^"]*" is forbidden:\s*/, '').replace(/^\[|\]$/g, '');
           return finding(rule, {
-            message: `${who} cannot create Pods: they break the namespace's LimitRange (${what}).`,
+            message: t.limitRange({ who, detail: what }),
             confidence: f.confirmed ? 'high' : 'medium',
             evidence: [...f.evidence, ...limitRangeEvidence(cluster.list('LimitRange', w.namespace))],
-            remediation: [`See the limits: kubectl describe limitrange -n ${w.namespace}`, 'Fit the containers\' requests and limits into the LimitRange, or change the LimitRange', `See the controller's events: ${describeCommand(w, f)}`],
+            remediation: t.limitRangeFix({ namespace: w.namespace, events }),
           });
         }
         // An unrecognised error may be transient (API server timeouts, etcd leader changes).
         const age = f.since === undefined ? undefined : now - f.since;
         const fresh = age !== undefined && age < options.graceMs;
         return finding(rule, {
-          message: `${who} cannot create Pods${age !== undefined ? ` (for ${formatAge(age)})` : ''}: ${f.error}`,
+          message: t.other({ who, ...(age !== undefined ? { age: formatAge(age) } : {}), error: f.error }),
           severity: fresh ? 'warning' : 'error',
           confidence: 'medium',
           evidence: f.evidence,
-          remediation: [`Read the controller's events: ${describeCommand(w, f)}`, 'Fix what the API server error names in the Pod template (or in the namespace), then let the controller retry'],
+          remediation: t.otherFix({ events }),
         });
       });
   },

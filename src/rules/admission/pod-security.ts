@@ -1,4 +1,5 @@
-import { currentCreateFailures, describeCommand, describeCreator } from '../helpers/failed-create.js';
+import { creatorOf, currentCreateFailures, describeCommand } from '../helpers/failed-create.js';
+import { ruleMessages } from '../messages/index.js';
 import { finding } from '../helpers/finding.js';
 import type { WorkloadRule } from '../types.js';
 
@@ -54,7 +55,8 @@ const rule: WorkloadRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/security/pod-security-standards/', 'https://kubernetes.io/docs/concepts/security/pod-security-admission/'],
   },
-  match({ workload: w, now }) {
+  match({ workload: w, now, options }) {
+    const t = ruleMessages(options.lang).podSecurity;
     return currentCreateFailures(w, now).flatMap((f) => {
       const m = VIOLATES.exec(f.error);
       if (!m) return [];
@@ -63,14 +65,9 @@ const rule: WorkloadRule = {
       const level = policy.split(':')[0] ?? policy;
       return [
         finding(rule, {
-          message: `${describeCreator(w, f)} cannot create Pods: they violate PodSecurity "${policy}" enforced on namespace ${w.namespace} (${checks.length} failed check${checks.length === 1 ? '' : 's'}: ${checks.map((c) => c.check).join(', ')}).`,
+          message: t.message({ who: creatorOf(w, f), policy, namespace: w.namespace, checks: checks.map((c) => c.check) }),
           evidence: f.evidence,
-          remediation: [
-            ...checks.map((c) => (c.detail ? `${c.check}: ${c.detail}` : c.check)),
-            `See the namespace's Pod Security labels: kubectl get ns ${w.namespace} --show-labels`,
-            `Set these in the Pod template's securityContext (pod and container level) so it meets the "${level}" level; only a workload that truly needs the privileges belongs in a namespace with a lower level`,
-            `See the controller's events: ${describeCommand(w, f)}`,
-          ],
+          remediation: [...checks.map((c) => t.check(c)), ...t.fix({ namespace: w.namespace, level, events: describeCommand(w, f) })],
           confidence: f.confirmed ? 'high' : 'medium',
         }),
       ];

@@ -1,4 +1,6 @@
-import { currentCreateFailures, describeCommand, describeCreator } from '../helpers/failed-create.js';
+import { creatorOf, currentCreateFailures, describeCommand } from '../helpers/failed-create.js';
+import type { QuotaUse } from '../messages/admission.js';
+import { ruleMessages } from '../messages/index.js';
 import { finding } from '../helpers/finding.js';
 import type { WorkloadRule } from '../types.js';
 
@@ -16,12 +18,12 @@ const pairs = (text: string): Map<string, string> =>
       .map(([k, v]) => [k!, v!]),
   );
 
-/** `requests.cpu: requested 2, used 3800m, limit 4` per resource over the quota. */
-export function describeExceeded(requested: string, used: string, limited: string): string {
+/** Each resource over the quota: requested, used and the limit (`?` where the message did not say). */
+export function exceededUses(requested: string, used: string, limited: string): QuotaUse[] {
   const r = pairs(requested);
   const u = pairs(used);
   const l = pairs(limited);
-  return [...r.keys()].map((k) => `${k}: requested ${r.get(k)}, used ${u.get(k) ?? '?'} of ${l.get(k) ?? '?'}`).join('; ');
+  return [...r.keys()].map((k) => ({ resource: k, requested: r.get(k)!, used: u.get(k) ?? '?', limit: l.get(k) ?? '?' }));
 }
 
 const rule: WorkloadRule = {
@@ -47,9 +49,10 @@ const rule: WorkloadRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/policy/resource-quotas/'],
   },
-  match({ workload: w, now }) {
+  match({ workload: w, now, options }) {
+    const t = ruleMessages(options.lang).quotaExceeded;
     return currentCreateFailures(w, now).flatMap((f) => {
-      const who = describeCreator(w, f);
+      const who = creatorOf(w, f);
       const exceeded = EXCEEDED.exec(f.error);
       const must = MUST_SPECIFY.exec(f.error);
       const insufficient = INSUFFICIENT.exec(f.error);
@@ -58,21 +61,17 @@ const rule: WorkloadRule = {
       const remediation: string[] = [];
       if (exceeded) {
         quota = exceeded[1]!.trim();
-        message = `${who} cannot create Pods: they would exceed ResourceQuota "${quota}" in namespace ${w.namespace} (${describeExceeded(exceeded[2]!, exceeded[3]!, exceeded[4]!)}).`;
-        remediation.push(
-          `See the quota and what uses it: kubectl describe resourcequota ${quota} -n ${w.namespace}`,
-          'Lower the Pods\' requests or the replica count (a rolling update needs room for the surge Pods too), or delete workloads that no longer need the quota',
-          `Or raise the quota: kubectl edit resourcequota ${quota} -n ${w.namespace}`,
-        );
+        message = t.exceeded({ who, quota, namespace: w.namespace, uses: exceededUses(exceeded[2]!, exceeded[3]!, exceeded[4]!) });
+        remediation.push(...t.exceededFix({ quota, namespace: w.namespace }));
       } else if (must) {
         quota = must[1]!.trim();
-        message = `${who} cannot create Pods: ResourceQuota "${quota}" requires resources the containers do not set (must specify ${must[2]!.trim()}).`;
-        remediation.push(`Set the named requests/limits on every container of the Pod template`, `Or add a LimitRange with default requests/limits to namespace ${w.namespace}: kubectl describe limitrange -n ${w.namespace}`, `See the quota: kubectl describe resourcequota ${quota} -n ${w.namespace}`);
+        message = t.mustSpecify({ who, quota, detail: must[2]!.trim() });
+        remediation.push(...t.mustSpecifyFix({ quota, namespace: w.namespace }));
       } else if (insufficient) {
-        message = `${who} cannot create Pods: no ResourceQuota in namespace ${w.namespace} allows ${insufficient[2]!.trim()} (insufficient quota to ${insufficient[1]}).`;
-        remediation.push(`See the quotas: kubectl describe resourcequota -n ${w.namespace}`, 'Add a quota that covers the resource, or drop the resource from the Pod template');
+        message = t.insufficient({ who, namespace: w.namespace, what: insufficient[2]!.trim(), verb: insufficient[1]! });
+        remediation.push(...t.insufficientFix({ namespace: w.namespace }));
       } else return [];
-      remediation.push(`See the controller's events: ${describeCommand(w, f)}`);
+      remediation.push(t.events({ events: describeCommand(w, f) }));
       return [finding(rule, { message, evidence: f.evidence, remediation, confidence: f.confirmed ? 'high' : 'medium' })];
     });
   },

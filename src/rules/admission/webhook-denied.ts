@@ -1,4 +1,5 @@
-import { currentCreateFailures, describeCommand, describeCreator } from '../helpers/failed-create.js';
+import { creatorOf, currentCreateFailures, describeCommand } from '../helpers/failed-create.js';
+import { ruleMessages } from '../messages/index.js';
 import { finding } from '../helpers/finding.js';
 import { formatAge } from '../helpers/time.js';
 import type { WorkloadRule } from '../types.js';
@@ -32,21 +33,18 @@ const rule: WorkloadRule = {
     links: ['https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/'],
   },
   match({ workload: w, now, options }) {
+    const t = ruleMessages(options.lang).webhookDenied;
     return currentCreateFailures(w, now).flatMap((f) => {
-      const who = describeCreator(w, f);
+      const who = creatorOf(w, f);
       const denied = DENIED.exec(f.error);
       if (denied) {
         const reason = denied[2]?.trim();
         return [
           finding(rule, {
-            message: `${who} cannot create Pods: admission webhook "${denied[1]}" denied the request${reason ? `: ${reason}` : ' without explanation'}.`,
+            message: t.denied({ who, webhook: denied[1]!, ...(reason ? { reason } : {}) }),
             confidence: f.confirmed ? 'high' : 'medium',
             evidence: f.evidence,
-            remediation: [
-              reason ? `Change the Pod template so it satisfies the policy: ${reason}` : 'Ask the owner of the webhook what it rejects; it gave no reason',
-              `Find the webhook configuration: kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations -o custom-columns=NAME:.metadata.name,WEBHOOKS:.webhooks[*].name | grep ${denied[1]}`,
-              `See the controller's events: ${describeCommand(w, f)}`,
-            ],
+            remediation: t.deniedFix({ webhook: denied[1]!, ...(reason ? { reason } : {}), events: describeCommand(w, f) }),
           }),
         ];
       }
@@ -58,16 +56,12 @@ const rule: WorkloadRule = {
       const fresh = age !== undefined && age < options.graceMs;
       return [
         finding(rule, {
-          message: `${who} cannot create Pods: admission webhook "${call[1]}" could not be called${age !== undefined ? ` for ${formatAge(age)}` : ''} and its failurePolicy rejects the Pod: ${call[2]!.trim()}`,
+          message: t.unreachable({ who, webhook: call[1]!, ...(age !== undefined ? { age: formatAge(age) } : {}), error: call[2]!.trim() }),
           severity: fresh ? 'warning' : 'error',
           failureClass: 'transient',
           confidence: f.confirmed ? 'high' : 'medium',
           evidence: f.evidence,
-          remediation: [
-            svc ? `Check the webhook's Service and Pods: kubectl get endpoints ${svc[1]} -n ${svc[2]}; kubectl get pods -n ${svc[2]}` : 'Check that the webhook\'s Service has ready endpoints and its Pods run',
-            `Find the webhook configuration: kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations -o custom-columns=NAME:.metadata.name,WEBHOOKS:.webhooks[*].name | grep ${call[1]}`,
-            'If the webhook is gone for good, delete its configuration (or set failurePolicy: Ignore) so it stops blocking Pods',
-          ],
+          remediation: t.unreachableFix({ webhook: call[1]!, ...(svc ? { service: { name: svc[1]!, namespace: svc[2]! } } : {}) }),
         }),
       ];
     });

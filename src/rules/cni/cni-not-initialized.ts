@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { conditionEvidence, nodeReadiness } from '../helpers/node-health.js';
@@ -51,17 +52,14 @@ const rule: PodRule = {
     const since = known.length > 0 ? minOf(known) : undefined;
     const dir = lastSandbox?.error.where ?? '/etc/cni/net.d';
     const node = pod.nodeName;
+    const t = ruleMessages(options.lang).cniNotInitialized;
     return [
       finding(rule, {
         severity: withinGrace(since, now, options.graceMs) ? 'warning' : 'error',
         confidence: sandbox.length > 0 || notReady.length > 0 ? 'high' : 'medium',
-        message: `The container runtime on node "${node}" has no working CNI network configuration (${dir}), so it cannot create the Pod's network: the node's network plugin (CNI DaemonSet Pod) is not running or not installed.`,
+        message: t.message({ node, dir }),
         evidence,
-        remediation: [
-          `kubectl get pods -A -o wide --field-selector spec.nodeName=${node}   (is the CNI Pod — calico-node, cilium, kube-flannel … — Running on ${node}?)`,
-          `kubectl get daemonsets -n kube-system   (is a network add-on installed at all?)`,
-          `On ${node}: ls ${dir}; journalctl -u containerd -u kubelet | grep -i cni`,
-        ],
+        remediation: t.fix({ node, dir }),
       }),
     ];
   },

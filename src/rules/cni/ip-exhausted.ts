@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -26,7 +27,7 @@ const rule: PodRule = {
     links: ['https://www.cni.dev/plugins/current/ipam/host-local/'],
   },
   triggers: { awaitingSandbox: true },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     const all = currentSandboxFailures(pod);
     if (all.length === 0) return [];
     const failures = all.filter((f) => f.error.kind === 'ip-exhausted');
@@ -38,16 +39,13 @@ const rule: PodRule = {
     const cidr = pod.node?.spec?.podCIDR;
     if (cidr) evidence.push(fieldEvidence('node', 'spec.podCIDR', cidr));
     const running = pod.node?.status?.allocatable?.['pods'];
+    const t = ruleMessages(options.lang).ipExhausted;
     return [
       finding(rule, {
         // The range is full now and stays full until Pods on the node go away: an error from the first event.
-        message: `Node "${pod.nodeName}" has no free Pod IP address left: the ${last.error.plugin ? `${last.error.plugin} ` : ''}IPAM range ${range}${network ? ` of network "${network}"` : ''}${cidr ? ` (podCIDR ${cidr})` : ''} is exhausted.`,
+        message: t.message({ node: pod.nodeName, ...(last.error.plugin ? { plugin: last.error.plugin } : {}), range, ...(network ? { network } : {}), ...(cidr ? { cidr } : {}) }),
         evidence,
-        remediation: [
-          `On ${pod.nodeName}: ls /var/lib/cni/networks/${network ?? '<network>'}/ | wc -l  vs  crictl pods -q | wc -l   (many more reservations than sandboxes means leaked IPs)`,
-          `Remove reservation files of sandboxes that no longer exist, or drain and reboot ${pod.nodeName}: kubectl drain ${pod.nodeName} --ignore-daemonsets --delete-emptydir-data`,
-          `Keep maxPods${running ? ` (now ${running})` : ''} below the number of addresses in the node's Pod CIDR.`,
-        ],
+        remediation: t.fix({ node: pod.nodeName, ...(network ? { network } : {}), ...(running ? { maxPods: String(running) } : {}) }),
       }),
     ];
   },

@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { finding } from '../helpers/finding.js';
 import { conditionEvidence, nodeCondition } from '../helpers/node-health.js';
 import { awaitingSandbox, currentSandboxFailures, withinGrace } from '../helpers/sandbox-errors.js';
@@ -33,20 +34,15 @@ const rule: PodRule = {
     // While a specific sandbox error exists, that error is the primary finding; this one corroborates.
     const specific = currentSandboxFailures(pod).length > 0;
     const fresh = withinGrace(parseTime(c.lastTransitionTime), now, options.graceMs);
-    const why = c.reason || c.message ? ` (${[c.reason, c.message].filter(Boolean).join(': ')})` : '';
+    const t = ruleMessages(options.lang).nodeNetworkUnavailable;
+    const detail = [c.reason, c.message].filter(Boolean).join(': ');
     return [
       finding(rule, {
         severity: waiting && !fresh ? 'error' : 'warning',
         confidence: waiting && !specific ? 'high' : 'medium',
-        message: waiting
-          ? `Node "${pod.nodeName}" reports NetworkUnavailable=True${why}: its Pod network is not set up, so the Pod cannot get a working network there.`
-          : `Node "${pod.nodeName}" reports NetworkUnavailable=True${why}: the Pod runs, but traffic to and from other nodes may fail.`,
+        message: t.message({ node: pod.nodeName, ...(detail ? { detail } : {}), waiting }),
         evidence: [conditionEvidence(node, c, now)],
-        remediation: [
-          `kubectl describe node ${pod.nodeName}`,
-          `kubectl get pods -A -o wide --field-selector spec.nodeName=${pod.nodeName}   (is the CNI agent Pod Running there?)`,
-          c.reason === 'NoRouteCreated' ? 'Check the cloud-controller-manager route controller logs (route quota, IAM permissions).' : 'Check the CNI agent logs on that node.',
-        ],
+        remediation: t.fix({ node: pod.nodeName, noRoute: c.reason === 'NoRouteCreated' }),
       }),
     ];
   },

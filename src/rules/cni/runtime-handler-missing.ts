@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -26,7 +27,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/containers/runtime-class/'],
   },
   triggers: { awaitingSandbox: true },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     const all = currentSandboxFailures(pod);
     if (all.length === 0) return [];
     const failures = all.filter((f) => f.error.kind === 'runtime-handler');
@@ -36,15 +37,13 @@ const rule: PodRule = {
     const rc = (pod.pod.spec as Record<string, unknown> | undefined)?.['runtimeClassName'];
     const evidence: Evidence[] = [eventEvidence(last.event, now)];
     if (typeof rc === 'string') evidence.push(fieldEvidence('pod', 'spec.runtimeClassName', rc));
+    const t = ruleMessages(options.lang).runtimeHandlerMissing;
+    const runtimeClass = typeof rc === 'string' ? { runtimeClass: rc } : {};
     return [
       finding(rule, {
-        message: `The container runtime on node "${pod.nodeName}" has no runtime handler "${handler}"${typeof rc === 'string' ? ` (RuntimeClass "${rc}")` : ''}, so it cannot create the Pod's sandbox.`,
+        message: t.message({ node: pod.nodeName, handler, ...runtimeClass }),
         evidence,
-        remediation: [
-          `kubectl get runtimeclass ${typeof rc === 'string' ? rc : ''} -o yaml`.replace('  ', ' '),
-          `Configure handler "${handler}" in the runtime on ${pod.nodeName} (containerd: runtimes.${handler} in config.toml; CRI-O: [crio.runtime.runtimes.${handler}]) and restart it.`,
-          'Or add scheduling.nodeSelector to the RuntimeClass so these Pods only land on nodes that have the handler.',
-        ],
+        remediation: t.fix({ node: pod.nodeName, handler, ...runtimeClass }),
       }),
     ];
   },

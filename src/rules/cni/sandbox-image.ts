@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { currentSandboxFailures, firstSeen, withinGrace } from '../helpers/sandbox-errors.js';
@@ -34,15 +35,13 @@ const rule: PodRule = {
     if (!last) return [];
     const image = last.error.subject ?? '?';
     const cause = last.error.error.replace(/^failed to get sandbox image "[^"]+":\s*/, '');
+    const t = ruleMessages(options.lang).sandboxImage;
     return [
       finding(rule, {
         severity: withinGrace(firstSeen(failures.map((f) => f.event)), now, options.graceMs) ? 'warning' : 'error',
-        message: `The container runtime on node "${pod.nodeName}" cannot get its sandbox (pause) image "${image}", so it cannot create any Pod sandbox: ${cause}`,
+        message: t.message({ node: pod.nodeName, image, cause }),
         evidence: [eventEvidence(last.event, now)],
-        remediation: [
-          `On ${pod.nodeName}: crictl pull ${image}   (shows the registry error first-hand)`,
-          `If the node cannot reach that registry, import the image (ctr -n k8s.io images import pause.tar) or point containerd's sandbox_image at a reachable mirror.`,
-        ],
+        remediation: t.fix({ node: pod.nodeName, image }),
       }),
     ];
   },

@@ -1,3 +1,5 @@
+import { ruleMessages } from '../messages/index.js';
+import type { SandboxCause } from '../messages/cni.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { currentSandboxFailures, firstSeen, withinGrace, type SandboxError } from '../helpers/sandbox-errors.js';
@@ -6,31 +8,13 @@ import type { PodRule } from '../types.js';
 // Classes with a rule of their own.
 const ELSEWHERE = new Set(['cni-not-initialized', 'ip-exhausted', 'sandbox-image', 'runtime-handler']);
 
-function explain(e: SandboxError, node: string): { what: string; fix: string[] } {
-  if (e.kind === 'plugin-missing') {
-    return {
-      what: `the CNI configuration names plugin "${e.subject}", but no such binary is installed in [${e.where}]`,
-      fix: [`On ${node}: ls ${(e.where ?? '/opt/cni/bin').split(/\s+/)[0]}   (install the missing plugin binary; the CNI DaemonSet usually copies it there)`, `Check the CNI configuration in /etc/cni/net.d on ${node} for a typo in "type".`],
-    };
-  }
-  const plugin = e.plugin ? `CNI plugin "${e.plugin}"${e.network ? ` (network "${e.network}")` : ''}` : 'the CNI plugin';
-  if (e.hint) {
-    return {
-      what: `${plugin} failed: ${e.hint}`,
-      fix: [`kubectl get pods -A -o wide --field-selector spec.nodeName=${node}   (the CNI agent Pod on ${node} must be Running; read its logs)`],
-    };
-  }
-  if (e.kind === 'plugin') {
-    const detail = e.pluginMessage ?? e.error;
-    return {
-      what: `${plugin} failed to set up the Pod's network: ${detail.split('\n')[0]}`,
-      fix: [`Read the CNI agent's logs on ${node} (kubectl logs -n <cni-namespace> <cni-pod-on-${node}>) and journalctl -u containerd there.`],
-    };
-  }
-  return {
-    what: `the runtime could not create the Pod sandbox: ${e.error.split('\n')[0]}`,
-    fix: [`On ${node}: journalctl -u containerd -u kubelet --since "30 min ago" | grep -i sandbox`],
-  };
+/** What the sandbox error says, for the message catalogue. */
+function causeOf(e: SandboxError): SandboxCause {
+  if (e.kind === 'plugin-missing') return { kind: 'plugin-missing', plugin: e.subject ?? '?', where: e.where ?? '/opt/cni/bin' };
+  const plugin = { ...(e.plugin ? { plugin: e.plugin } : {}), ...(e.plugin && e.network ? { network: e.network } : {}) };
+  if (e.hint) return { kind: 'hint', ...plugin, hint: e.hint };
+  if (e.kind === 'plugin') return { kind: 'plugin', ...plugin, detail: (e.pluginMessage ?? e.error).split('\n')[0]! };
+  return { kind: 'runtime', detail: e.error.split('\n')[0]! };
 }
 
 /** The plugin's API credentials are rejected (`Unauthorized`, `connection is unauthorized`): retrying cannot help. */
@@ -66,7 +50,8 @@ const rule: PodRule = {
     const failures = all.filter((f) => !ELSEWHERE.has(f.error.kind));
     const last = failures[failures.length - 1];
     if (!last) return [];
-    const ex = explain(last.error, pod.nodeName);
+    const cause = causeOf(last.error);
+    const t = ruleMessages(options.lang).sandboxNetworkFailed;
     // A plugin binary that is not installed stays missing, and rejected credentials stay rejected; agents
     // that are still starting may come up within grace.
     const deterministic = last.error.kind === 'plugin-missing' || UNAUTHORIZED.test(last.error.error);
@@ -79,9 +64,9 @@ const rule: PodRule = {
         severity: fresh ? 'warning' : 'error',
         failureClass: deterministic ? 'deterministic' : 'transient',
         confidence: last.error.kind === 'other' ? 'medium' : 'high',
-        message: `The Pod has no sandbox on node "${pod.nodeName}": ${ex.what}.${fresh ? ' The kubelet retries; this may clear when the network plugin comes up.' : ''}`,
+        message: t.message({ node: pod.nodeName, cause, fresh }),
         evidence,
-        remediation: [...ex.fix, `kubectl describe pod ${pod.name} -n ${pod.namespace}`],
+        remediation: t.fix({ node: pod.nodeName, cause, pod: pod.name, namespace: pod.namespace }),
       }),
     ];
   },

@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { finding } from '../helpers/finding.js';
 import { mountsFirst, sandboxWait, traceSentence } from '../helpers/stuck.js';
 import { formatAge } from '../helpers/time.js';
@@ -29,15 +30,14 @@ const rule: PodRule = {
     if (mountsFirst(pod)) return [];
     const wait = sandboxWait(pod, now, options.stuckMs);
     if (!wait) return [];
+    const m = ruleMessages(options.lang);
+    const t = m.sandboxStuck;
     return [
       finding(rule, {
         confidence: 'medium',
-        message: `The kubelet on "${pod.nodeName}" started the Pod ${formatAge(now - wait.since)} ago, but its sandbox and network (Pod IP) have not been set up since.${traceSentence(pod, now, wait.evidence)}`,
+        message: t.message({ node: pod.nodeName, age: formatAge(now - wait.since), trace: traceSentence(pod, now, wait.evidence, m) }),
         evidence: wait.evidence,
-        remediation: [
-          `Look at live events: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-          `On ${pod.nodeName}: crictl pods --name ${pod.name}; journalctl -u containerd -u kubelet --since "30 min ago" | grep -i -e sandbox -e cni`,
-        ],
+        remediation: t.fix({ node: pod.nodeName, pod: pod.name, namespace: pod.namespace }),
       }),
     ];
   },

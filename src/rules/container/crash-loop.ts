@@ -1,7 +1,7 @@
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { anyCause, backOffEvent, containerProblems, logsCommand, terminationEvidence, terminationMessage, type ContainerProblem } from '../helpers/restarts.js';
-import { ruleMessages } from '../../i18n/rule-messages/index.js';
+import { ruleMessages } from '../messages/index.js';
 import type { PodFacts } from '../../model/facts.js';
 import type { PodRule } from '../types.js';
 

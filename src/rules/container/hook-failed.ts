@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence, hasEventReason } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
@@ -75,7 +76,7 @@ const rule: PodRule = {
       out.push(
         finding(rule, {
           severity: 'warning',
-          title: 'Container preStop hook failed',
+          title: ruleMessages(options.lang).hookFailed.preStopTitle(),
           message: `The preStop hook of ${describeContainer(c)} failed ${ago(now, ev.lastSeen)}: the container was stopped without its graceful-shutdown step.`,
           evidence: [eventEvidence(ev, now)],
           remediation: [

@@ -1,3 +1,4 @@
+import type { CreatorRef } from '../messages/admission.js';
 // A workload controller's CURRENT failure to create Pods (k8s-messages.md §8.1–8.2): the ReplicaSet
 // `ReplicaFailure` condition, or a `FailedCreate` event newer than the last `SuccessfulCreate` while
 // replicas are still missing. A failure followed by a success with every replica created is history.
@@ -92,9 +93,8 @@ export function currentCreateFailures(w: WorkloadFacts, now: number): CreateFail
 }
 
 /** `Deployment "api" (ReplicaSet "api-7d9f")` or `StatefulSet "db"`, for messages. */
-export function describeCreator(w: WorkloadFacts, f: CreateFailure): string {
-  const top = `${w.kind} "${w.name}"`;
-  return w.kind === f.kind && w.name === f.name ? top : `${top} (${f.kind} "${f.name}")`;
+export function creatorOf(w: WorkloadFacts, f: CreateFailure): CreatorRef {
+  return w.kind === f.kind && w.name === f.name ? { kind: w.kind, name: w.name } : { kind: w.kind, name: w.name, via: { kind: f.kind, name: f.name } };
 }
 
 /** `kubectl describe rs/api-7d9f -n shop`, for remediation. */

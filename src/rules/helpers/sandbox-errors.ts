@@ -1,3 +1,4 @@
+import type { CniHint } from '../messages/cni.js';
 import type { EventFact } from '../../model/events.js';
 import type { PodFacts } from '../../model/facts.js';
 import { memoPod, memoString } from './memo.js';
@@ -78,8 +79,8 @@ export interface SandboxError {
   subject?: string;
   /** plugin-missing: the search path; cni-not-initialized: the config directory. */
   where?: string;
-  /** A known CNI's well-known failure, in words (flannel subnet.env, calico nodename, cilium agent). */
-  hint?: string;
+  /** A known CNI's well-known failure (flannel subnet.env, calico nodename, cilium agent, calico credentials). */
+  hint?: CniHint;
 }
 
 const PREFIX = /^Failed to create pod sandbox:\s*/;
@@ -135,11 +136,11 @@ function classifyUncached(message: string): SandboxError {
   return out;
 }
 
-function knownCniHint(error: string): string | undefined {
-  if (/flannel\/subnet\.env|flannel 'subnet\.env'/.test(error)) return 'flannel is not running on this node (it writes /run/flannel/subnet.env when it starts)';
-  if (/\/var\/lib\/calico\/nodename/.test(error)) return 'calico-node is not running on this node (it writes /var/lib/calico/nodename when it starts)';
-  if (/cilium\.sock|Cilium daemon|cilium agent/i.test(error)) return 'the Cilium agent is not running on this node';
-  if (/plugin type="calico"/.test(error) && /Unauthorized|connection is unauthorized/.test(error)) return 'the Calico CNI plugin\'s credentials to the API server are rejected (expired or rotated token)';
+function knownCniHint(error: string): CniHint | undefined {
+  if (/flannel\/subnet\.env|flannel 'subnet\.env'/.test(error)) return 'flannel-down';
+  if (/\/var\/lib\/calico\/nodename/.test(error)) return 'calico-down';
+  if (/cilium\.sock|Cilium daemon|cilium agent/i.test(error)) return 'cilium-down';
+  if (/plugin type="calico"/.test(error) && /Unauthorized|connection is unauthorized/.test(error)) return 'calico-credentials';
   return undefined;
 }
 

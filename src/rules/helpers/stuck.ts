@@ -1,3 +1,5 @@
+import { enShared } from '../messages/en-shared.js';
+import type { SharedMessages } from '../messages/types.js';
 import type { EventFact } from '../../model/events.js';
 import type { PodFacts } from '../../model/facts.js';
 import type { Evidence } from '../types.js';
@@ -18,15 +20,13 @@ export function latestWarning(pod: PodFacts): EventFact | undefined {
 }
 
 /** " The last warning event says: …" or the note that no event explains the step (they expire after about an hour). */
-export function traceSentence(pod: PodFacts, now: number, evidence: Evidence[]): string {
+export function traceSentence(pod: PodFacts, now: number, evidence: Evidence[], m: Pick<SharedMessages, 'trace'> = enShared): string {
   const warning = latestWarning(pod);
   if (warning) {
     evidence.push(eventEvidence(warning, now));
-    return ` The last warning event, ${formatAge(now - (warning.lastSeen ?? now))} ago, says ${warning.reason}: ${JSON.stringify(warning.message)}.`;
+    return m.trace({ warning: { age: formatAge(now - (warning.lastSeen ?? now)), reason: warning.reason, message: warning.message }, events: true });
   }
-  return pod.events.length === 0
-    ? ' No event says why (none were captured, or they have expired: events are kept about an hour).'
-    : ' No warning event says why.';
+  return m.trace({ events: pod.events.length > 0 });
 }
 
 /** When the kubelet started the Pod: status.startTime, else when it was bound, else its creation. */

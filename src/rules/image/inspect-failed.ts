@@ -1,4 +1,5 @@
-import { anyWaiting, describeContainer, waitingWith } from '../helpers/containers.js';
+import { ruleMessages } from '../messages/index.js';
+import { anyWaiting, waitingWith } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -26,8 +27,9 @@ const rule: PodRule = {
     ],
   },
   triggers: { waiting: ['ImageInspectError'] },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     if (!anyWaiting(pod, 'ImageInspectError')) return [];
+    const t = ruleMessages(options.lang).inspectFailed;
     return waitingWith(pod, 'ImageInspectError')
       .filter((c) => c.kind !== 'ephemeral')
       .map((c) => {
@@ -38,13 +40,9 @@ const rule: PodRule = {
         if (event) evidence.push(eventEvidence(event, now));
         const detail = (c.waiting!.message || event?.message || '').replace(/^Failed to inspect image "[^"]*": /, '');
         return finding(rule, {
-          message: `The container runtime on node ${pod.nodeName || '(unknown)'} failed to inspect image "${image}" of ${describeContainer(c)}${detail ? ` (${detail})` : ''}.`,
+          message: t.message({ node: pod.nodeName, image, container: c, detail }),
           evidence,
-          remediation: [
-            `On node ${pod.nodeName || '<node>'}: crictl inspecti ${image}; if it is corrupt, remove and re-pull it: crictl rmi ${image} && crictl pull ${image}`,
-            `Check the runtime's health and disk space on that node: systemctl status containerd (or crio), df -h /var/lib/containerd`,
-            `Or let the controller recreate the Pod elsewhere: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
-          ],
+          remediation: t.fix({ node: pod.nodeName, image, namespace: pod.namespace, pod: pod.name }),
         });
       });
   },

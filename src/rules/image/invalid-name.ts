@@ -1,22 +1,24 @@
-import { anyWaiting, describeContainer, waitingWith } from '../helpers/containers.js';
+import { ruleMessages } from '../messages/index.js';
+import type { BadReference } from '../messages/image.js';
+import { anyWaiting, waitingWith } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { imageEventsOf } from '../helpers/pull-errors.js';
 import type { Evidence, PodRule } from '../types.js';
 
-/** The likeliest mistake in an unparsable reference, in words. */
-function whatIsWrong(image: string, message: string): string {
+/** The likeliest mistake in an unparsable reference. */
+function whatIsWrong(image: string, message: string): BadReference {
   const lower = /repository name \(([^)]*)\) must be lowercase/.exec(message);
-  if (lower) return `the repository name "${lower[1]}" must be lowercase`;
+  if (lower) return { kind: 'uppercase', repository: lower[1]! };
   const parts = image.replace(/@.*$/, '').replace(/:[^/:]*$/, '').split('/');
   if (parts.length > 1 && /[.:]|^localhost$/.test(parts[0]!)) parts.shift();
-  if (/[A-Z]/.test(parts.join('/'))) return `the repository name "${parts.join('/')}" must be lowercase`;
-  if (/^[a-z]+:\/\//i.test(image)) return 'an image reference has no URL scheme: drop the "http(s)://" prefix';
-  if (/\s/.test(image)) return 'the reference contains whitespace';
-  if (image.endsWith(':') || image.endsWith('@')) return 'the tag or digest after the last ":" / "@" is empty';
-  if (image === '') return 'the image is empty';
-  return 'it is not a valid [registry/]repository[:tag][@digest] reference';
+  if (/[A-Z]/.test(parts.join('/'))) return { kind: 'uppercase', repository: parts.join('/') };
+  if (/^[a-z]+:\/\//i.test(image)) return { kind: 'scheme' };
+  if (/\s/.test(image)) return { kind: 'whitespace' };
+  if (image.endsWith(':') || image.endsWith('@')) return { kind: 'empty-tag' };
+  if (image === '') return { kind: 'empty' };
+  return { kind: 'other' };
 }
 
 const rule: PodRule = {
@@ -40,8 +42,9 @@ const rule: PodRule = {
     ],
   },
   triggers: { waiting: ['InvalidImageName'] },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     if (!anyWaiting(pod, 'InvalidImageName')) return [];
+    const t = ruleMessages(options.lang).invalidName;
     return waitingWith(pod, 'InvalidImageName')
       .filter((c) => c.kind !== 'ephemeral')
       .map((c) => {
@@ -52,12 +55,9 @@ const rule: PodRule = {
         const event = imageEventsOf(pod, c, ['InspectFailed', 'Failed']).filter((e) => /invalid reference format|InvalidImageName/.test(e.message)).at(-1);
         if (event) evidence.push(eventEvidence(event, now));
         return finding(rule, {
-          message: `Image reference "${image}" of ${describeContainer(c)} cannot be parsed: ${whatIsWrong(image, `${message}\n${event?.message ?? ''}`)}.`,
+          message: t.message({ image, container: c, wrong: whatIsWrong(image, `${message}\n${event?.message ?? ''}`) }),
           evidence,
-          remediation: [
-            `Correct the image of ${c.name} to the form [registry[:port]/]repository[:tag][@sha256:digest] with a lower-case repository, in the workload template.`,
-            `For a Deployment: kubectl set image -n ${pod.namespace} deploy/<name> ${c.name}=<registry/repository:tag>`,
-          ],
+          remediation: t.fix({ container: c.name, namespace: pod.namespace }),
         });
       });
   },

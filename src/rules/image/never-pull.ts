@@ -1,4 +1,5 @@
-import { anyWaiting, describeContainer, waitingWith } from '../helpers/containers.js';
+import { ruleMessages } from '../messages/index.js';
+import { anyWaiting, waitingWith } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -26,8 +27,9 @@ const rule: PodRule = {
     ],
   },
   triggers: { waiting: ['ErrImageNeverPull'] },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     if (!anyWaiting(pod, 'ErrImageNeverPull')) return [];
+    const t = ruleMessages(options.lang).neverPull;
     return waitingWith(pod, 'ErrImageNeverPull')
       .filter((c) => c.kind !== 'ephemeral')
       .map((c) => {
@@ -39,12 +41,9 @@ const rule: PodRule = {
         const policyPath = `spec.${c.kind === 'init' || c.kind === 'sidecar' ? 'initContainers' : c.kind === 'ephemeral' ? 'ephemeralContainers' : 'containers'}[name=${c.name}].imagePullPolicy`;
         evidence.push(fieldEvidence('pod', policyPath, c.spec.imagePullPolicy ?? 'Never'));
         return finding(rule, {
-          message: `Image "${image}" of ${describeContainer(c)} is not present on node ${pod.nodeName || '(unknown)'}, and its imagePullPolicy is Never, so the kubelet will not pull it.`,
+          message: t.message({ image, container: c, node: pod.nodeName }),
           evidence,
-          remediation: [
-            `Load the image onto node ${pod.nodeName || '<node>'} (kind: kind load docker-image ${image}; minikube: minikube image load ${image}; containerd: ctr -n k8s.io images import <file>).`,
-            `Or push "${image}" to a registry and set imagePullPolicy: IfNotPresent on container ${c.name}.`,
-          ],
+          remediation: t.fix({ image, container: c.name, node: pod.nodeName }),
         });
       });
   },

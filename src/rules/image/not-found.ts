@@ -2,7 +2,7 @@ import { finding } from '../helpers/finding.js';
 import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
 import { classifiedPullsOf } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
-import { ruleMessages } from '../../i18n/rule-messages/index.js';
+import { ruleMessages } from '../messages/index.js';
 
 // containerd `<ref>: not found` (HTTP 404), CRI-O `manifest unknown`; the classifier keeps
 // "no match for platform in manifest: not found" for image/wrong-platform.

@@ -1,7 +1,8 @@
-import { describeContainer } from '../helpers/containers.js';
+import { ruleMessages } from '../messages/index.js';
 import { finding } from '../helpers/finding.js';
 import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
-import { classifiedPullsOf, failingFor } from '../helpers/pull-errors.js';
+import { classifiedPullsOf } from '../helpers/pull-errors.js';
+import { formatAge } from '../helpers/time.js';
 import type { PodRule } from '../types.js';
 
 // The ≤1.31 back-off message carries no error at all; only a Failed event would.
@@ -27,20 +28,16 @@ const rule: PodRule = {
   match({ pod, now, options }) {
     const pulls = classifiedPullsOf(pod, now, 'other');
     if (pulls.length === 0) return [];
+    const m = ruleMessages(options.lang);
     return pulls.map((f) => {
       const early = f.since !== undefined && now - f.since < options.graceMs;
       const blind = NO_DETAIL.test(f.error.trim());
       return finding(rule, {
         severity: early ? 'warning' : 'error',
         confidence: blind ? 'low' : 'medium',
-        message: blind
-          ? `Pulling image "${f.image}" of ${describeContainer(f.container)} keeps failing (${f.container.waiting!.reason})${failingFor(now, f.since)}; the pull error itself was not recorded in the Pod status or events.`
-          : `Pulling image "${f.image}" of ${describeContainer(f.container)} failed: ${f.detail}${failingFor(now, f.since)}.`,
+        message: m.pullFailed.message({ image: f.image, container: f.container, blind, reason: f.container.waiting!.reason, detail: f.detail, failingFor: m.failingFor(f.since === undefined ? {} : { age: formatAge(now - f.since) }) }),
         evidence: f.evidence,
-        remediation: [
-          `Read the whole error: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-          `Reproduce the pull on node ${pod.nodeName || '<node>'}: crictl pull ${f.image}`,
-        ],
+        remediation: m.pullFailed.fix({ namespace: pod.namespace, pod: pod.name, node: pod.nodeName, image: f.image }),
       });
     });
   },

@@ -1,4 +1,4 @@
-import { describeContainer } from '../helpers/containers.js';
+import { ruleMessages } from '../messages/index.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -47,24 +47,21 @@ const rule: PodRule = {
     if (since === undefined || now - since < options.stuckMs) return [];
     const image = c.spec.image ?? '(no image)';
     const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.state.waiting.reason`, c.waiting?.reason ?? '(no state)')];
+    const m = ruleMessages(options.lang);
     let message: string;
     if (pulling) {
       evidence.push(eventEvidence(pulling, now));
-      message = `The kubelet began pulling image "${image}" for ${describeContainer(c)} ${formatAge(now - since)} ago and the pull has not finished (no Pulled event, no pull error): it is stalled, or the image is very large for the link to its registry.`;
+      message = m.pullStuck.pulling({ image, container: c, age: formatAge(now - since) });
     } else {
       if (sandbox) evidence.push(fieldEvidence('pod', 'status.conditions[type=PodReadyToStartContainers]', { status: sandbox.status ?? '', lastTransitionTime: sandbox.lastTransitionTime ?? '' }));
-      message = `The Pod's sandbox has been ready for ${formatAge(now - since)}, but ${describeContainer(c)} still has no image "${image}" and has not started.${traceSentence(pod, now, evidence)}`;
+      message = m.pullStuck.noImage({ image, container: c, age: formatAge(now - since), trace: traceSentence(pod, now, evidence, m) });
     }
     return [
       finding(rule, {
         confidence: pulling ? 'high' : 'low',
         message,
         evidence,
-        remediation: [
-          `See what containerd is doing on ${pod.nodeName}: journalctl -u containerd --since "30 min ago" | grep -i -e pull -e "${image.split('@')[0]}"`,
-          `Check the image and its size in the registry, and that ${pod.nodeName} can download from it at a useful speed`,
-          'Pre-pull large images on the nodes, or use a registry mirror closer to the cluster.',
-        ],
+        remediation: m.pullStuck.fix({ node: pod.nodeName, image }),
       }),
     ];
   },

@@ -1,7 +1,8 @@
-import { describeContainer } from '../helpers/containers.js';
+import { formatAge } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import { finding } from '../helpers/finding.js';
 import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
-import { classifiedPullsOf, failingFor, imageRegistry } from '../helpers/pull-errors.js';
+import { classifiedPullsOf, imageRegistry } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -30,18 +31,15 @@ const rule: PodRule = {
   match({ pod, now, options }) {
     const pulls = classifiedPullsOf(pod, now, 'rate-limited');
     if (pulls.length === 0) return [];
+    const m = ruleMessages(options.lang);
     return pulls.map((f) => {
       const early = f.since !== undefined && now - f.since < options.graceMs;
       const registry = imageRegistry(f.image);
       return finding(rule, {
         severity: early ? 'warning' : 'error',
-        message: `Registry ${registry} is rate-limiting pulls of image "${f.image}" for ${describeContainer(f.container)} (${f.detail})${failingFor(now, f.since)}; the kubelet keeps retrying with back-off.`,
+        message: m.rateLimited.message({ registry, image: f.image, container: f.container, detail: f.detail, failingFor: m.failingFor(f.since === undefined ? {} : { age: formatAge(now - f.since) }) }),
         evidence: f.evidence,
-        remediation: [
-          `Authenticate the pull with an account that has a higher limit: kubectl create secret docker-registry regcred -n ${pod.namespace} --docker-server=${registry} --docker-username=<user> --docker-password=<token>, then add it to spec.imagePullSecrets.`,
-          `Mirror "${f.image}" into a registry you control (or a pull-through cache) and deploy from there.`,
-          `Prefer imagePullPolicy: IfNotPresent with immutable tags so nodes reuse the cached image.`,
-        ],
+        remediation: m.rateLimited.fix({ registry, image: f.image, namespace: pod.namespace }),
       });
     });
   },

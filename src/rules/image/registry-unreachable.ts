@@ -2,7 +2,7 @@ import { finding } from '../helpers/finding.js';
 import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
 import { classifiedPullsOf, registryEndpoint } from '../helpers/pull-errors.js';
 import { formatAge } from '../../model/time.js';
-import { ruleMessages } from '../../i18n/rule-messages/index.js';
+import { ruleMessages } from '../messages/index.js';
 import type { PodRule } from '../types.js';
 
 const DNS = /no such host/;

@@ -1,4 +1,5 @@
-import { anyWaiting, describeContainer, waitingWith } from '../helpers/containers.js';
+import { ruleMessages } from '../messages/index.js';
+import { anyWaiting, waitingWith } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -27,7 +28,7 @@ const rule: PodRule = {
     ],
   },
   triggers: { waiting: [...PULL_WAITING_REASONS, 'SignatureValidationFailed'] },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     const pulls = classifiedPullsOf(pod, now, 'signature-failed');
     if (pulls.length === 0 && !anyWaiting(pod, 'SignatureValidationFailed')) return [];
     const out = pulls.map((f) => ({ container: f.container, image: f.image, detail: f.detail, evidence: f.evidence }));
@@ -38,14 +39,12 @@ const rule: PodRule = {
       if (event) evidence.push(eventEvidence(event, now));
       out.push({ container: c, image: c.spec.image ?? c.status?.image ?? '', detail: pullErrorDetail(c.waiting!.message || 'signature validation failed'), evidence });
     }
+    const t = ruleMessages(options.lang).signatureFailed;
     return out.map((f) =>
       finding(rule, {
-        message: `The node's signature policy rejected image "${f.image}" of ${describeContainer(f.container)} (${f.detail}).`,
+        message: t.message({ image: f.image, container: f.container, detail: f.detail }),
         evidence: f.evidence,
-        remediation: [
-          `Sign "${f.image}" with a key the node policy trusts and deploy it by digest.`,
-          `Check the policy for this registry on node ${pod.nodeName || '<node>'} (CRI-O: /etc/containers/policy.json and /etc/containers/registries.d/).`,
-        ],
+        remediation: t.fix({ image: f.image, node: pod.nodeName }),
       }),
     );
   },

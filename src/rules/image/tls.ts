@@ -1,7 +1,8 @@
-import { describeContainer } from '../helpers/containers.js';
+import { formatAge } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import { finding } from '../helpers/finding.js';
 import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
-import { classifiedPullsOf, failingFor, imageRegistry, registryEndpoint } from '../helpers/pull-errors.js';
+import { classifiedPullsOf, imageRegistry, registryEndpoint } from '../helpers/pull-errors.js';
 import type { PodRule } from '../types.js';
 
 const PLAIN_HTTP = /server gave HTTP response to HTTPS client|first record does not look like a TLS handshake/;
@@ -29,28 +30,19 @@ const rule: PodRule = {
     ],
   },
   triggers: { waiting: PULL_WAITING_REASONS },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     const pulls = classifiedPullsOf(pod, now, 'tls');
     if (pulls.length === 0) return [];
+    const m = ruleMessages(options.lang);
     return pulls.map((f) => {
       const endpoint = registryEndpoint(f.error, f.image);
       const host = imageRegistry(f.image);
       const plain = PLAIN_HTTP.test(f.error);
+      const p = { endpoint, image: f.image, container: f.container, node: pod.nodeName, detail: f.detail, failingFor: m.failingFor(f.since === undefined ? {} : { age: formatAge(now - f.since) }) };
       return finding(rule, {
-        message: plain
-          ? `Registry ${endpoint} for image "${f.image}" of ${describeContainer(f.container)} speaks plain HTTP, but the runtime on node ${pod.nodeName || '(unknown)'} requires HTTPS (${f.detail})${failingFor(now, f.since)}.`
-          : `The runtime on node ${pod.nodeName || '(unknown)'} does not trust the TLS certificate of registry ${endpoint} for image "${f.image}" of ${describeContainer(f.container)} (${f.detail})${failingFor(now, f.since)}.`,
+        message: plain ? m.tls.plainHttp(p) : m.tls.untrusted(p),
         evidence: f.evidence,
-        remediation: plain
-          ? [
-              `Serve the registry over HTTPS, or declare ${host} as a plain-HTTP registry on every node (containerd: /etc/containerd/certs.d/${host}/hosts.toml with server = "http://${host}"; CRI-O: registries.conf insecure = true).`,
-              `Then retry the pull: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
-            ]
-          : [
-              `Inspect the certificate the node sees: openssl s_client -connect ${endpoint} -servername ${endpoint.replace(/:\d+$/, '')} </dev/null`,
-              `Install the registry's CA on every node (containerd: /etc/containerd/certs.d/${host}/ca.crt; CRI-O: /etc/containers/certs.d/${host}/ca.crt), or fix the certificate's host name or expiry.`,
-              `Then retry the pull: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
-            ],
+        remediation: plain ? m.tls.plainHttpFix({ host, namespace: pod.namespace, pod: pod.name }) : m.tls.untrustedFix({ endpoint, host, namespace: pod.namespace, pod: pod.name }),
       });
     });
   },

@@ -1,4 +1,5 @@
-import { describeContainer } from '../helpers/containers.js';
+import { ruleMessages } from '../messages/index.js';
+import type { PullSecretProblem } from '../messages/image.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -31,9 +32,10 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/tasks/configure-pod-container/pull-image-private-registry/'],
   },
   triggers: { waiting: PULL_WAITING_REASONS },
-  match({ pod, now, cluster }) {
+  match({ pod, now, cluster, options }) {
     const refused = classifiedPullsOf(pod, now, 'unauthorized');
     if (refused.length === 0) return [];
+    const t = ruleMessages(options.lang).unauthorized;
     const secrets = asList<{ name?: string }>(pod.pod.spec?.imagePullSecrets).map((s) => (typeof s.name === 'string' ? s.name : '')).filter(Boolean);
     // kubelet 1.29+: `Unable to retrieve some image pull secrets (<names>); attempting to pull the image may not succeed.`
     const retrieveFailed = latestEvent(pod.events, 'FailedToRetrieveImagePullSecret');
@@ -45,30 +47,13 @@ const rule: PodRule = {
       const evidence: Evidence[] = [...f.evidence];
       evidence.push(fieldEvidence('pod', 'spec.imagePullSecrets', pod.pod.spec?.imagePullSecrets ?? []));
       if (retrieveFailed) evidence.push(eventEvidence(retrieveFailed, now));
-      let why: string;
-      const remediation: string[] = [];
       const create = `kubectl create secret docker-registry ${missing[0] ?? 'regcred'} -n ${pod.namespace} --docker-server=${registry} --docker-username=<user> --docker-password=<token>`;
-      if (secrets.length === 0) {
-        why = 'there are no imagePullSecrets on this Pod (nor from its ServiceAccount)';
-        remediation.push(`Create a pull secret for ${registry}: ${create}`);
-        remediation.push(
-          `Reference it from the Pod template's spec.imagePullSecrets, or from the ServiceAccount: kubectl patch serviceaccount ${pod.pod.spec?.serviceAccountName ?? 'default'} -n ${pod.namespace} -p '{"imagePullSecrets":[{"name":"regcred"}]}'`,
-        );
-      } else if (missing.length > 0) {
-        why = `imagePullSecret ${missing.map((s) => `"${s}"`).join(', ')} does not exist in namespace ${pod.namespace}`;
-        remediation.push(`Create the missing Secret in namespace ${pod.namespace} (Secrets are not shared across namespaces): ${create}`);
-        remediation.push(`Or fix the name in spec.imagePullSecrets; existing secrets: kubectl get secrets -n ${pod.namespace} --field-selector type=kubernetes.io/dockerconfigjson`);
-      } else {
-        const seen = cluster.saw('Secret') ? 'exists' : 'is referenced (its existence could not be checked: Secrets not visible)';
-        why = `imagePullSecret ${secrets.map((s) => `"${s}"`).join(', ')} ${seen}, but the registry rejected the credentials or the repository does not exist`;
-        remediation.push(`Check that the Secret holds valid credentials for ${registry}: kubectl get secret ${secrets[0]} -n ${pod.namespace} -o jsonpath='{.data.\\.dockerconfigjson}' | base64 -d`);
-        remediation.push(`Try the pull by hand with the same credentials: docker login ${registry} && docker pull ${f.image}`);
-      }
-      remediation.push(`Check the repository path in "${f.image}": many registries answer "denied" for a repository that does not exist.`);
+      const why: PullSecretProblem =
+        secrets.length === 0 ? { kind: 'none' } : missing.length > 0 ? { kind: 'missing', secrets: missing } : { kind: 'rejected', secrets, checked: cluster.saw('Secret') };
       return finding(rule, {
-        message: `Registry ${registry} refused to serve image "${f.image}" of ${describeContainer(f.container)} (${f.detail}): ${why}.`,
+        message: t.message({ registry, image: f.image, container: f.container, namespace: pod.namespace, detail: f.detail, why }),
         evidence,
-        remediation,
+        remediation: t.fix({ registry, image: f.image, namespace: pod.namespace, why, create, serviceAccount: pod.pod.spec?.serviceAccountName ?? 'default', secret: secrets[0] ?? '' }),
       });
     });
   },

@@ -1,4 +1,4 @@
-import { describeContainer } from '../helpers/containers.js';
+import { ruleMessages } from '../messages/index.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
@@ -27,21 +27,18 @@ const rule: PodRule = {
     ],
   },
   triggers: { waiting: PULL_WAITING_REASONS },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     const info = pod.node?.status?.nodeInfo ?? {};
     const arch = info.architecture;
     const platform = arch ? `${info.operatingSystem ?? 'linux'}/${arch}` : undefined;
     const pulls = classifiedPullsOf(pod, now, 'wrong-platform');
     if (pulls.length === 0) return [];
+    const t = ruleMessages(options.lang).wrongPlatform;
     return pulls.map((f) =>
       finding(rule, {
-        message: `Image "${f.image}" of ${describeContainer(f.container)} has no variant for ${platform ? `node ${pod.nodeName}'s platform ${platform}` : 'the node\'s platform'} (${f.detail}).`,
+        message: t.message({ image: f.image, container: f.container, node: pod.nodeName, ...(platform ? { platform } : {}), detail: f.detail }),
         evidence: platform ? [...f.evidence, fieldEvidence('node', `nodes/${pod.nodeName}.status.nodeInfo.architecture`, arch)] : f.evidence,
-        remediation: [
-          `See which platforms the image offers: docker manifest inspect ${f.image}`,
-          `Build and push it for ${platform ?? 'the node\'s platform'} too: docker buildx build --platform ${platform ?? 'linux/amd64'},<other platforms> -t ${f.image} --push .`,
-          `Or pin the workload to nodes of a matching architecture with a nodeSelector on kubernetes.io/arch.`,
-        ],
+        remediation: t.fix({ image: f.image, ...(platform ? { platform } : {}) }),
       }),
     );
   },

@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { asList } from '../helpers/probes.js';
@@ -50,17 +51,14 @@ const rule: PodRule = {
     }
     evidence.push(fieldEvidence('pod', 'spec.readinessGates', pod.pod.spec?.readinessGates ?? []));
     for (const g of unmet) if (g.condition) evidence.push(fieldEvidence('pod', `status.conditions[type=${g.type}]`, g.condition));
-    const what = unmet.map((g) => (g.condition ? `"${g.type}" is ${g.condition.status ?? 'unknown'}${g.condition.reason ? ` (${g.condition.reason})` : ''}` : `"${g.type}" has no condition on the Pod`)).join(', ');
+    const t = ruleMessages(options.lang).readinessGates;
+    const states = unmet.map((g) => (g.condition ? { type: g.type, status: g.condition.status ?? 'unknown', ...(g.condition.reason ? { reason: g.condition.reason } : {}) } : { type: g.type }));
     return [
       finding(rule, {
         severity: early ? 'warning' : 'error',
-        message: `The Pod's containers are ready, but readiness gate ${what}${since !== undefined ? `, for ${formatAge(now - since)}` : ''}: the controller that owns ${unmet.length > 1 ? 'these conditions' : 'that condition'} has not marked it True.`,
+        message: t.message({ gates: states, ...(since !== undefined ? { age: formatAge(now - since) } : {}) }),
         evidence,
-        remediation: [
-          `Check the conditions: kubectl get pod -n ${pod.namespace} ${pod.name} -o jsonpath='{range .status.conditions[*]}{.type}={.status} {.reason}{"\\n"}{end}'`,
-          `Find the controller that sets ${unmet.map((g) => `"${g.type}"`).join(', ')} (by its prefix) and check that it runs and can patch Pod status; read its logs.`,
-          'If the gate is misspelled or no longer used, fix or remove it from the Pod template.',
-        ],
+        remediation: t.fix({ namespace: pod.namespace, pod: pod.name, gates: unmet.map((g) => g.type) }),
       }),
     ];
   },

@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { asList } from '../helpers/probes.js';
@@ -32,13 +33,14 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/services-networking/service/#defining-a-service'],
   },
   triggers: { services: true },
-  match({ pod }) {
+  match({ pod, options }) {
     if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed' || pod.services.length === 0) return [];
     const ports = pod.containers
       .filter((c) => c.kind === 'app' || c.kind === 'sidecar')
       .flatMap((c) => asList<NonNullable<typeof c.spec.ports>[number]>(c.spec.ports).filter((p) => typeof p === 'object').map((p) => ({ ...p, container: c.name })));
     const declared = ports.map((p) => `${p.containerPort}${p.name ? ` (${p.name})` : ''}`).join(', ');
     const out: Finding[] = [];
+    const t = ruleMessages(options.lang).serviceNoEndpoints;
     for (const svc of pod.services) {
       const name = svc.metadata?.name ?? '';
       const svcPorts = asList<ServicePort>(svc.spec?.ports).filter((p) => typeof p === 'object');
@@ -47,18 +49,15 @@ const rule: PodRule = {
         if (target === undefined) continue;
         const proto = sp.protocol ?? 'TCP';
         const numeric = typeof target === 'number' || /^\d+$/.test(target);
-        const label = `port ${sp.port ?? '?'}${sp.name ? ` (${sp.name})` : ''}`;
+        const port = { service: name, port: String(sp.port ?? '?'), ...(sp.name ? { portName: sp.name } : {}) };
         const evidence = [fieldEvidence('service', `services/${name}.spec.ports[${i}]`, sp), fieldEvidence('pod', 'spec.containers[*].ports', ports)];
         if (!numeric) {
           if (ports.some((p) => p.name === target && (p.protocol ?? 'TCP') === proto)) continue;
           out.push(
             finding(rule, {
-              message: `Service "${name}" selects this Pod, but its ${label} targets port name "${target}", which no container of this Pod declares${declared ? ` (declared: ${declared})` : ''}: the Pod gets no endpoint for that port.`,
+              message: t.namedPort({ ...port, target, declared }),
               evidence,
-              remediation: [
-                `Name the container port "${target}" in the Pod template, or point the Service at an existing port: kubectl patch svc -n ${pod.namespace} ${name} --type=json -p '[{"op":"replace","path":"/spec/ports/${i}/targetPort","value":${ports[0] ? (ports[0].name ? `"${ports[0].name}"` : ports[0].containerPort) : '"<port>"'}}]'`,
-                `Check the endpoints: kubectl get endpointslices -n ${pod.namespace} -l kubernetes.io/service-name=${name}`,
-              ],
+              remediation: t.namedPortFix({ namespace: pod.namespace, service: name, target, index: i, value: ports[0] ? (ports[0].name ? `"${ports[0].name}"` : String(ports[0].containerPort)) : '"<port>"' }),
             }),
           );
           continue;
@@ -70,12 +69,9 @@ const rule: PodRule = {
         out.push(
           finding(rule, {
             confidence: 'medium',
-            message: `Service "${name}" selects this Pod, but its ${label} sends traffic to port ${n}, while this Pod's containers declare only ${declared}: unless the application also listens on ${n}, connections will be refused.`,
+            message: t.numberPort({ ...port, target: n, declared }),
             evidence,
-            remediation: [
-              `Point the Service at the application's port: kubectl patch svc -n ${pod.namespace} ${name} --type=json -p '[{"op":"replace","path":"/spec/ports/${i}/targetPort","value":${ports[0]!.containerPort}}]'`,
-              `Or check what the application listens on: kubectl exec -n ${pod.namespace} ${pod.name} -- ss -tln`,
-            ],
+            remediation: t.numberPortFix({ namespace: pod.namespace, service: name, pod: pod.name, index: i, value: ports[0]!.containerPort! }),
           }),
         );
       }

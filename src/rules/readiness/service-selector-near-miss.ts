@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { clusterPods } from '../helpers/resources.js';
@@ -39,13 +40,14 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/tasks/debug/debug-application/debug-service/#does-the-service-have-any-endpoints'],
   },
-  match({ pod, cluster }) {
+  match({ pod, cluster, options }) {
     if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed') return [];
     const services = cluster.list('Service', pod.namespace);
     if (services.length === 0) return [];
     const labels = podLabels(pod.pod);
     const complete = clusterPods(cluster) !== undefined;
     const out: Finding[] = [];
+    const t = ruleMessages(options.lang).serviceSelectorNearMiss;
     for (const svc of services) {
       const name = svc.metadata?.name ?? '';
       const selector = serviceSelector(svc);
@@ -63,15 +65,9 @@ const rule: PodRule = {
       out.push(
         finding(rule, {
           confidence: complete ? 'high' : 'low',
-          message: complete
-            ? `Service "${name}" selects ${sel}, which this Pod nearly matches with ${have} (a typo?): the Service selects neither this Pod nor any other, so it has no endpoints.`
-            : `Service "${name}" selects ${sel}, which this Pod nearly matches with ${have} (a typo?): the Service does not select this Pod, and unless other Pods carry ${sel} it has no endpoints.`,
+          message: t.message({ service: name, selector: sel, have, complete }),
           evidence: [fieldEvidence('service', `services/${name}.spec.selector`, selector), fieldEvidence('pod', 'metadata.labels', labels), ...endpoints.evidence],
-          remediation: [
-            `See what the Service selects: kubectl get pods -n ${pod.namespace} -l ${sel}; kubectl get endpointslices -n ${pod.namespace} -l kubernetes.io/service-name=${name}`,
-            `If the Service is meant for this Pod, fix its selector: kubectl patch svc -n ${pod.namespace} ${name} --type=merge -p '${selectorPatch(misses)}'`,
-            `Or change the labels in the Pod template${owner ? ` of ${owner}` : ''} to ${sel}${owner?.startsWith('deploy/') ? " (a Deployment's selector is immutable: changing it means recreating the Deployment)" : ''}`,
-          ],
+          remediation: t.fix({ namespace: pod.namespace, service: name, selector: sel, patch: selectorPatch(misses), ...(owner ? { owner } : {}) }),
         }),
       );
     }

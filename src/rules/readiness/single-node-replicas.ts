@@ -1,3 +1,4 @@
+import { ruleMessages } from '../messages/index.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { asList } from '../helpers/probes.js';
@@ -28,7 +29,7 @@ const rule: WorkloadRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/'],
   },
-  match({ workload, cluster }) {
+  match({ workload, cluster, options }) {
     if (workload.kind !== 'Deployment' && workload.kind !== 'StatefulSet') return [];
     const replicas = typeof workload.object.spec?.replicas === 'number' ? workload.object.spec.replicas : 1;
     if (replicas < 2) return [];
@@ -41,15 +42,13 @@ const rule: WorkloadRule = {
     const node = ready[0]!.nodeName;
     const others = cluster.nodes.filter((n) => n.metadata?.name !== node && schedulable(n)).length;
     const short = workload.kind === 'Deployment' ? 'deploy' : 'sts';
+    const t = ruleMessages(options.lang).singleNodeReplicas;
     return [
       finding(rule, {
         severity: others > 0 ? 'warning' : 'info',
-        message: `All ${ready.length} Ready replicas of ${workload.kind} "${workload.name}" run on node ${node}: losing that node takes the whole workload down${others > 0 ? '' : ' (the cluster has no other schedulable node)'}.`,
+        message: t.message({ ready: ready.length, kind: workload.kind, name: workload.name, node, others: others > 0 }),
         evidence: [fieldEvidence('workload', 'spec.replicas', replicas), ...ready.map((p) => fieldEvidence('pod', `pods/${p.name}.spec.nodeName`, p.nodeName))],
-        remediation: [
-          `Add to the Pod template: topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: <the Pod labels>}}]`,
-          `Then let the scheduler spread them: kubectl rollout restart -n ${workload.namespace} ${short}/${workload.name}`,
-        ],
+        remediation: t.fix({ namespace: workload.namespace, short, name: workload.name }),
       }),
     ];
   },

@@ -1,0 +1,10 @@
+import { enAdmission } from './admission.js';
+import { enCni } from './cni.js';
+import { enContainer } from './container.js';
+import { enShared } from './en-shared.js';
+import { enImage } from './image.js';
+import type { RuleMessages } from './index.js';
+import { enReadiness } from './readiness.js';
+
+/** Every rule's English messages: exactly what the rules printed before they were converted (their tests pin it). */
+export const enRules: RuleMessages = { ...enShared, ...enAdmission, ...enCni, ...enImage, ...enContainer, ...enReadiness };

@@ -1,0 +1,32 @@
+import type { ContainerFacts } from '../../model/containers.js';
+
+/** A container as a rule's message names it. */
+export interface ContainerRef {
+  kind: ContainerFacts['kind'];
+  name: string;
+}
+
+/** How a container's last instance ended, as the status recorded it. */
+export interface ExitRef {
+  recorded: boolean;
+  reason?: string;
+  code?: number;
+  /** The termination message is not empty (exit 2 then gets no shell gloss). */
+  hasMessage: boolean;
+}
+
+/**
+ * The fragments many rules' messages share (container nouns, exit codes, restart counts).
+ */
+export interface SharedMessages {
+  container(p: ContainerRef): string;
+  /** The same, opening a sentence. */
+  Container(p: ContainerRef): string;
+  exit(p: ExitRef): string;
+  /** `restarted 2 times; the kubelet waits 20s before the next try`, empty when there is nothing to say. */
+  restarts(p: { restarts: number; backOff?: string }): string;
+  /** `; failing for 5m` after a pull error, empty when the start is unknown. */
+  failingFor(p: { age?: string }): string;
+  /** ` The last warning event, 5m ago, says Reason: "…".`, or that no event says why (`events`: the Pod has any). */
+  trace(p: { warning?: { age: string; reason: string; message: string }; events: boolean }): string;
+}
