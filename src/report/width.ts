@@ -1,12 +1,14 @@
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import { cjkWrap, hasCJK } from './cjk-wrap.js';
+import { NARROW } from './narrow.js';
 
-// Terminal columns, counted by string-width (full-width CJK and most emoji are 2 columns, ANSI codes 0).
+// Terminal columns, counted by string-width (full-width CJK and most emoji are 2 columns, ANSI codes 0), except
+// text of one-column characters (narrow.ts), which is as wide as it is long.
 
 /** How many terminal columns `text` takes. */
 export function columns(text: string): number {
-  return stringWidth(text);
+  return NARROW.test(text) ? text.length : stringWidth(text);
 }
 
 /** `text` cut to at most `width` columns, ending in one "…" when anything was cut. */
