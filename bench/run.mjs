@@ -14,7 +14,7 @@ const BIN = join(ROOT, 'bin/kdiag.js');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const rows = [];
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-bench-'));
-// KDIAG_BENCH_ONLY=startup,offline,yaml,engine,live,scale runs only those parts (default: all).
+// KDIAG_BENCH_ONLY=startup,offline,render,yaml,engine,live,scale runs only those parts (default: all).
 const ONLY = process.env.KDIAG_BENCH_ONLY?.split(',');
 const want = (part) => !ONLY || ONLY.includes(part);
 
@@ -174,6 +174,28 @@ if (want('yaml')) {
   rmSync(file);
 }
 
+// 2b. Rendering: `analyze` of the same generated dump at three sizes in every format; time per Pod of the
+// largest vs the smallest shows whether a format renders in linear time (1.0 = linear).
+if (want('render')) {
+  const SIZES = (process.env.KDIAG_BENCH_RENDER ?? '5000,20000,40000').split(',').map(Number);
+  const times = {};
+  for (const pods of SIZES) {
+    const dir = join(tmp, `render-${pods}`);
+    writeClusterInfoDump(dir, pods);
+    for (const format of ['text', 'markdown', 'yaml', 'json']) {
+      const m = measure(process.execPath, [BIN, 'analyze', dir, '-o', format], { runs: 1, env: { COLUMNS: '120' } });
+      (times[format] ??= []).push({ pods, ms: m.ms });
+      row(`render: analyze -o ${format}, ${pods} pods`, m.ms / 1000, undefined, 's', 'linear in pods', `${((m.cpuMs ?? 0) / 1000).toFixed(1)} s CPU, peak ${m.rssMiB?.toFixed(0) ?? '?'} MiB`);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const [format, t] of Object.entries(times)) {
+    if (t.length < 2) continue;
+    const [a, b] = [t[0], t[t.length - 1]];
+    row(`render: ${format}, time per pod ${b.pods} vs ${a.pods} (1.0 = linear)`, b.ms / b.pods / (a.ms / a.pods), undefined, 'ratio', '≈ 1 (linear; < 1: fixed costs dominate the small run)');
+  }
+}
+
 // 3. Engine throughput in-process (rules and verdict only, no I/O).
 if (want('engine')) {
   const lib = await import(join(ROOT, 'dist/lib/index.js'));
@@ -194,7 +216,8 @@ if (want('live')) {
 }
 
 // 5. Scale: scan -A against a paginating fake API server on loopback (bench/fake-apiserver.mjs; the real
-// test cluster cannot hold 150,000 Pods), ~4 Events per Pod, at two sizes to show the growth.
+// test cluster cannot hold 150,000 Pods), ~4 Events per Pod, the Pods' Deployments and ReplicaSets (the
+// workload pass), at two sizes to show the growth.
 if (want('scale')) {
   const SCALE = (process.env.KDIAG_BENCH_SCALE ?? '20000,150000').split(',').map(Number);
   const NODES = 5000;
@@ -205,7 +228,7 @@ if (want('scale')) {
     try {
       const m = await measureAsync(process.execPath, [BIN, 'scan', '-A', '--kubeconfig', kubeconfig, '-o', 'json']);
       at.push({ pods, ms: m.ms });
-      row(`scale: scan -A, fake API server, ${pods} pods + ~${pods * 4} events + ${NODES} nodes`, m.ms / 1000, undefined, 's', '< 60 s and < 1024 MiB at 150,000 pods', m.ok ? `peak ${m.rssMiB?.toFixed(0) ?? '?'} MiB, ${((m.cpuMs ?? 0) / 1000).toFixed(1)} s CPU` : `failed: ${m.error}`);
+      row(`scale: scan -A, fake API server, ${pods} pods + ~${pods * 4} events + ${NODES} nodes + ${Math.ceil(pods / 1000) * 50} deployments and replicasets`, m.ms / 1000, undefined, 's', '< 60 s and < 1024 MiB at 150,000 pods', m.ok ? `peak ${m.rssMiB?.toFixed(0) ?? '?'} MiB, ${((m.cpuMs ?? 0) / 1000).toFixed(1)} s CPU` : `failed: ${m.error}`);
     } finally {
       server.kill();
     }

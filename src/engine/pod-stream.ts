@@ -1,6 +1,6 @@
 import type { EventIndex } from '../model/events.js';
 import type { KObject, Pod } from '../model/k8s.js';
-import { podSkeleton } from '../model/pod-skeleton.js';
+import { podSkeleton, SubtreeCache } from '../model/pod-skeleton.js';
 import type { Snapshot } from '../model/snapshot.js';
 import { Engine, type DiagnoseOptions } from './diagnose.js';
 import type { Diagnosis, DiagnosisStatus } from './diagnosis.js';
@@ -38,6 +38,8 @@ export class PodStream {
   /** How many Pods waited for the whole list (their rules read the other Pods). */
   deferred = 0;
   private readonly seen = new Set<string>();
+  /** The parts of skeletons that repeat across Pods (a workload's replicas), kept once. */
+  private readonly subtrees = new SubtreeCache();
   /** The words repeated across Pods' skeletons (kinds, phases, condition types, labels, images), kept once. */
   private readonly words = new Map<string, string>();
   private readonly intern = (s: string): string => {
@@ -82,7 +84,7 @@ export class PodStream {
       }
       this.podsRead = false;
       const diagnosis = this.early.diagnosePod(pod);
-      const skeleton = podSkeleton(pod, this.intern);
+      const skeleton = podSkeleton(pod, this.intern, this.subtrees);
       if (this.podsRead) {
         this.entries.push({ skeleton, pod: JSON.stringify(pod) });
         this.deferred++;

@@ -24,10 +24,11 @@ function listOf(list: unknown, keys: readonly string[]): unknown {
  * What a streamed scan keeps of a Pod once it is diagnosed: only what other Pods' and workloads' rules
  * read of it (labels and owners, node and requests, phase, conditions and container states, claims), not
  * its env, probes, mounts, tolerations, affinity, IPs or image IDs. Shares the kept values with the original (read-only, like all
- * snapshot objects).
+ * snapshot objects). With `subtrees`, small parts equal to another Pod's (its labels, owners, containers'
+ * requests, conditions) are that Pod's very objects: the replicas of a workload differ in little but names.
  */
-export function podSkeleton(pod: Pod, intern: (s: string) => string = (s) => s): Pod {
-  const skeleton = shareWords(slim(pod), intern, '') as Pod;
+export function podSkeleton(pod: Pod, intern: (s: string) => string = (s) => s, subtrees?: SubtreeCache): Pod {
+  const skeleton = shareWords(slim(pod), intern, '', subtrees, 0).value as Pod;
   // The Pod's own name is its own (container and owner names repeat across Pods and are shared).
   if (skeleton.metadata && typeof pod.metadata?.name === 'string') skeleton.metadata.name = pod.metadata.name;
   return skeleton;
@@ -36,14 +37,50 @@ export function podSkeleton(pod: Pod, intern: (s: string) => string = (s) => s):
 /** Values unique to one Pod: not worth a place in the shared words. */
 const OWN_VALUES = new Set(['uid', 'creationTimestamp', 'deletionTimestamp', 'startedAt', 'finishedAt', 'message', 'containerID']);
 
-/** A copy of `value` (a small tree: the skeleton) whose strings repeated across Pods are shared through `intern`. */
-function shareWords(value: unknown, intern: (s: string) => string, key: string): unknown {
-  if (typeof value === 'string') return OWN_VALUES.has(key) || (key === 'name' && value.length > 40) ? value : intern(value);
-  if (Array.isArray(value)) return value.map((v) => shareWords(v, intern, key));
-  if (!value || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = shareWords(v, intern, k);
-  return out;
+/** Parts of skeletons seen before, by their JSON text (read-only objects, shared between Pods). */
+export class SubtreeCache {
+  private readonly known = new Map<string, unknown>();
+  constructor(private readonly limit = 50_000) {}
+
+  share<T>(value: T): T {
+    const key = JSON.stringify(value);
+    // Large parts rarely repeat whole; their pieces are shared one level down.
+    if (key.length > 1024) return value;
+    const found = this.known.get(key);
+    if (found !== undefined) return found as T;
+    if (this.known.size < this.limit) this.known.set(key, value);
+    return value;
+  }
+}
+
+/**
+ * A copy of `value` (a small tree: the skeleton) whose strings repeated across Pods are shared through
+ * `intern`, and whose parts below the top two levels through `subtrees` unless they hold a value of this
+ * Pod's own (its uid, timestamps, messages). `own` tells the caller that the part holds one.
+ */
+function shareWords(value: unknown, intern: (s: string) => string, key: string, subtrees: SubtreeCache | undefined, depth: number): { value: unknown; own: boolean } {
+  // A uid below metadata is an owner's, shared by its replicas.
+  const ownKey = OWN_VALUES.has(key) && !(key === 'uid' && depth > 2);
+  if (typeof value === 'string') return { value: ownKey || (key === 'name' && value.length > 40) ? value : intern(value), own: ownKey };
+  if (!value || typeof value !== 'object') return { value, own: ownKey };
+  let own = ownKey;
+  let out: unknown;
+  if (Array.isArray(value)) {
+    out = value.map((v) => {
+      const r = shareWords(v, intern, key, subtrees, depth + 1);
+      own ||= r.own;
+      return r.value;
+    });
+  } else {
+    const o: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const r = shareWords(v, intern, k, subtrees, depth + 1);
+      own ||= r.own;
+      o[k] = r.value;
+    }
+    out = o;
+  }
+  return { value: subtrees && depth >= 2 && !own ? subtrees.share(out) : out, own };
 }
 
 function slim(pod: Pod): Pod {

@@ -96,7 +96,7 @@ export function heapGuard(what: string, fail: (message: string, hint: string) =>
 
 /**
  * What rendering a report holds at its peak, per byte of the items' JSON (measured on 40,000 Pods: YAML ≈ 4×,
- * text ≈ 1.5×). JSON is rendered item by item, but written to a pipe its chunks queue in memory: ≈ 1×.
+ * text ≈ 1.5×). JSON is rendered item by item and waits for a slow pipe (one piece queued); 1× stays as margin.
  */
 const RENDER_FACTOR: Record<string, number> = { yaml: 4, json: 1 };
 

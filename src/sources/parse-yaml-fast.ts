@@ -1,17 +1,11 @@
 import jsyaml from 'js-yaml';
+import { BOOL, FLOAT, FLOAT_EXP, FLOAT_SPECIAL, INT_DEC, INT_HEX, INT_OCT, NULL } from './yaml-scalars.js';
 
 // The fast path for YAML dumps (about 15x the `yaml` package's speed on kubectl output). It reads only what
 // it can read exactly like the careful reader in parse-dump-text.ts: YAML 1.2 core-schema scalars with the
 // `yaml` package's own patterns (no timestamps, no `0b`/signed-hex ints, no `1_000`), no aliases, no
 // directives. Anything else, and every error, returns undefined so the careful reader gives its bounded,
-// line-numbered answer.
-
-const INT_DEC = /^[-+]?[0-9]+$/;
-const INT_OCT = /^0o[0-7]+$/;
-const INT_HEX = /^0x[0-9a-fA-F]+$/;
-const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
-const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
-const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+// line-numbered answer. The scalar patterns are the kubectl reader's (yaml-scalars.ts).
 
 // Every plain scalar is offered to each type in turn: a first-character test spares the patterns for the
 // names, images and timestamps that make up most of a dump.
@@ -29,8 +23,6 @@ const float = new jsyaml.Type('tag:yaml.org,2002:float', {
   construct: (s: string) => (FLOAT_SPECIAL.test(s) ? (s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? -Infinity : Infinity) : parseFloat(s)),
 });
 
-const NULL = /^(?:~|[Nn]ull|NULL)?$/;
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 const nul = new jsyaml.Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (s: string) => s.length <= 4 && NULL.test(s), construct: () => null });
 const bool = new jsyaml.Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (s: string) => s.length >= 4 && s.length <= 5 && BOOL.test(s), construct: (s: string) => s[0] === 't' || s[0] === 'T' });
 

@@ -18,6 +18,8 @@ const MAX_KEY = 1024;
 // eslint-disable-next-line no-control-regex
 const UNUSUAL_CHAR = /[\x00-\x08\x0b-\x1f\x7f\u0085\u2028\u2029\ufeff]/;
 
+const LONE_CR = /\r(?!\n)/;
+
 const SPACE = 32;
 const NL = 10;
 const TAB = 9;
@@ -28,7 +30,9 @@ const SQUOTE = 39;
 const DQUOTE = 34;
 
 /** Every document's value (empty documents dropped), or undefined when the careful reader must decide. */
-export function kubectlYamlDocuments(text: string): unknown[] | undefined {
+export function kubectlYamlDocuments(input: string): unknown[] | undefined {
+  // CRLF line ends (Windows, PowerShell's UTF-16 dumps) read as LF; a lone CR is the careful reader's.
+  const text = input.includes('\r') && !LONE_CR.test(input) ? input.replace(/\r\n/g, '\n') : input;
   if (UNUSUAL_CHAR.test(text)) return undefined;
   try {
     return new Reader(text).documents();

@@ -2,14 +2,14 @@
 // reader (yaml-kubectl.ts) gives the very same values: the same type patterns, in the same order, and the
 // same folding of multi-line flow scalars (the `yaml` package's own algorithm, compose/resolve-flow-scalar).
 
-const INT_DEC = /^[-+]?[0-9]+$/;
-const INT_OCT = /^0o[0-7]+$/;
-const INT_HEX = /^0x[0-9a-fA-F]+$/;
-const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
-const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
-const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
-const NULL = /^(?:~|[Nn]ull|NULL)?$/;
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+export const INT_DEC = /^[-+]?[0-9]+$/;
+export const INT_OCT = /^0o[0-7]+$/;
+export const INT_HEX = /^0x[0-9a-fA-F]+$/;
+export const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+export const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+export const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+export const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+export const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 
 /** A plain scalar's value: null, boolean, number, or the text itself (timestamps stay strings). */
 export function plainScalar(s: string): unknown {

@@ -8,7 +8,8 @@ import { Engine } from '../../src/engine/diagnose.js';
 import { PodStream } from '../../src/engine/pod-stream.js';
 import { EventIndex } from '../../src/model/events.js';
 import type { Snapshot } from '../../src/model/snapshot.js';
-import { readDumps } from '../../src/sources/dump.js';
+import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '../../fixtures');
 const files = ['real', 'synthetic', 'examples'].flatMap((d) => readdirSync(join(ROOT, d)).filter((f) => /\.ya?ml$/.test(f)).map((f) => join(ROOT, d, f)));
@@ -48,4 +49,17 @@ describe('streamed diagnosis equals the whole-snapshot diagnosis', () => {
     const twice: Snapshot = { ...snapshot, pods: [...snapshot.pods, ...snapshot.pods.map((p) => structuredClone(p))] };
     expect(streamed(twice, 3).items).toEqual(plain(snapshot));
   });
+
+  it('at scale: 3,000 generated Pods with their Deployments and ReplicaSets (many compressed batches, shared skeleton parts, workload rows)', async () => {
+    const gen = (await import(pathToFileURL(resolve(import.meta.dirname, '../../bench/generate.mjs')).href)) as { generateObjects: (n: number) => Record<string, unknown[]> };
+    const { pods, events, nodes, deployments, replicaSets } = gen.generateObjects(3000);
+    const objects = [{ kind: 'List', items: [...pods!, ...events!, ...nodes!, ...deployments!, ...replicaSets!] }];
+    const options = { now: Date.parse('2026-11-30T10:02:00Z') };
+    const expected = plain(snapshotFromObjects(objects), options);
+    const { items, stream } = streamed(snapshotFromObjects(objects), 500, options);
+    expect(items).toEqual(expected);
+    // Workload rows lead the list; some Pods waited for the whole list (node capacity).
+    expect((expected[0] as { workload?: unknown }).workload).toBeDefined();
+    expect(stream.deferred).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -189,6 +189,18 @@ export const SAMPLES: Samples<RuleMessages> = {
     message: [[{ ready: 3, kind: 'Deployment', name: 'api', node: 'node-1', others: true }], [{ ready: 2, kind: 'StatefulSet', name: 'db', node: 'node-1', others: false }]],
     fix: [[{ namespace: 'shop', short: 'deploy', name: 'api' }]],
   },
+  commandNotFound: {
+    message: [[{ container: app, command: '/app/server', image: img, configured: [], restarts: '已重新啟動 3 次' }], [{ container: app, image: img, configured: ['sh', '-c', 'serve'], restarts: '' }], [{ container: init, image: img, configured: [], restarts: '' }]],
+    fix: [[{ image: img, command: '/app/server', container: 'api', namespace: 'shop' }], [{ container: 'api', namespace: 'shop' }]],
+  },
+  notExecutable: {
+    message: [[{ container: app, file: '/app/run.sh', format: false, node: 'node-1', restarts: '' }], [{ container: app, format: true, node: 'node-1', arch: 'arm64', restarts: '已重新啟動 2 次' }], [{ container: app, format: true, node: '', restarts: '' }]],
+    fix: [[{ format: true, image: img, arch: 'arm64' }], [{ format: true }], [{ format: false, file: '/app/run.sh' }], [{ format: false }]],
+  },
+  oomKilled: {
+    message: [[{ container: app, limit: '128Mi', request: '64Mi', restarts: '已重新啟動 4 次' }], [{ container: app, restarts: '' }], [{ container: app, limit: '128Mi', again: { age: '20m' }, restarts: '' }], [{ container: app, again: {}, restarts: '' }]],
+    fix: [[{ hasLimit: true, namespace: 'shop', pod: 'api-1', owner: 'deploy/api', container: 'api', suggested: '256Mi', logs: 'kubectl logs -n shop api-1 -c api --previous' }], [{ hasLimit: false, namespace: 'shop', pod: 'api-1', owner: 'pod/api-1', container: 'api', suggested: '512Mi', logs: 'kubectl logs -n shop api-1 -c api --previous' }]],
+  },
   hookFailed: {
     preStopTitle: [[]],
   },

@@ -1,8 +1,8 @@
-import { describeContainer } from '../helpers/containers.js';
+import { ruleMessages } from '../messages/index.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { asList } from '../helpers/probes.js';
-import { anyCause, cap, containerProblems, isFailingNow, missingCommand, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
+import { anyCause, containerProblems, isFailingNow, missingCommand, specPath, terminationEvidence } from '../helpers/restarts.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -28,9 +28,10 @@ const rule: PodRule = {
     ],
   },
   triggers: { containerProblem: true },
-  match({ pod }) {
+  match({ pod, options }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'command-not-found')) return [];
+    const m = ruleMessages(options.lang);
     return problems
       .filter((p) => p.cause === 'command-not-found' && isFailingNow(p))
       .map((p) => {
@@ -40,19 +41,13 @@ const rule: PodRule = {
         const configured = [...asList<string>(c.spec.command), ...asList<string>(c.spec.args)];
         const evidence = terminationEvidence(p);
         if (configured.length > 0) evidence.push(fieldEvidence('pod', `${specPath(c)}.command`, { command: c.spec.command ?? null, args: c.spec.args ?? null }));
-        const summary = restartSummary(p);
+        const summary = m.restarts({ restarts: c.restartCount, ...(p.backOff ? { backOff: p.backOff.delay } : {}) });
         const shellOnly = !cmd && p.term?.exitCode === 127;
         return finding(rule, {
           confidence: shellOnly ? 'medium' : 'high',
-          message: cmd
-            ? `${cap(describeContainer(c))} cannot start: "${cmd}" does not exist in image "${c.spec.image ?? c.status?.image ?? ''}"${summary ? `; ${summary}` : ''}.`
-            : `${cap(describeContainer(c))} exits with code 127: a shell in it could not find a command (command/args: ${configured.length > 0 ? JSON.stringify(configured) : 'the image default'})${summary ? `; ${summary}` : ''}.`,
+          message: m.commandNotFound.message({ container: c, ...(cmd ? { command: cmd } : {}), image: c.spec.image ?? c.status?.image ?? '', configured, restarts: summary }),
           evidence,
-          remediation: [
-            `Check what the image contains: docker run --rm --entrypoint sh ${c.spec.image ?? '<image>'} -c 'command -v ${cmd ?? '<cmd>'}' (distroless images have no shell: do not wrap the command in sh -c).`,
-            `Fix command/args of container ${c.name} in the workload (kubectl edit -n ${pod.namespace} <workload>), or add the missing binary to the image.`,
-            'For a script entrypoint: check its #! interpreter exists in the image and that it has Unix line endings.',
-          ],
+          remediation: m.commandNotFound.fix({ ...(c.spec.image ? { image: c.spec.image } : {}), ...(cmd ? { command: cmd } : {}), container: c.name, namespace: pod.namespace }),
         });
       });
   },

@@ -1,8 +1,8 @@
-import { describeContainer } from '../helpers/containers.js';
+import { ruleMessages } from '../messages/index.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { asList } from '../helpers/probes.js';
-import { anyCause, cap, containerProblems, isFailingNow, restartSummary, terminationEvidence, unexecutableFile } from '../helpers/restarts.js';
+import { anyCause, containerProblems, isFailingNow, terminationEvidence, unexecutableFile } from '../helpers/restarts.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const FORMAT = /exec format error/;
@@ -29,9 +29,10 @@ const rule: PodRule = {
     ],
   },
   triggers: { containerProblem: true },
-  match({ pod }) {
+  match({ pod, options }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'not-executable')) return [];
+    const m = ruleMessages(options.lang);
     const arch = pod.node?.status?.nodeInfo?.architecture;
     return problems
       .filter((p) => p.cause === 'not-executable' && isFailingNow(p))
@@ -40,25 +41,14 @@ const rule: PodRule = {
         const text = `${c.waiting?.message ?? ''}\n${p.term?.message ?? ''}`;
         const file = unexecutableFile(text) ?? asList<string>(c.spec.command)[0];
         const evidence: Evidence[] = terminationEvidence(p);
-        const summary = restartSummary(p);
+        const summary = m.restarts({ restarts: c.restartCount, ...(p.backOff ? { backOff: p.backOff.delay } : {}) });
         const format = FORMAT.test(text);
         if (format && arch) evidence.push(fieldEvidence('node', `nodes/${pod.nodeName}.status.nodeInfo.architecture`, arch));
-        const what = file ? `"${file}"` : 'its entrypoint';
+        const at = { ...(file ? { file } : {}), ...(arch ? { arch } : {}) };
         return finding(rule, {
-          message: format
-            ? `${cap(describeContainer(c))} cannot run ${what}: exec format error, a binary built for another CPU architecture than node ${pod.nodeName || '(unknown)'}${arch ? ` (${arch})` : ''}, or a script without a #! line${summary ? `; ${summary}` : ''}.`
-            : `${cap(describeContainer(c))} cannot run ${what}: permission denied (not executable for the container's user)${summary ? `; ${summary}` : ''}.`,
+          message: m.notExecutable.message({ container: c, format, node: pod.nodeName, restarts: summary, ...at }),
           evidence,
-          remediation: format
-            ? [
-                `Check the image's platform: docker manifest inspect ${c.spec.image ?? '<image>'} (the node is ${arch ?? 'see kubectl get node -o wide'}).`,
-                `Rebuild for the node's platform: docker buildx build --platform linux/${arch ?? 'amd64'} -t ${c.spec.image ?? '<image>'} --push .`,
-                'If the entrypoint is a script, start it with a #! line (e.g. #!/bin/sh).',
-              ]
-            : [
-                `Make ${what} executable in the image: RUN chmod +x ${file ?? '<entrypoint>'} (or COPY --chmod=755).`,
-                `Check the user it runs as (securityContext.runAsUser / fsGroup) can read and execute it, and that its volume is not mounted noexec.`,
-              ],
+          remediation: m.notExecutable.fix({ format, ...(c.spec.image ? { image: c.spec.image } : {}), ...at }),
         });
       });
   },

@@ -1,8 +1,8 @@
-import { describeContainer } from '../helpers/containers.js';
+import { formatAge } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { anyCause, cap, containerProblems, finishedAt, logsCommand, ownerRef, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
-import { ago } from '../helpers/time.js';
+import { anyCause, containerProblems, finishedAt, logsCommand, ownerRef, specPath, terminationEvidence } from '../helpers/restarts.js';
 import { formatQuantity, parseQuantity } from '../../model/quantity.js';
 import type { PodRule } from '../types.js';
 
@@ -33,6 +33,7 @@ const rule: PodRule = {
   match({ pod, now, options }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'oom')) return [];
+    const m = ruleMessages(options.lang);
     return problems
       .filter((p) => p.cause === 'oom')
       .flatMap((p) => {
@@ -46,26 +47,15 @@ const rule: PodRule = {
         const request = parseQuantity(requestRaw);
         const evidence = terminationEvidence(p);
         evidence.push(fieldEvidence('pod', `${specPath(c)}.resources`, c.spec.resources ?? {}));
-        const what =
-          limit !== undefined
-            ? `it exceeded its memory limit of ${limitRaw}${request !== undefined ? ` (request ${requestRaw})` : ''}`
-            : 'it has no memory limit, so the node itself ran out of memory';
-        const summary = restartSummary(p);
+        const sizes = { ...(limit !== undefined ? { limit: String(limitRaw) } : {}), ...(limit !== undefined && request !== undefined ? { request: String(requestRaw) } : {}) };
+        const summary = m.restarts({ restarts: c.restartCount, ...(p.backOff ? { backOff: p.backOff.delay } : {}) });
         const suggested = limit !== undefined ? formatQuantity('memory', limit * 2) : '512Mi';
         return [
           finding(rule, {
             severity: current ? 'error' : 'warning',
-            message: current
-              ? `${cap(describeContainer(c))} was OOMKilled: ${what}${summary ? `; ${summary}` : ''}.`
-              : `${cap(describeContainer(c))} was OOMKilled ${ago(now, end)} (${what}) and runs again; it will be killed again at the same peak.`,
+            message: m.oomKilled.message({ container: c, ...sizes, ...(current ? {} : { again: end !== undefined ? { age: formatAge(now - end) } : {} }), restarts: summary }),
             evidence,
-            remediation: [
-              limit !== undefined
-                ? `Raise the memory limit above the real peak, e.g.: kubectl set resources -n ${pod.namespace} ${ownerRef(pod)} -c ${c.name} --limits=memory=${suggested} --requests=memory=${suggested}`
-                : `Set a memory request that reserves what it needs (and a limit), so the scheduler places it on a node with room: kubectl set resources -n ${pod.namespace} ${ownerRef(pod)} -c ${c.name} --requests=memory=${suggested} --limits=memory=${suggested}`,
-              `Measure usage: kubectl top pod -n ${pod.namespace} ${pod.name} --containers; and read the end of the killed instance's log: ${logsCommand(pod, c, true)}`,
-              'If usage keeps growing, look for a leak; make the runtime respect the cgroup limit (JVM -XX:MaxRAMPercentage, Go GOMEMLIMIT, Node --max-old-space-size).',
-            ],
+            remediation: m.oomKilled.fix({ hasLimit: limit !== undefined, namespace: pod.namespace, pod: pod.name, owner: ownerRef(pod), container: c.name, suggested, logs: logsCommand(pod, c, true) }),
           }),
         ];
       });

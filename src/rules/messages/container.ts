@@ -3,6 +3,21 @@ import { cap, noun } from './en-shared.js';
 
 /** The container stage rules' messages and fix steps. */
 export interface ContainerMessages {
+  commandNotFound: {
+    /** `command`: the missing command, when the runtime named it; else `configured` is the command/args (empty: the image default). `restarts`: m.restarts(…). */
+    message(p: { container: ContainerRef; command?: string; image: string; configured: string[]; restarts: string }): string;
+    fix(p: { image?: string; command?: string; container: string; namespace: string }): string[];
+  };
+  notExecutable: {
+    /** `format`: exec format error (else permission denied); `file`: what could not run, else its entrypoint. */
+    message(p: { container: ContainerRef; file?: string; format: boolean; node: string; arch?: string; restarts: string }): string;
+    fix(p: { format: boolean; image?: string; arch?: string; file?: string }): string[];
+  };
+  oomKilled: {
+    /** `limit`/`request`: as written in the spec; no limit: the node itself ran out. `again`: the container runs again since (`age` of the kill, when known). */
+    message(p: { container: ContainerRef; limit?: string; request?: string; again?: { age?: string }; restarts: string }): string;
+    fix(p: { hasLimit: boolean; namespace: string; pod: string; owner: string; container: string; suggested: string; logs: string }): string[];
+  };
   hookFailed: {
     /** The title of a preStop failure (the rule's own title names lifecycle hooks in general). */
     preStopTitle(): string;
@@ -13,7 +28,51 @@ export interface ContainerMessages {
   };
 }
 
+const oomWhat = (limit: string | undefined, request: string | undefined): string =>
+  limit !== undefined ? `it exceeded its memory limit of ${limit}${request !== undefined ? ` (request ${request})` : ''}` : 'it has no memory limit, so the node itself ran out of memory';
+
 export const enContainer: ContainerMessages = {
+  commandNotFound: {
+    message: ({ container, command, image, configured, restarts }) =>
+      command
+        ? `${cap(noun(container))} cannot start: "${command}" does not exist in image "${image}"${restarts ? `; ${restarts}` : ''}.`
+        : `${cap(noun(container))} exits with code 127: a shell in it could not find a command (command/args: ${configured.length > 0 ? JSON.stringify(configured) : 'the image default'})${restarts ? `; ${restarts}` : ''}.`,
+    fix: ({ image, command, container, namespace }) => [
+      `Check what the image contains: docker run --rm --entrypoint sh ${image ?? '<image>'} -c 'command -v ${command ?? '<cmd>'}' (distroless images have no shell: do not wrap the command in sh -c).`,
+      `Fix command/args of container ${container} in the workload (kubectl edit -n ${namespace} <workload>), or add the missing binary to the image.`,
+      'For a script entrypoint: check its #! interpreter exists in the image and that it has Unix line endings.',
+    ],
+  },
+  notExecutable: {
+    message: ({ container, file, format, node, arch, restarts }) =>
+      format
+        ? `${cap(noun(container))} cannot run ${file ? `"${file}"` : 'its entrypoint'}: exec format error, a binary built for another CPU architecture than node ${node || '(unknown)'}${arch ? ` (${arch})` : ''}, or a script without a #! line${restarts ? `; ${restarts}` : ''}.`
+        : `${cap(noun(container))} cannot run ${file ? `"${file}"` : 'its entrypoint'}: permission denied (not executable for the container's user)${restarts ? `; ${restarts}` : ''}.`,
+    fix: ({ format, image, arch, file }) =>
+      format
+        ? [
+            `Check the image's platform: docker manifest inspect ${image ?? '<image>'} (the node is ${arch ?? 'see kubectl get node -o wide'}).`,
+            `Rebuild for the node's platform: docker buildx build --platform linux/${arch ?? 'amd64'} -t ${image ?? '<image>'} --push .`,
+            'If the entrypoint is a script, start it with a #! line (e.g. #!/bin/sh).',
+          ]
+        : [
+            `Make ${file ? `"${file}"` : 'its entrypoint'} executable in the image: RUN chmod +x ${file ?? '<entrypoint>'} (or COPY --chmod=755).`,
+            `Check the user it runs as (securityContext.runAsUser / fsGroup) can read and execute it, and that its volume is not mounted noexec.`,
+          ],
+  },
+  oomKilled: {
+    message: ({ container, limit, request, again, restarts }) =>
+      again === undefined
+        ? `${cap(noun(container))} was OOMKilled: ${oomWhat(limit, request)}${restarts ? `; ${restarts}` : ''}.`
+        : `${cap(noun(container))} was OOMKilled ${again.age !== undefined ? `${again.age} ago` : 'at an unknown time'} (${oomWhat(limit, request)}) and runs again; it will be killed again at the same peak.`,
+    fix: ({ hasLimit, namespace, pod, owner, container, suggested, logs }) => [
+      hasLimit
+        ? `Raise the memory limit above the real peak, e.g.: kubectl set resources -n ${namespace} ${owner} -c ${container} --limits=memory=${suggested} --requests=memory=${suggested}`
+        : `Set a memory request that reserves what it needs (and a limit), so the scheduler places it on a node with room: kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=memory=${suggested} --limits=memory=${suggested}`,
+      `Measure usage: kubectl top pod -n ${namespace} ${pod} --containers; and read the end of the killed instance's log: ${logs}`,
+      'If usage keeps growing, look for a leak; make the runtime respect the cgroup limit (JVM -XX:MaxRAMPercentage, Go GOMEMLIMIT, Node --max-old-space-size).',
+    ],
+  },
   hookFailed: {
     preStopTitle: () => 'Container preStop hook failed',
   },

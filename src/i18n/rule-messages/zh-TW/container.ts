@@ -1,7 +1,52 @@
 import type { ContainerMessages } from '../../../rules/messages/container.js';
 import { noun } from './shared.js';
 
+const then = (restarts: string): string => (restarts ? `；${restarts}` : '');
+const oomWhat = (limit: string | undefined, request: string | undefined): string =>
+  limit !== undefined ? `超過記憶體上限 ${limit}${request !== undefined ? `（request ${request}）` : ''}` : '它沒有記憶體上限，所以是節點本身的記憶體用完了';
+
 export const zhTWContainer: ContainerMessages = {
+  commandNotFound: {
+    message: ({ container, command, image, configured, restarts }) =>
+      command
+        ? `${noun(container)}無法啟動：映像檔「${image}」中沒有「${command}」${then(restarts)}。`
+        : `${noun(container)}以結束代碼 127 結束：其中的 shell 找不到指令（command/args：${configured.length > 0 ? JSON.stringify(configured) : '映像檔的預設值'}）${then(restarts)}。`,
+    fix: ({ image, command, container, namespace }) => [
+      `檢查映像檔的內容：docker run --rm --entrypoint sh ${image ?? '<image>'} -c 'command -v ${command ?? '<cmd>'}'（distroless 映像檔沒有 shell：不要用 sh -c 包住指令）。`,
+      `修正工作負載中容器「${container}」的 command/args（kubectl edit -n ${namespace} <workload>），或把缺少的執行檔加入映像檔。`,
+      '若 entrypoint 是指令碼：確認映像檔中有它 #! 指定的直譯器，而且它使用 Unix 換行字元。',
+    ],
+  },
+  notExecutable: {
+    message: ({ container, file, format, node, arch, restarts }) =>
+      `${noun(container)}無法執行${file ? `「${file}」` : '它的 entrypoint'}：${
+        format ? `exec format error：執行檔是為節點 ${node || '（未知）'}${arch ? `（${arch}）` : ' '}以外的 CPU 架構建置的，或是指令碼沒有 #! 行` : 'permission denied（容器的使用者沒有執行權限）'
+      }${then(restarts)}。`,
+    fix: ({ format, image, arch, file }) =>
+      format
+        ? [
+            `檢查映像檔的平台：docker manifest inspect ${image ?? '<image>'}（節點是 ${arch ?? '請看 kubectl get node -o wide'}）。`,
+            `為節點的平台重新建置：docker buildx build --platform linux/${arch ?? 'amd64'} -t ${image ?? '<image>'} --push .`,
+            '如果 entrypoint 是指令碼，在開頭加上 #! 行（例如 #!/bin/sh）。',
+          ]
+        : [
+            `在映像檔中讓${file ? `「${file}」` : '它的 entrypoint '}可以執行：RUN chmod +x ${file ?? '<entrypoint>'}（或 COPY --chmod=755）。`,
+            '確認執行它的使用者（securityContext.runAsUser／fsGroup）能讀取並執行它，而且它所在的 Volume 沒有以 noexec 掛載。',
+          ],
+  },
+  oomKilled: {
+    message: ({ container, limit, request, again, restarts }) =>
+      again === undefined
+        ? `${noun(container)}因 OOMKilled 被終止：${oomWhat(limit, request)}${then(restarts)}。`
+        : `${noun(container)}${again.age !== undefined ? `在 ${again.age} 前` : '在不明的時間'}因 OOMKilled 被終止（${oomWhat(limit, request)}），現在再次執行；到達同樣的高峰時會再被終止。`,
+    fix: ({ hasLimit, namespace, pod, owner, container, suggested, logs }) => [
+      hasLimit
+        ? `把記憶體上限調到高於實際高峰，例如：kubectl set resources -n ${namespace} ${owner} -c ${container} --limits=memory=${suggested} --requests=memory=${suggested}`
+        : `設定能保留它所需記憶體的 request（以及上限），讓排程器把它放到有空間的節點：kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=memory=${suggested} --limits=memory=${suggested}`,
+      `量測用量：kubectl top pod -n ${namespace} ${pod} --containers；並閱讀被終止的執行個體日誌的結尾：${logs}`,
+      '如果用量持續增加，找找看有沒有記憶體洩漏；讓執行環境遵守 cgroup 上限（JVM -XX:MaxRAMPercentage, Go GOMEMLIMIT, Node --max-old-space-size）。',
+    ],
+  },
   hookFailed: {
     preStopTitle: () => '容器的 preStop hook 失敗',
   },
