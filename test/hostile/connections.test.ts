@@ -14,6 +14,16 @@ describe('connections per command (TLS)', () => {
     const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     console.log(`pod NAME over TLS: ${s.requests()} requests, ${s.connections()} connections, ${s.fullHandshakes()} full TLS handshakes`);
+    // The plan for an unscheduled Pod with no volumes, config or owner: the Pod, its Events by field selector
+    // and the Services (wave 1), every Node (wave 2: taints, labels, room). kubectl describe makes 3 (it reads
+    // no Services and no Nodes); the Services are what the readiness near-miss rule reads, the Nodes what the
+    // scheduling rules read. Any other request here (a log, a second Events list) is a regression.
+    expect([...s.paths].sort()).toEqual([
+      '/api/v1/namespaces/shop/events?limit=2000&fieldSelector=involvedObject.name%3Dweb',
+      '/api/v1/namespaces/shop/pods/web',
+      '/api/v1/namespaces/shop/services?limit=2000',
+      '/api/v1/nodes?limit=2000',
+    ]);
     expect(s.requests()).toBeGreaterThan(s.connections());
     expect(s.connections()).toBeLessThanOrEqual(3);
     expect(s.fullHandshakes()).toBeLessThanOrEqual(s.connections());
