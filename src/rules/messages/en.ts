@@ -3,7 +3,7 @@ import { enCni } from './cni.js';
 import { enContainer } from './container.js';
 import { enShared } from './en-shared.js';
 import { enImage } from './image.js';
-import type { RuleMessages } from './index.js';
+import type { RuleMessages } from './catalogue.js';
 import { enReadiness } from './readiness.js';
 
 /** Every rule's English messages: exactly what the rules printed before they were converted (their tests pin it). */
