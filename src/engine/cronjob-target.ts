@@ -14,7 +14,9 @@ export function diagnoseCronJob(engine: Engine, cron: WorkloadFacts): Diagnosis[
   const jobs = engine
     .workloads()
     .filter((w) => w.kind === 'Job' && w.namespace === cron.namespace && (w.object.metadata?.ownerReferences ?? []).some((r) => r?.kind === 'CronJob' && r?.name === cron.name))
-    .sort((a, b) => (parseTime(b.object.metadata?.creationTimestamp) ?? 0) - (parseTime(a.object.metadata?.creationTimestamp) ?? 0));
+    // Newest first. Creation times have one-second resolution: on a tie the later name wins (the CronJob
+    // controller names its Jobs NAME-<scheduled minute>), so the verdict does not depend on the list's order.
+    .sort((a, b) => (parseTime(b.object.metadata?.creationTimestamp) ?? 0) - (parseTime(a.object.metadata?.creationTimestamp) ?? 0) || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   const last = jobs[0];
   const lastOwn = last ? engine.diagnoseWorkload(last) : undefined;
   const pods = last ? last.pods.map((p) => engine.diagnoseFacts(p)) : [];

@@ -52,6 +52,16 @@ describe('cronjob/NAME', () => {
     expect(d!.notes).toContain('Earlier Jobs (history; they do not decide the verdict): report-1 failed (BackoffLimitExceeded), report-0 complete.');
   });
 
+  it('two Jobs created in the same second: the later name is the last Job, whatever order they are listed in', () => {
+    const a = [job('report-29000000', -300, true), jobPod('a-1', 'report-29000000', 1)];
+    const b = [job('report-29000001', -300, false), jobPod('b-1', 'report-29000001', 0)];
+    for (const objects of [[cron(), ...a, ...b], [cron(), ...b, ...a]]) {
+      const [d] = diagnose(objects);
+      expect(d!.summary).toMatch(/^Last Job report-29000001: /);
+      expect(d!.status).toBe('healthy');
+    }
+  });
+
   it('near miss: a single Job has no history note', () => {
     const [d] = diagnose([cron(), job('report-2', -300, false), jobPod('report-2-a', 'report-2', 0)]);
     expect(d!.notes.some((n) => n.startsWith('Earlier Jobs'))).toBe(false);

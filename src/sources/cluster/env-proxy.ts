@@ -30,7 +30,7 @@ function pick(env: NodeJS.ProcessEnv, upper: string, lower: string): string | un
 
 /** Go's `useProxy`: false for localhost, loopback and every host NO_PROXY matches. */
 export function useProxy(host: string, port: string, noProxy: string): boolean {
-  if (host === 'localhost' || host.endsWith('.localhost')) return false;
+  if (host === 'localhost') return false;
   if (isIP(host) && isLoopback(host)) return false;
   for (const entry of noProxy.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)) {
     if (entry === '*') return false;
