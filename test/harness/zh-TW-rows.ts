@@ -38,6 +38,15 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'readiness/service-no-endpoints',
   'readiness/service-selector-near-miss',
   'readiness/single-node-replicas',
+  'volume/attach-failed',
+  'volume/hostpath-type',
+  'volume/missing-configmap-or-secret',
+  'volume/mount-failed',
+  'volume/mount-stuck',
+  'volume/mount-timeout',
+  'volume/multi-attach',
+  'volume/provisioning-failed',
+  'volume/pvc-pending',
 ]);
 
 /** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */

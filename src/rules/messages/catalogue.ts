@@ -4,6 +4,7 @@ import type { ContainerMessages } from './container.js';
 import type { ImageMessages } from './image.js';
 import type { ReadinessMessages } from './readiness.js';
 import type { SharedMessages } from './types.js';
+import type { VolumeMessages } from './volume.js';
 
 /**
  * Every rule's messages and remediation steps, one typed entry per rule (parameters named and typed), one
@@ -12,4 +13,5 @@ import type { SharedMessages } from './types.js';
  * types (src/rules/messages/<stage>.ts); other languages live in src/i18n/rule-messages/ and are registered
  * when the CLI loads the language (src/i18n/load.ts), so English runs never load them.
  */
-export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages, ReadinessMessages {}
+export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages, ReadinessMessages,
+    VolumeMessages {}
