@@ -314,4 +314,46 @@ export const SAMPLES: Samples<RuleMessages> = {
     pendingFix: [[{ claim: 'data', namespace: 'shop', storageClass: 'fast' }], [{ claim: 'data', namespace: 'shop' }]],
   },
   // end volume (zh-b)
+  // readiness (zh-b)
+  probe: {
+    portMismatch: [[{ kind: 'name', port: 'http', container: 'api' }], [{ kind: 'number', port: 5433, container: 'db', declared: [5432] }]],
+  },
+  notReadyLong: {
+    message: [
+      [{ containers: [app], age: '25m', causes: [] }],
+      [{ containers: [app], age: '25m', causes: [{ startup: false, probe: { handler: 'httpGet http://:8080/ready', namedPort: 'http', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } } }] }],
+      [{ containers: [app, { kind: 'sidecar', name: 'proxy' }], age: '25m', causes: [{ container: app, startup: true, probe: { handler: 'exec [cat /tmp/up]', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } } }, { container: { kind: 'sidecar', name: 'proxy' }, startup: false, probe: { absent: true } }] }],
+    ],
+    fix: [[{ namespace: 'shop', pod: 'api-1', container: 'api' }]],
+  },
+  probeFailing: {
+    message: [
+      [{ container: app, running: '30s', probe: { handler: 'httpGet http://:8080/ready', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, errored: false, output: { message: 'Readiness probe failed: HTTP probe failed with statuscode: 503', empty: false }, count: 4 }],
+      [{ container: app, probe: { timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, errored: true, state: 'unknown', output: { message: 'Readiness probe errored', empty: false }, count: 1, hint: { kind: 'number', port: 5433, container: 'db', declared: [5432] } }],
+      [{ container: app, running: '5m', probe: { handler: 'exec [cat /tmp/ready]', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, errored: true, output: { message: 'Readiness probe failed:', empty: true }, count: 30 }],
+    ],
+    fix: [
+      [{ namespace: 'shop', pod: 'api-1', container: 'api', handler: { kind: 'http', port: 8080, path: '/ready' } }],
+      [{ namespace: 'shop', pod: 'api-1', container: 'api', handler: { kind: 'tcp', port: 5433 } }],
+      [{ namespace: 'shop', pod: 'api-1', container: 'api', handler: { kind: 'exec', command: ['cat', '/tmp/ready'] } }],
+      [{ namespace: 'shop', pod: 'api-1', container: 'api', handler: { kind: 'exec', command: [] } }],
+    ],
+  },
+  progressDeadlineExceeded: {
+    message: [
+      [{ name: 'api', namespace: 'shop', deadline: 600, condition: { kind: 'timed-out', replicaSet: 'api-7d9f' }, why: { kind: 'create' } }],
+      [{ name: 'api', namespace: 'shop', deadline: 600, condition: { kind: 'message', message: 'something else happened' }, why: { kind: 'not-ready', notReady: 4, active: 5, pods: [{ name: 'api-7d9f-x2k', state: { kind: 'waiting', reason: 'CrashLoopBackOff' } }, { name: 'api-7d9f-a', state: { kind: 'terminating' } }, { name: 'api-7d9f-b', state: { kind: 'unschedulable', gated: true } }, { name: 'api-7d9f-c', state: { kind: 'unschedulable', gated: false } }, { name: 'api-7d9f-d', state: { kind: 'not-ready' } }, { name: 'api-7d9f-e', state: { kind: 'phase', phase: 'Pending' } }, { name: 'api-7d9f-f', state: { kind: 'phase', phase: '' } }], more: true } }],
+      [{ name: 'api', namespace: 'shop', deadline: 600, condition: { kind: 'none' }, why: { kind: 'not-in-input', updated: 3, want: 3, available: 0 } }],
+    ],
+    fix: [[{ name: 'api', namespace: 'shop' }], [{ name: 'api', namespace: 'shop', diagnose: { kind: 'pod', pod: 'api-7d9f-x2k' } }], [{ name: 'api', namespace: 'shop', diagnose: { kind: 'deployment' } }]],
+  },
+  serviceSelectsNothing: {
+    message: [
+      [{ service: 'web', selector: 'app.kubernetes.io/name=web', namespace: 'shop', labels: 1, found: { kind: 'near', have: 'app=web', pods: 4, names: ['web-1', 'web-2', 'web-3'], more: true } }],
+      [{ service: 'billing', selector: 'app=billing', namespace: 'shop', labels: 1, found: { kind: 'carry', shown: [{ labels: 'app=api', pods: 2 }, { labels: 'app=db', pods: 1 }], more: false }, created: '20s' }],
+      [{ service: 'billing', selector: 'app=billing,tier=x', namespace: 'shop', labels: 2, found: { kind: 'no-key', keys: ['app', 'tier'] } }],
+    ],
+    fix: [[{ service: 'web', selector: 'app=web', namespace: 'shop', patch: '{"spec":{"selector":{"app":"web"}}}' }], [{ service: 'web', selector: 'app=web', namespace: 'shop' }]],
+  },
+  // end readiness (zh-b)
 };
