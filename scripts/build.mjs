@@ -15,7 +15,16 @@ rmSync(new URL('../dist/types', import.meta.url), { recursive: true, force: true
 const NARROW = /export const NARROW = (\/\^\[.*\]\*\$\/);/.exec(readFileSync(new URL('../src/report/narrow.ts', import.meta.url), 'utf8'))?.[1];
 if (!NARROW) throw new Error('src/report/narrow.ts: no NARROW pattern');
 const PATCHES = {
-  'string-width': [['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'], ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', `if (${NARROW}.test(string)) {`]],
+  'string-width': [
+    ['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'],
+    ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', `if (${NARROW}.test(string)) {`],
+    // Compiling /^\p{RGI_Emoji}$/v costs 25-50 ms on Node 20 (≈ 25 on 24) when the module loads, and the
+    // visible-character class a few more; only text outside NARROW reaches them. Built on first use.
+    ['const visibleCharacterRegex = /', 'const visibleCharacterPattern = () => /'],
+    ['\\p{Surrogate}]/v;', '\\p{Surrogate}]/v; let visibleOnce; const visible = () => (visibleOnce ??= visibleCharacterPattern()); const visibleCharacterRegex = { test: (s) => visible().test(s), [Symbol.search]: (s) => s.search(visible()) };'],
+    ['const rgiEmojiRegex = /', 'const rgiEmojiPattern = () => /'],
+    ['{RGI_Emoji}$/v;', '{RGI_Emoji}$/v; let rgiEmojiOnce; const rgiEmojiRegex = { test: (s) => (rgiEmojiOnce ??= rgiEmojiPattern()).test(s) };'],
+  ],
   'wrap-ansi': [['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'], ['const ASCII_PRINTABLE_REGEX = /^[ -~]*$/;', `const ASCII_PRINTABLE_REGEX = ${NARROW};`]],
 };
 const narrowText = {
@@ -27,10 +36,40 @@ const narrowText = {
       let text = readFileSync(args.path, 'utf8');
       for (const [from, to] of PATCHES[/(string-width|wrap-ansi)[\\/]index\.js$/.exec(args.path)[1]]) {
         if (!text.includes(from)) throw new Error(`${args.path}: no "${from}" to patch (did the package change?)`);
-        text = text.replace(from, to);
+        text = text.replace(from, () => to); // a function: no $-patterns in the replacement
       }
       return { contents: text, loader: 'js' };
     });
+  },
+};
+
+// `yaml` (129 KB) and `js-yaml` (73 KB) in the CLI: most runs never need them (kubectl's YAML has its own
+// reader, src/sources/yaml-kubectl.ts; JSON needs neither), yet an ES module is compiled whenever it is
+// imported. So kdiag's own imports of them get a facade whose functions require() the library, bundled on its
+// own as CommonJS (a synchronous load: the readers are synchronous), on first call. The library bundle
+// (dist/lib) imports them as usual. test/e2e/lazy-catalogues.test.ts checks which runs load them.
+const LAZY_LIBRARIES = { yaml: './node_modules/yaml/browser/index.js', 'js-yaml': './node_modules/js-yaml/dist/js-yaml.mjs' };
+const lazyLibraryFacade = (name, exports) => {
+  const file = `vendor-${name}.cjs`;
+  const lines = [
+    "import { createRequire } from 'node:module';",
+    "import { fileURLToPath } from 'node:url';",
+    'let loaded;',
+    // The facade may land in a chunk (dist/cli/chunks/) or in an entry file (dist/cli/).
+    `const lib = () => (loaded ??= createRequire(import.meta.url)(fileURLToPath(new URL(import.meta.url.includes('/chunks/') ? './${file}' : './chunks/${file}', import.meta.url))));`,
+  ];
+  for (const [key, value] of Object.entries(exports)) {
+    if (key === 'default') lines.push('export default new Proxy({}, { get: (_, key) => lib()[key] });');
+    // A class or a function: `new X()` and `X()` both reach the library's own.
+    else if (typeof value === 'function') lines.push(`export function ${key}(...args) { return new.target ? new (lib().${key})(...args) : lib().${key}.apply(this, args); }`);
+  }
+  return lines.join('\n');
+};
+const lazyLibraries = {
+  name: 'lazy-libraries',
+  setup(b) {
+    b.onResolve({ filter: /^(yaml|js-yaml)$/ }, (args) => (/[\\/]src[\\/]/.test(args.importer) ? { path: args.path, namespace: 'lazy-library' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-library' }, async (args) => ({ contents: lazyLibraryFacade(args.path, await import(new URL(`.${LAZY_LIBRARIES[args.path].slice(1)}`, new URL('../', import.meta.url)).href)), loader: 'js' }));
   },
 };
 
@@ -53,7 +92,8 @@ const common = {
   alias: { yaml: './node_modules/yaml/browser/index.js', punycode: './node_modules/punycode/punycode.js' },
 };
 
-await build({ ...common, entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]', minifySyntax: true, minifyWhitespace: true });
+await build({ ...common, plugins: [narrowText, lazyLibraries], entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]', minifySyntax: true, minifyWhitespace: true });
+await build({ ...common, banner: {}, format: 'cjs', entryPoints: Object.fromEntries(Object.entries(LAZY_LIBRARIES).map(([name, path]) => [`vendor-${name}`, path])), outdir: 'dist/cli/chunks', outExtension: { '.js': '.cjs' }, minifySyntax: true, minifyWhitespace: true });
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist/lib', external: ['@kubernetes/client-node'] });
 
 // Type declarations for the library entry (`exports["."].types`).
