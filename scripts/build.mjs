@@ -1,7 +1,10 @@
 // Bundles the CLI and the library with esbuild (fast start: nothing resolved at run time). The CLI is
 // split so that @kubernetes/client-node (tree-shaken to KubeConfig) sits in a chunk only live commands load.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist/cli', import.meta.url), { recursive: true, force: true });
@@ -73,6 +76,50 @@ const lazyLibraries = {
   },
 };
 
+// Rule docs (the `kdiag explain` text, 70 KB of the 350 KB of rules) in a chunk of their own: a diagnosis never
+// reads them. Each rule file's `docs: { … }` (plain literals only) becomes a getter that reads the docs chunk,
+// which src/rules/docs-loader.ts (replaced here) imports; `kdiag rules` and `kdiag explain` await it first.
+const RULES_DIR = new URL('../src/rules/', import.meta.url);
+const ruleFiles = readdirSync(RULES_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !['helpers', 'messages'].includes(d.name))
+  .flatMap((d) => readdirSync(new URL(`${d.name}/`, RULES_DIR)).filter((f) => f.endsWith('.ts') && f !== 'index.ts').map((f) => fileURLToPath(new URL(`${d.name}/${f}`, RULES_DIR))));
+const LITERAL = new Set([ts.SyntaxKind.StringLiteral, ts.SyntaxKind.NoSubstitutionTemplateLiteral, ts.SyntaxKind.ArrayLiteralExpression, ts.SyntaxKind.ObjectLiteralExpression, ts.SyntaxKind.PropertyAssignment, ts.SyntaxKind.Identifier]);
+const pureLiteral = (node) => LITERAL.has(node.kind) && (node.kind !== ts.SyntaxKind.Identifier || (ts.isPropertyAssignment(node.parent) && node.parent.name === node)) && !ts.forEachChild(node, (child) => !pureLiteral(child));
+/** Where each rule file's docs literal is, and its rule id; the build fails for a rule whose docs cannot move. */
+const ruleDocs = new Map(ruleFiles.map((file) => {
+  const text = readFileSync(file, 'utf8');
+  const found = [];
+  const visit = (node) => {
+    if (ts.isPropertyAssignment(node) && node.name.getText() === 'docs' && ts.isObjectLiteralExpression(node.parent)) {
+      const id = node.parent.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'id');
+      if (!id || !ts.isStringLiteral(id.initializer) || !ts.isObjectLiteralExpression(node.initializer) || !pureLiteral(node.initializer)) throw new Error(`${file}: the rule's docs must be a literal next to a literal id (scripts/build.mjs moves them out of the start path)`);
+      found.push({ id: id.initializer.text, start: node.getStart(), end: node.getEnd(), literal: node.initializer.getText() });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+  return [file, { text, found }];
+}));
+const ruleDocsChunk = {
+  name: 'rule-docs',
+  setup(b) {
+    b.onResolve({ filter: /^kdiag-rule-docs:/ }, (args) => ({ path: args.path, namespace: 'rule-docs' }));
+    b.onLoad({ filter: /.*/, namespace: 'rule-docs' }, (args) => {
+      if (args.path === 'kdiag-rule-docs:store') return { loader: 'js', contents: "let docs; export const setRuleDocs = (d) => { docs = d; }; export function ruleDocsOf(id) { if (!docs) throw new Error(`internal error: the docs of ${id} were read before loadRuleDocs()`); return docs[id]; }" };
+      const entries = [...ruleDocs.values()].flatMap(({ found }) => found.map((d) => `${JSON.stringify(d.id)}: ${d.literal}`));
+      return { loader: 'ts', contents: `export default {\n${entries.join(',\n')}\n};` };
+    });
+    b.onLoad({ filter: /[\\/]src[\\/]rules[\\/]docs-loader\.ts$/ }, () => ({ loader: 'js', contents: "import { setRuleDocs } from 'kdiag-rule-docs:store'; export async function loadRuleDocs() { setRuleDocs((await import('kdiag-rule-docs:data')).default); }" }));
+    b.onLoad({ filter: /[\\/]src[\\/]rules[\\/][^\\/]+[\\/][^\\/]+\.ts$/ }, (args) => {
+      const entry = ruleDocs.get(args.path);
+      if (!entry || entry.found.length === 0) return undefined;
+      let text = entry.text;
+      for (const d of [...entry.found].sort((x, y) => y.start - x.start)) text = `${text.slice(0, d.start)}get docs() { return __kdiagRuleDocsOf(this.id); }${text.slice(d.end)}`;
+      return { loader: 'ts', contents: `import { ruleDocsOf as __kdiagRuleDocsOf } from 'kdiag-rule-docs:store';\n${text}`, resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 const common = {
   plugins: [narrowText],
   bundle: true,
@@ -92,7 +139,7 @@ const common = {
   alias: { yaml: './node_modules/yaml/browser/index.js', punycode: './node_modules/punycode/punycode.js' },
 };
 
-await build({ ...common, plugins: [narrowText, lazyLibraries], entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]', minifySyntax: true, minifyWhitespace: true });
+const cliBuild = await build({ ...common, metafile: true, plugins: [narrowText, lazyLibraries, ruleDocsChunk], entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]', minifySyntax: true, minifyWhitespace: true });
 await build({ ...common, banner: {}, format: 'cjs', entryPoints: Object.fromEntries(Object.entries(LAZY_LIBRARIES).map(([name, path]) => [`vendor-${name}`, path])), outdir: 'dist/cli/chunks', outExtension: { '.js': '.cjs' }, minifySyntax: true, minifyWhitespace: true });
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist/lib', external: ['@kubernetes/client-node'] });
 
@@ -101,3 +148,4 @@ import { execFileSync } from 'node:child_process';
 if (!process.argv.includes('--no-types')) {
   execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 }
+import { writeFileSync as __w } from 'node:fs'; if (process.env.KDIAG_META) __w(process.env.KDIAG_META, JSON.stringify(cliBuild.metafile));
