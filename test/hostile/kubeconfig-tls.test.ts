@@ -38,7 +38,7 @@ beforeAll(async () => {
   server = https.createServer({ key: pem('certs/server.key'), cert: pem('certs/server.crt'), ca: pem('certs/ca.crt'), requestCert: true, rejectUnauthorized: false }, (req, res) => {
     const socket = req.socket as TLSSocket;
     seen.push({
-      ...(socket.authorized ? { client: socket.getPeerCertificate().subject?.CN } : {}),
+      ...(socket.authorized ? { client: String(socket.getPeerCertificate().subject?.CN) } : {}),
       ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
       ...(req.headers['impersonate-user'] ? { user: String(req.headers['impersonate-user']) } : {}),
       ...(req.headers['impersonate-group'] ? { groups: String(req.headers['impersonate-group']) } : {}),
