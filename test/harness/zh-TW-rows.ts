@@ -51,6 +51,14 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'kubelet/not-started-long',
   'kubelet/preempted',
   'kubelet/stuck-terminating',
+  // scheduling stage
+  'scheduling/no-nodes',
+  'scheduling/not-scheduled-long',
+  'scheduling/pvc-not-found',
+  'scheduling/scheduling-gated',
+  'scheduling/too-many-pods',
+  'scheduling/unschedulable',
+  'scheduling/unschedulable-nodes',
 ]);
 
 /** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */
