@@ -55,6 +55,14 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'kubelet/not-started-long',
   'kubelet/preempted',
   'kubelet/stuck-terminating',
+  // scheduling stage
+  'scheduling/no-nodes',
+  'scheduling/not-scheduled-long',
+  'scheduling/pvc-not-found',
+  'scheduling/scheduling-gated',
+  'scheduling/too-many-pods',
+  'scheduling/unschedulable',
+  'scheduling/unschedulable-nodes',
   // volume stage
   'volume/attach-failed',
   'volume/hostpath-type',

@@ -503,4 +503,61 @@ export const SAMPLES: Samples<RuleMessages> = {
     teardown: [[{ overdue: '6m40s', node: 'node-1' }], [{ overdue: '6m40s', node: '' }]],
     teardownFix: [[{ node: 'node-1', uid: '1234-abcd', force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '注意：容器可能仍在那台機器上執行。' }]],
   },
+  // scheduling stage (src/rules/messages/scheduling.ts)
+  schedulingTail: [
+    [{ clause: { kind: 'scale-up', ago: '2m', detail: 'group ng-1 size 1->2 (max: 5)' } }],
+    [{ clause: { kind: 'scale-up-late' } }],
+    [{ clause: { kind: 'no-scale-up', why: '1 max node group size reached' } }],
+    [{ clause: { kind: 'no-scale-up' } }],
+    [{ clause: { kind: 'scale-up-failed', message: 'failed to increase node group size' } }],
+    [{ clause: { kind: 'preempting', node: 'node-1' } }],
+    [{ clause: { kind: 'preempting' } }],
+    [{ clause: { kind: 'autoscaled', age: '30s' } }],
+    [{ clause: { kind: 'fresh', age: '30s' }, preemption: { verdict: 'not-helpful' } }],
+    [{ clause: { kind: 'for', age: '5m' }, preemption: { verdict: 'mixed', notHelpful: 1, noVictims: 2 } }],
+    [{ clause: { kind: 'none' }, preemption: { verdict: 'no-victims' } }],
+    [{ clause: { kind: 'none' }, preemption: { verdict: 'not-eligible' } }],
+    [{ clause: { kind: 'none' }, preemption: { verdict: 'no-candidate' } }],
+    [{ clause: { kind: 'none' }, preemption: { verdict: 'in-progress' } }],
+    [{ clause: { kind: 'none' } }],
+  ],
+  nodes: [[{ count: 2, total: 3 }], [{ count: 1 }]],
+  podTemplate: [[{ ref: 'deploy/api', namespace: 'shop' }], [{ namespace: 'shop' }]],
+  noNodes: {
+    message: [[{ tail: '', nodes: 0 }], [{ tail: '', nodes: 2 }], [{ tail: '', nodes: 1, notReady: { count: 1, first: 'node-1', why: 'unknown' } }], [{ tail: '', nodes: 2, notReady: { count: 2, first: 'node-1', why: ['Container Runtime 停止運作或沒有回應 kubelet'] } }]],
+    fix: [[]],
+  },
+  notScheduledLong: {
+    message: [
+      [{ age: '15m', condition: '0/3 nodes are available: 3 Insufficient cpu.', decided: true, scheduler: 'default-scheduler', trace: '' }],
+      [{ age: '15m', decided: true, scheduler: 'default-scheduler', trace: '' }],
+      [{ age: '15m', decided: false, scheduler: 'my-scheduler', trace: '沒有警告事件說明原因。' }],
+    ],
+    fix: [[{ scheduler: 'default-scheduler', pod: 'api-1', namespace: 'shop' }], [{ scheduler: 'my-scheduler', pod: 'api-1', namespace: 'shop' }]],
+  },
+  pvcNotFound: {
+    message: [[{ claim: 'data', volume: 'data', namespace: 'shop', existsNow: false, tail: '' }], [{ claim: 'data', namespace: 'shop', existsNow: true, tail: '' }]],
+    fix: [[{ claim: 'data', volume: 'data', namespace: 'shop', statefulSet: 'db' }], [{ claim: 'data', namespace: 'shop' }]],
+  },
+  schedulingGated: {
+    message: [[{ gates: ['example.com/quota'], age: '2m' }], [{ gates: ['a.example.com/x', 'b.example.com/y'], age: '20m', long: '10m' }], [{ gates: [] }]],
+    fix: [[{ pod: 'api-1', namespace: 'shop' }]],
+  },
+  tooManyPods: {
+    message: [[{ nodes: '1/1 個節點', limits: [{ node: 'node-1', allows: '110', runs: 110 }], tail: '' }], [{ nodes: '1 個節點', limits: [], tail: '' }]],
+    fix: [[]],
+  },
+  unschedulableNodes: {
+    message: [[{ cordoned: { nodes: '1/1 個節點', count: 1, names: ['node-1'] }, tail: '' }], [{ cordoned: { nodes: '2/3 個節點', count: 2, names: [] }, unknown: { nodes: '1/3 個節點', count: 1 }, tail: '' }]],
+    fix: [[{ cordoned: ['node-1'], unknown: false }], [{ cordoned: [], unknown: true }]],
+  },
+  unschedulable: {
+    message: [
+      [{ tail: '', failed: { reason: 'SchedulerError', error: 'running PreBind plugin "VolumeBinding": binding volumes: context deadline exceeded' }, raw: '' }],
+      [{ tail: '', reasons: [{ count: 2, text: 'node(s) exceed max volume count', category: 'volume-limits' }, { count: 1, text: 'node(s) had something new', category: 'other' }], raw: '' }],
+      [{ tail: '', all: [{ count: 3, text: 'node(s) didn\'t satisfy plugin(s) [NodeAffinity]', category: 'prefilter-excluded' }], raw: '' }],
+      [{ tail: '', all: [], raw: '0/3 nodes are available.' }],
+    ],
+    fix: [[{ pod: 'api-1', namespace: 'shop' }]],
+  },
 };
