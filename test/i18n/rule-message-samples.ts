@@ -314,6 +314,32 @@ export const SAMPLES: Samples<RuleMessages> = {
     pendingFix: [[{ claim: 'data', namespace: 'shop', storageClass: 'fast' }], [{ claim: 'data', namespace: 'shop' }]],
   },
   // end volume (zh-b)
+  // container (zh-b)
+  recentRestarts: {
+    message: [[{ container: app, restarts: 3, exit: '以結束代碼 1 結束（一般的應用程式錯誤）', reason: 'Error', message: 'connection refused', ago: '4m' }], [{ container: { kind: 'sidecar', name: 'proxy' }, restarts: 1, exit: '因 OOMKilled 被終止', message: '', ago: '30s' }]],
+    fix: [[{ logs: 'kubectl logs -n shop api-1 -c api --previous', namespace: 'shop', pod: 'api-1' }]],
+  },
+  runContainerError: {
+    message: [[{ node: 'node-1', container: app, cause: 'error mounting "/data" to rootfs at "/etc/hosts": not a directory.', reason: 'RunContainerError', restarts: '已重新啟動 2 次' }], [{ node: '', container: app, cause: '', reason: 'StartError', restarts: '' }]],
+    fix: [[{ namespace: 'shop', pod: 'api-1', container: 'api' }]],
+  },
+  completedRestartLoop: {
+    message: [[{ container: app, sidecar: false, policy: 'Always', restarts: '已重新啟動 4 次' }], [{ container: { kind: 'sidecar', name: 'proxy' }, sidecar: true, policy: 'Never', restarts: '' }]],
+    fix: [[{ namespace: 'shop', pod: 'api-1', container: 'api' }]],
+  },
+  initStuck: {
+    message: [
+      [{ container: init, position: 1, total: 2, age: '12m', runs: { kind: 'command', text: '`sh -c "until nslookup db; do sleep 2; done"`' } }],
+      [{ container: init, position: 2, total: 2, age: '12m', runs: { kind: 'image', image: 'busybox:1.36' } }],
+      [{ container: init, position: 1, total: 1, age: '12m', runs: { kind: 'none' } }],
+    ],
+    fix: [[{ namespace: 'shop', pod: 'api-1', container: 'migrate' }]],
+  },
+  noResources: {
+    message: [[{ containers: ['api'], bestEffort: true }], [{ containers: ['api', 'proxy'], bestEffort: false }]],
+    fix: [[{ namespace: 'shop', pod: 'api-1', owner: 'deploy/api', container: 'api' }]],
+  },
+  // end container (zh-b)
   // readiness (zh-b)
   probe: {
     portMismatch: [[{ kind: 'name', port: 'http', container: 'api' }], [{ kind: 'number', port: 5433, container: 'db', declared: [5432] }]],

@@ -1,8 +1,8 @@
-import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { anyCause, cap, containerProblems, isFailingNow, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
+import { anyCause, containerProblems, isFailingNow, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
 import type { PodRule } from '../types.js';
+import { ruleMessages } from '../messages/index.js';
 
 const rule: PodRule = {
   id: 'container/completed-restart-loop',
@@ -25,25 +25,23 @@ const rule: PodRule = {
     ],
   },
   triggers: { containerProblem: true },
-  match({ pod }) {
+  match({ pod, options }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'completed')) return [];
+    const m = ruleMessages(options.lang);
     return problems
       .filter((p) => p.cause === 'completed' && isFailingNow(p) && (p.container.kind === 'app' || p.container.kind === 'sidecar'))
       .map((p) => {
         const c = p.container;
         const evidence = terminationEvidence(p);
         evidence.push(fieldEvidence('pod', c.kind === 'sidecar' ? `${specPath(c)}.restartPolicy` : 'spec.restartPolicy', c.kind === 'sidecar' ? 'Always' : pod.restartPolicy));
-        const summary = restartSummary(p);
+        const summary = restartSummary(p, m);
         const first = p.mode === 'terminated' && c.restartCount === 0;
         return finding(rule, {
           severity: first ? 'warning' : 'error',
-          message: `${cap(describeContainer(c))} exits with code 0 (Completed) but ${c.kind === 'sidecar' ? 'a sidecar' : `the Pod's restartPolicy is ${pod.restartPolicy}`}, so the kubelet restarts it: its process is not long-running${summary ? `; ${summary}` : ''}.`,
+          message: m.completedRestartLoop.message({ container: c, sidecar: c.kind === 'sidecar', policy: pod.restartPolicy, restarts: summary }),
           evidence,
-          remediation: [
-            'If this is one-shot work, run it as a Job (kubectl create job ...) or CronJob instead of a Deployment.',
-            `If it should be a server, make its main process stay in the foreground; check command/args: kubectl get pod -n ${pod.namespace} ${pod.name} -o jsonpath='{.spec.containers[?(@.name=="${c.name}")].command}'`,
-          ],
+          remediation: m.completedRestartLoop.fix({ namespace: pod.namespace, pod: pod.name, container: c.name }),
         });
       });
   },

@@ -1,9 +1,9 @@
-import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { runsText } from '../helpers/runs.js';
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { PodRule } from '../types.js';
+import { ruleMessages } from '../messages/index.js';
 
 const rule: PodRule = {
   id: 'container/init-stuck',
@@ -36,16 +36,14 @@ const rule: PodRule = {
     if (startedAt === undefined || now - startedAt < options.stuckMs) return [];
     const inits = pod.containers.filter((x) => x.kind === 'init' || x.kind === 'sidecar');
     const position = inits.indexOf(c) + 1;
-    const runs = runsText(c.spec) || (c.spec.image ? `the default command of image "${c.spec.image}"` : '');
+    const command = runsText(c.spec);
+    const runs = command ? ({ kind: 'command', text: command } as const) : c.spec.image ? ({ kind: 'image', image: c.spec.image } as const) : ({ kind: 'none' } as const);
+    const t = ruleMessages(options.lang).initStuck;
     return [
       finding(rule, {
-        message: `${describeContainer(c)} (${position} of ${inits.length}) has been running for ${formatAge(now - startedAt)} and has not finished${runs ? `; it runs ${runs}` : ''}. The app containers cannot start until it exits: it is probably waiting for something that is not there.`,
+        message: t.message({ container: c, position, total: inits.length, age: formatAge(now - startedAt), runs }),
         evidence: [fieldEvidence('pod', `${c.statusPath}.state.running.startedAt`, c.running!.startedAt ?? '')],
-        remediation: [
-          `See what it is doing: kubectl logs -n ${pod.namespace} ${pod.name} -c ${c.name}`,
-          `Check that what it waits for exists and answers: kubectl get svc,endpoints -n ${pod.namespace}`,
-          'Give the wait a timeout so a missing dependency fails the init container visibly instead of hanging.',
-        ],
+        remediation: t.fix({ namespace: pod.namespace, pod: pod.name, container: c.name }),
       }),
     ];
   },

@@ -3,6 +3,7 @@ import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { ownerRef, specPath } from '../helpers/restarts.js';
 import type { Evidence, PodRule } from '../types.js';
+import { ruleMessages } from '../messages/index.js';
 
 function isBare(c: ContainerFacts): boolean {
   return (c.kind === 'app' || c.kind === 'sidecar') && empty(c.spec.resources?.requests) && empty(c.spec.resources?.limits);
@@ -31,24 +32,21 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/'],
   },
   triggers: { phase: ['Running'] },
-  match({ pod }) {
+  match({ pod, options }) {
     // Context for healthy Pods only: on a Pod that is failing or still starting it would read as a cause.
     if (pod.phase !== 'Running' || pod.conditions.Ready?.status !== 'True') return [];
     if (!pod.containers.some(isBare)) return [];
     const bare = pod.containers.filter(isBare);
-    const names = bare.map((c) => `"${c.name}"`).join(', ');
     const qos = pod.pod.status?.qosClass;
     const evidence: Evidence[] = bare.map((c) => fieldEvidence('pod', `${specPath(c)}.resources`, c.spec.resources ?? {}));
     if (qos) evidence.push(fieldEvidence('pod', 'status.qosClass', qos));
     const bestEffort = qos === 'BestEffort' || bare.length === pod.containers.filter((c) => c.kind === 'app' || c.kind === 'sidecar').length;
+    const t = ruleMessages(options.lang).noResources;
     return [
       finding(rule, {
-        message: `Container${bare.length > 1 ? 's' : ''} ${names} set${bare.length > 1 ? '' : 's'} no CPU or memory requests or limits${bestEffort ? ': the Pod is BestEffort, evicted first under node pressure' : ''}.`,
+        message: t.message({ containers: bare.map((c) => c.name), bestEffort }),
         evidence,
-        remediation: [
-          `Measure usage: kubectl top pod -n ${pod.namespace} ${pod.name} --containers`,
-          `Set requests and a memory limit, e.g.: kubectl set resources -n ${pod.namespace} ${ownerRef(pod)} -c ${bare[0]!.name} --requests=cpu=100m,memory=128Mi --limits=memory=256Mi`,
-        ],
+        remediation: t.fix({ namespace: pod.namespace, pod: pod.name, owner: ownerRef(pod), container: bare[0]!.name }),
       }),
     ];
   },

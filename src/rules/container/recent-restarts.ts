@@ -1,8 +1,8 @@
-import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
-import { cap, containerProblems, describeExit, finishedAt, logsCommand, terminationEvidence, terminationMessage } from '../helpers/restarts.js';
-import { ago } from '../helpers/time.js';
+import { containerProblems, exitRef, finishedAt, logsCommand, terminationEvidence, terminationMessage } from '../helpers/restarts.js';
+import { formatAge } from '../helpers/time.js';
 import type { PodRule } from '../types.js';
+import { ruleMessages } from '../messages/index.js';
 
 // These causes have their own rule with a warning for a recent restart.
 const OWN_RULE = new Set(['oom', 'liveness', 'startup-probe']);
@@ -24,6 +24,7 @@ const rule: PodRule = {
   match({ pod, now, options }) {
     const problems = containerProblems(pod);
     if (problems.length === 0) return [];
+    const m = ruleMessages(options.lang);
     return problems
       .filter((p) => p.mode === 'restarted' && !OWN_RULE.has(p.cause) && p.container.kind !== 'init')
       .flatMap((p) => {
@@ -35,9 +36,9 @@ const rule: PodRule = {
         return [
           finding(rule, {
             severity: n >= options.restartWarn ? 'warning' : 'info',
-            message: `${cap(describeContainer(c))} restarted ${n} time${n === 1 ? '' : 's'}; the last instance ${describeExit(p.term)}${p.term?.reason ? ` (reason ${p.term.reason})` : ''}${msg ? `, message "${msg}"` : ''} ${ago(now, end)}.`,
+            message: m.recentRestarts.message({ container: c, restarts: n, exit: m.exit(exitRef(p.term)), ...(p.term?.reason ? { reason: p.term.reason } : {}), message: msg, ago: formatAge(now - end) }),
             evidence: terminationEvidence(p),
-            remediation: [`Read the previous instance's logs: ${logsCommand(pod, c, true)}`, `Watch whether it keeps restarting: kubectl get pod -n ${pod.namespace} ${pod.name} -w`],
+            remediation: m.recentRestarts.fix({ logs: logsCommand(pod, c, true), namespace: pod.namespace, pod: pod.name }),
           }),
         ];
       });

@@ -1,7 +1,7 @@
-import { describeContainer } from '../helpers/containers.js';
 import { finding } from '../helpers/finding.js';
 import { anyCause, containerProblems, isFailingNow, restartSummary, terminationEvidence } from '../helpers/restarts.js';
 import type { PodRule } from '../types.js';
+import { ruleMessages } from '../messages/index.js';
 
 // containerd's long wrapper hides the cause at the end.
 const WRAPPER = /^.*?unable to start container process: (?:error during container init: )?/;
@@ -24,23 +24,21 @@ const rule: PodRule = {
     fix: ['Read the runtime\'s message: kubectl describe pod POD', 'Fix the spec field it names (mounts, securityContext, workingDir)'],
   },
   triggers: { containerProblem: true },
-  match({ pod }) {
+  match({ pod, options }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'start-error')) return [];
+    const m = ruleMessages(options.lang);
     return problems
       .filter((p) => p.cause === 'start-error' && isFailingNow(p))
       .map((p) => {
         const c = p.container;
         const raw = (c.waiting?.reason === 'CrashLoopBackOff' ? p.term?.message : c.waiting?.message) || p.term?.message || '';
         const cause = raw.replace(WRAPPER, '').replace(/: unknown$/, '').trim();
-        const summary = restartSummary(p);
+        const summary = restartSummary(p, m);
         return finding(rule, {
-          message: `The runtime on node ${pod.nodeName || '(unknown)'} cannot start ${describeContainer(c)}: ${cause || (c.waiting?.reason ?? 'StartError')}${summary ? `; ${summary}` : ''}.`,
+          message: m.runContainerError.message({ node: pod.nodeName, container: c, cause, reason: c.waiting?.reason ?? 'StartError', restarts: summary }),
           evidence: terminationEvidence(p),
-          remediation: [
-            `Read the full runtime message: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-            `Fix the part of container ${c.name}'s spec it names (volumeMounts, securityContext, workingDir, devices), then let the controller recreate the Pod.`,
-          ],
+          remediation: m.runContainerError.fix({ namespace: pod.namespace, pod: pod.name, container: c.name }),
         });
       });
   },

@@ -4,7 +4,8 @@ import type { PodFacts } from '../../model/facts.js';
 import type { ContainerStateTerminated } from '../../model/k8s.js';
 import { parseDuration, parseTime } from '../../model/time.js';
 import type { Evidence } from '../types.js';
-import { explainExitCode } from './containers.js';
+import { enShared } from '../messages/en-shared.js';
+import type { ExitRef, SharedMessages } from '../messages/types.js';
 import { fieldEvidence } from './evidence.js';
 import { memoPod } from './memo.js';
 import { containerEventsOf, inWindow, probeOf } from './probes.js';
@@ -225,15 +226,17 @@ export function isFailingNow(p: ContainerProblem): boolean {
   return p.mode !== 'restarted';
 }
 
-/** `exited with code 1 (a generic application error)` / `was OOMKilled (exit code 137)`. */
-export function describeExit(term: ContainerStateTerminated | undefined): string {
-  if (!term) return 'exited (its last state is not recorded)';
+/** How the instance ended, as messages word it (m.exit): reason, exit code, whether it left a message. */
+export function exitRef(term: ContainerStateTerminated | undefined): ExitRef {
+  if (!term) return { recorded: false, hasMessage: false };
   const code = typeof term.exitCode === 'number' ? term.exitCode : undefined;
-  if (term.reason === 'OOMKilled') return `was OOMKilled${code !== undefined ? ` (exit code ${code})` : ''}`;
-  if (code === undefined) return `terminated with reason ${term.reason ?? 'unknown'}`;
   // Exit 2 is only a shell convention; with the program's own message beside it the gloss misleads.
-  if (code === 2 && (term.message ?? '').trim()) return 'exited with code 2';
-  return `exited with code ${code} (${explainExitCode(code)})`;
+  return { recorded: true, ...(term.reason !== undefined ? { reason: term.reason } : {}), ...(code !== undefined ? { code } : {}), hasMessage: (term.message ?? '').trim() !== '' };
+}
+
+/** `exited with code 1 (a generic application error)` / `was OOMKilled (exit code 137)`: exitRef in English. */
+export function describeExit(term: ContainerStateTerminated | undefined): string {
+  return enShared.exit(exitRef(term));
 }
 
 /** `; message: "…"` from the termination message, trimmed to one readable line. */
@@ -263,13 +266,9 @@ export function terminationEvidence(p: ContainerProblem): Evidence[] {
   return out;
 }
 
-/** `restarted 7 times; the kubelet waits 5m0s before the next try` from the status and back-off message. */
-export function restartSummary(p: ContainerProblem): string {
-  const n = p.container.restartCount;
-  const parts: string[] = [];
-  if (n > 0) parts.push(`restarted ${n} time${n === 1 ? '' : 's'}`);
-  if (p.backOff) parts.push(`the kubelet waits ${p.backOff.delay} before the next try`);
-  return parts.join('; ');
+/** `restarted 7 times; the kubelet waits 5m0s before the next try` from the status and back-off message (`m`: the rule's messages). */
+export function restartSummary(p: ContainerProblem, m: Pick<SharedMessages, 'restarts'> = enShared): string {
+  return m.restarts({ restarts: p.container.restartCount, ...(p.backOff ? { backOff: p.backOff.delay } : {}) });
 }
 
 /** The BackOff event for this container (`Back-off restarting failed container <c> in pod ...`). */

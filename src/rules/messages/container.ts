@@ -26,6 +26,33 @@ export interface ContainerMessages {
     message(p: { container: ContainerRef; mode: 'loop' | 'first' | 'again'; exit: string; terminationMessage: string; restarts: string }): string;
     remediation(p: { logs: string; namespace: string; pod: string }): string[];
   };
+  // ---- zh-b ----
+  recentRestarts: {
+    /** `exit`: m.exit(…); `reason`: the instance's terminated reason; `message`: its termination message; `ago`: when it ended. */
+    message(p: { container: ContainerRef; restarts: number; exit: string; reason?: string; message: string; ago: string }): string;
+    fix(p: { logs: string; namespace: string; pod: string }): string[];
+  };
+  runContainerError: {
+    /** `cause`: the runtime's text without its wrapper (empty: `reason` stands for it); `restarts`: m.restarts(…). */
+    message(p: { node: string; container: ContainerRef; cause: string; reason: string; restarts: string }): string;
+    fix(p: { namespace: string; pod: string; container: string }): string[];
+  };
+  completedRestartLoop: {
+    /** `sidecar`: restarted because it is a sidecar; else because of the Pod's restartPolicy `policy`. */
+    message(p: { container: ContainerRef; sidecar: boolean; policy: string; restarts: string }): string;
+    fix(p: { namespace: string; pod: string; container: string }): string[];
+  };
+  initStuck: {
+    /** `runs`: its command line as written (quoted with backticks), the image's default command, or unknown. */
+    message(p: { container: ContainerRef; position: number; total: number; age: string; runs: { kind: 'command'; text: string } | { kind: 'image'; image: string } | { kind: 'none' } }): string;
+    fix(p: { namespace: string; pod: string; container: string }): string[];
+  };
+  noResources: {
+    /** `bestEffort`: the Pod's QoS class is BestEffort (every container bare). */
+    message(p: { containers: string[]; bestEffort: boolean }): string;
+    fix(p: { namespace: string; pod: string; owner: string; container: string }): string[];
+  };
+  // ---- end zh-b ----
 }
 
 const oomWhat = (limit: string | undefined, request: string | undefined): string =>
@@ -85,4 +112,43 @@ export const enContainer: ContainerMessages = {
       'Fix the cause the logs show (configuration, environment, arguments, an unreachable dependency); the kubelet restarts it by itself with back-off.',
     ],
   },
+  // ---- zh-b ----
+  recentRestarts: {
+    message: ({ container, restarts, exit, reason, message, ago }) =>
+      `${cap(noun(container))} restarted ${restarts} time${restarts === 1 ? '' : 's'}; the last instance ${exit}${reason ? ` (reason ${reason})` : ''}${message ? `, message "${message}"` : ''} ${ago} ago.`,
+    fix: ({ logs, namespace, pod }) => [`Read the previous instance's logs: ${logs}`, `Watch whether it keeps restarting: kubectl get pod -n ${namespace} ${pod} -w`],
+  },
+  runContainerError: {
+    message: ({ node, container, cause, reason, restarts }) => `The runtime on node ${node || '(unknown)'} cannot start ${noun(container)}: ${cause || reason}${restarts ? `; ${restarts}` : ''}.`,
+    fix: ({ namespace, pod, container }) => [
+      `Read the full runtime message: kubectl describe pod -n ${namespace} ${pod}`,
+      `Fix the part of container ${container}'s spec it names (volumeMounts, securityContext, workingDir, devices), then let the controller recreate the Pod.`,
+    ],
+  },
+  completedRestartLoop: {
+    message: ({ container, sidecar, policy, restarts }) =>
+      `${cap(noun(container))} exits with code 0 (Completed) but ${sidecar ? 'a sidecar' : `the Pod's restartPolicy is ${policy}`}, so the kubelet restarts it: its process is not long-running${restarts ? `; ${restarts}` : ''}.`,
+    fix: ({ namespace, pod, container }) => [
+      'If this is one-shot work, run it as a Job (kubectl create job ...) or CronJob instead of a Deployment.',
+      `If it should be a server, make its main process stay in the foreground; check command/args: kubectl get pod -n ${namespace} ${pod} -o jsonpath='{.spec.containers[?(@.name=="${container}")].command}'`,
+    ],
+  },
+  initStuck: {
+    message: ({ container, position, total, age, runs }) =>
+      `${noun(container)} (${position} of ${total}) has been running for ${age} and has not finished${runs.kind === 'command' ? `; it runs ${runs.text}` : runs.kind === 'image' ? `; it runs the default command of image "${runs.image}"` : ''}. The app containers cannot start until it exits: it is probably waiting for something that is not there.`,
+    fix: ({ namespace, pod, container }) => [
+      `See what it is doing: kubectl logs -n ${namespace} ${pod} -c ${container}`,
+      `Check that what it waits for exists and answers: kubectl get svc,endpoints -n ${namespace}`,
+      'Give the wait a timeout so a missing dependency fails the init container visibly instead of hanging.',
+    ],
+  },
+  noResources: {
+    message: ({ containers, bestEffort }) =>
+      `Container${containers.length > 1 ? 's' : ''} ${containers.map((c) => `"${c}"`).join(', ')} set${containers.length > 1 ? '' : 's'} no CPU or memory requests or limits${bestEffort ? ': the Pod is BestEffort, evicted first under node pressure' : ''}.`,
+    fix: ({ namespace, pod, owner, container }) => [
+      `Measure usage: kubectl top pod -n ${namespace} ${pod} --containers`,
+      `Set requests and a memory limit, e.g.: kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=cpu=100m,memory=128Mi --limits=memory=256Mi`,
+    ],
+  },
+  // ---- end zh-b ----
 };

@@ -26,11 +26,6 @@ export const CONTAINER: Record<string, readonly Phrase[]> = {
     phrase("Read the failed container's output: {cmd:$}", ({ cmd }) => `閱讀失敗容器的輸出：${cmd}`),
     phrase('See its history: {cmd:$}', ({ cmd }) => `查看它的歷程：${cmd}`),
   ],
-  'container/completed-restart-loop': [
-    phrase("{c:*} exits with code 0 (Completed) but the Pod's restartPolicy is Always, so the kubelet restarts it: its process is not long-running", ({ c }) => `${c}以結束代碼 0 結束（Completed），但 Pod 的 restartPolicy 是 Always，所以 kubelet 會重新啟動它：它的行程不是長時間執行的`),
-    phrase('If it should be a server, make its main process stay in the foreground; check command/args: {cmd:$}', ({ cmd }) => `如果它應該是伺服器，讓主行程留在前景執行；檢查 command/args：${cmd}`),
-    phrase('If this is one-shot work, run it as a Job ({cmd:*}) or CronJob instead of a Deployment.', ({ cmd }) => `如果這是一次性的工作，改用 Job（${cmd}）或 CronJob，而不是 Deployment。`),
-  ],
   'container/create-container-error': [
     phrase('The runtime on node {node} cannot create {c:*}: a previous attempt still holds its name ({detail:*}) for {age:d}.', ({ node, c, detail, age }) => `節點 ${node} 上的 Runtime 無法建立${c}：先前的嘗試仍佔用它的名稱（「${detail}」），已 ${age}。`),
     phrase('The runtime on node {node} cannot create {c:*}: {detail:$}', ({ node, c, detail }) => `節點 ${node} 上的 Runtime 無法建立${c}：「${detail}」`),
@@ -56,13 +51,6 @@ export const CONTAINER: Record<string, readonly Phrase[]> = {
     phrase('Fix the step or its precondition; the kubelet retries the init container by itself unless restartPolicy is Never.', '修正這個步驟或它的前提條件；除非 restartPolicy 是 Never，kubelet 會自行重試 init 容器。'),
     phrase('Read its logs: {cmd:$}', ({ cmd }) => `閱讀它的日誌：${cmd}`),
   ],
-  'container/init-stuck': [
-    phrase('{c:*} ({i:n} of {n:n}) has been running for {age:d} and has not finished; it runs {what:*}. The app containers cannot start until it exits: it is probably waiting for something that is not there.', ({ c, i, n, age, what }) => `${c}（第 ${i} 個，共 ${n} 個）已執行 ${age} 仍未結束；它執行的是${what}。在它結束之前應用程式容器無法啟動：它可能在等一個不存在的東西。`),
-    phrase('the default command of image "{image:q}"', ({ image }) => `映像檔「${image}」的預設指令`),
-    phrase('Check that what it waits for exists and answers: {cmd:$}', ({ cmd }) => `確認它等待的東西存在而且有回應：${cmd}`),
-    phrase('Give the wait a timeout so a missing dependency fails the init container visibly instead of hanging.', '為等待設定逾時，讓缺少的相依服務明確地讓 init 容器失敗，而不是一直卡住。'),
-    phrase('See what it is doing: {cmd:$}', ({ cmd }) => `查看它正在做什麼：${cmd}`),
-  ],
   'container/job-failed': [
     phrase('{c:*} of Job "{job:q}" failed: it {exit:*}; Job "{job2:q}" counts a failure and retries with a new Pod until backoffLimit {n:n}.', ({ c, job, exit, n }) => `Job「${job}」的${c}失敗：它${exit}；Job 會記為一次失敗，並以新的 Pod 重試，直到 backoffLimit ${n}。`),
     phrase('{c:*} failed: it {exit:*}; with restartPolicy Never it is not restarted.', ({ c, exit }) => `${c}失敗：它${exit}；restartPolicy 為 Never，所以不會重新啟動。`),
@@ -75,23 +63,6 @@ export const CONTAINER: Record<string, readonly Phrase[]> = {
   'container/liveness-failed': [
     ...probe('liveness'),
     phrase('If it is only slow to start, add a startupProbe (or raise initialDelaySeconds); if it is slow under load, raise timeoutSeconds/failureThreshold. A liveness probe should not depend on databases or other services.', '如果只是啟動得慢，加上 startupProbe（或調高 initialDelaySeconds）；如果是負載高時變慢，調高 timeoutSeconds／failureThreshold。liveness 探針不應該依賴資料庫或其他服務。'),
-  ],
-  'container/no-resources': [
-    phrase('{c:*} sets no CPU or memory requests or limits: the Pod is BestEffort, evicted first under node pressure.', ({ c }) => `${c}沒有設定任何 CPU 或記憶體的 requests 或 limits：Pod 屬於 BestEffort，節點資源吃緊時會最先被驅逐。`),
-    phrase('{c:*} set no CPU or memory requests or limits: the Pod is BestEffort, evicted first under node pressure.', ({ c }) => `${c}沒有設定任何 CPU 或記憶體的 requests 或 limits：Pod 屬於 BestEffort，節點資源吃緊時會最先被驅逐。`),
-    phrase('Measure usage: {cmd:$}', ({ cmd }) => `量測用量：${cmd}`),
-    phrase('Set requests and a memory limit, e.g.: {cmd:$}', ({ cmd }) => `設定 requests 與記憶體上限，例如：${cmd}`),
-  ],
-  'container/recent-restarts': [
-    phrase('; the last instance {exit:*} (reason {reason}), message "{m:q}" {ago:$}', ({ exit, reason, m, ago }) => `；上一個執行個體${exit}（reason ${reason}），訊息為「${m}」，${ago}`),
-    phrase('; the last instance {exit:*} (reason {reason}) {ago:$}', ({ exit, reason, ago }) => `；上一個執行個體${exit}（reason ${reason}），${ago}`),
-    phrase("Read the previous instance's logs: {cmd:$}", ({ cmd }) => `閱讀上一個執行個體的日誌：${cmd}`),
-    phrase('Watch whether it keeps restarting: {cmd:$}', ({ cmd }) => `觀察它是否持續重新啟動：${cmd}`),
-  ],
-  'container/run-container-error': [
-    phrase('The runtime on node {node} cannot start {c:*}: {detail:$}', ({ node, c, detail }) => `節點 ${node} 上的 Runtime 無法啟動${c}：「${detail.replace(/\.$/, '')}」。`),
-    phrase("Fix the part of container {c}'s spec it names ({fields:*}), then let the controller recreate the Pod.", ({ c, fields }) => `修正容器 ${c} 的 spec 中它指出的部分（${fields}），然後讓控制器重新建立 Pod。`),
-    phrase('Read the full runtime message: {cmd:$}', ({ cmd }) => `閱讀完整的 Runtime 訊息：${cmd}`),
   ],
   'container/startup-probe-failed': [
     ...probe('startup'),

@@ -59,4 +59,43 @@ export const zhTWContainer: ContainerMessages = {
       '修正日誌所顯示的原因（設定、環境變數、參數、連不上的相依服務）；kubelet 會自行以 back-off 重新啟動它。',
     ],
   },
+  // ---- zh-b ----
+  recentRestarts: {
+    message: ({ container, restarts, exit, reason, message, ago }) =>
+      `${noun(container)}已重新啟動 ${restarts} 次；上一個執行個體${exit}${reason ? `（reason ${reason}）` : ''}${message ? `，訊息為「${message}」` : ''}，在 ${ago} 前。`,
+    fix: ({ logs, namespace, pod }) => [`閱讀上一個執行個體的日誌：${logs}`, `觀察它是否持續重新啟動：kubectl get pod -n ${namespace} ${pod} -w`],
+  },
+  runContainerError: {
+    message: ({ node, container, cause, reason, restarts }) => `節點 ${node || '（未知）'} 上的 Runtime 無法啟動${noun(container)}：${cause ? `「${cause.replace(/\.$/, '')}」` : reason}${then(restarts)}。`,
+    fix: ({ namespace, pod, container }) => [
+      `閱讀完整的 Runtime 訊息：kubectl describe pod -n ${namespace} ${pod}`,
+      `修正容器 ${container} 的 spec 中它指出的部分（volumeMounts、securityContext、workingDir、devices），然後讓控制器重新建立 Pod。`,
+    ],
+  },
+  completedRestartLoop: {
+    message: ({ container, sidecar, policy, restarts }) =>
+      `${noun(container)}以結束代碼 0 結束（Completed），但${sidecar ? '它是 sidecar' : ` Pod 的 restartPolicy 是 ${policy}`}，所以 kubelet 會重新啟動它：它的行程不是長時間執行的${then(restarts)}。`,
+    fix: ({ namespace, pod, container }) => [
+      '如果這是一次性的工作，改用 Job（kubectl create job ...）或 CronJob，而不是 Deployment。',
+      `如果它應該是伺服器，讓主行程留在前景執行；檢查 command/args：kubectl get pod -n ${namespace} ${pod} -o jsonpath='{.spec.containers[?(@.name=="${container}")].command}'`,
+    ],
+  },
+  initStuck: {
+    message: ({ container, position, total, age, runs }) =>
+      `${noun(container)}（第 ${position} 個，共 ${total} 個）已執行 ${age} 仍未結束${runs.kind === 'command' ? `；它執行的是 ${runs.text}` : runs.kind === 'image' ? `；它執行的是映像檔「${runs.image}」的預設指令` : ''}。在它結束之前應用程式容器無法啟動：它可能在等一個不存在的東西。`,
+    fix: ({ namespace, pod, container }) => [
+      `查看它正在做什麼：kubectl logs -n ${namespace} ${pod} -c ${container}`,
+      `確認它等待的東西存在而且有回應：kubectl get svc,endpoints -n ${namespace}`,
+      '為等待設定逾時，讓缺少的相依服務明確地讓 init 容器失敗，而不是一直卡住。',
+    ],
+  },
+  noResources: {
+    message: ({ containers, bestEffort }) =>
+      `容器${containers.map((c) => `「${c}」`).join('、')}沒有設定任何 CPU 或記憶體的 requests 或 limits${bestEffort ? '：Pod 屬於 BestEffort，節點資源吃緊時會最先被驅逐' : ''}。`,
+    fix: ({ namespace, pod, owner, container }) => [
+      `量測用量：kubectl top pod -n ${namespace} ${pod} --containers`,
+      `設定 requests 與記憶體上限，例如：kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=cpu=100m,memory=128Mi --limits=memory=256Mi`,
+    ],
+  },
+  // ---- end zh-b ----
 };
