@@ -1,9 +1,9 @@
 import type { Evidence } from '../rules/types.js';
 
 // kdiag's own framing around quoted cluster text (rules/helpers/events.ts eventEvidence, engine/log-evidence.ts):
-// `Warning FailedMount ×4 over 4s from kubelet (last 0s ago): <message>`, `previous log of app: <line>`.
+// `Warning FailedMount ×4 over 4s from kubelet (last seen 0s ago): <message>`, `previous log of app: <line>`.
 // Only the frame is translated, for the text report; the quoted message and the JSON evidence stay as read.
-const EVENT = /^(Normal|Warning|\S+) (\S+)(?: ×(\d+)(?: over (\S+))?)?(?: from (.+?))? \(last (.+?)\): /;
+const EVENT = /^(Normal|Warning|\S+) (\S+)(?: ×(\d+)(?: over (\S+))?)?(?: from (.+?))? \(last seen (.+?)\): /;
 const LOG = /^(previous log|log) of ([^:\s]+):/;
 
 const when = (ago: string): string => (ago === 'at an unknown time' ? '時間不明' : ago.replace(/ ago$/, ' 前'));

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { evidenceText } from '../../src/i18n/evidence-text.js';
 
 describe('evidence framing in zh-TW', () => {
-  const event = { source: 'event', text: 'Warning FailedMount ×4 over 4s from kubelet (last 0s ago): MountVolume.SetUp failed for volume "config" : configmap "app-config" not found' };
+  const event = { source: 'event', text: 'Warning FailedMount ×4 over 4s from kubelet (last seen 0s ago): MountVolume.SetUp failed for volume "config" : configmap "app-config" not found' };
 
   it('translates kdiag\'s frame around an event and keeps the quoted message as read', () => {
     expect(evidenceText(event, 'zh-TW')).toBe('Warning FailedMount（4 次，歷時 4s；來自 kubelet；最後一次 0s 前）：MountVolume.SetUp failed for volume "config" : configmap "app-config" not found');
-    expect(evidenceText({ source: 'event', text: 'Normal Scheduled (last at an unknown time): Successfully assigned shop/api to node-1' }, 'zh-TW')).toBe('Normal Scheduled（最後一次 時間不明）：Successfully assigned shop/api to node-1');
-    expect(evidenceText({ source: 'event', text: 'Warning BackOff ×3 from kubelet (last 4s ago): Back-off restarting failed container app' }, 'zh-TW')).toBe('Warning BackOff（3 次；來自 kubelet；最後一次 4s 前）：Back-off restarting failed container app');
+    expect(evidenceText({ source: 'event', text: 'Normal Scheduled (last seen at an unknown time): Successfully assigned shop/api to node-1' }, 'zh-TW')).toBe('Normal Scheduled（最後一次 時間不明）：Successfully assigned shop/api to node-1');
+    expect(evidenceText({ source: 'event', text: 'Warning BackOff ×3 from kubelet (last seen 4s ago): Back-off restarting failed container app' }, 'zh-TW')).toBe('Warning BackOff（3 次；來自 kubelet；最後一次 4s 前）：Back-off restarting failed container app');
   });
 
   it('translates the log frame, single line and several', () => {
@@ -20,7 +20,7 @@ describe('evidence framing in zh-TW', () => {
     const status = { source: 'pod', path: 'status.phase', text: 'status.phase: Pending' };
     expect(evidenceText(status, 'zh-TW')).toBe(status.text);
     // A message that merely looks like a frame inside is not rewritten: the frame must open the line.
-    const odd = { source: 'event', text: 'something (last 5s ago): x' };
+    const odd = { source: 'event', text: 'something (last seen 5s ago): x' };
     expect(evidenceText(odd, 'zh-TW')).toBe(odd.text);
   });
 });

@@ -16,7 +16,7 @@ describe('columns() without the segmenter', () => {
     expect(wrong).toEqual([]);
   });
   it('agrees on strings kdiag prints, mixed with what string-width must count', () => {
-    for (const s of ['✔ scheduling → ✘ image → · container', 'Warning Failed ×4 over 3s (last 1s ago): x', '  • ℹ …—', 'a\u00adb', 'e\u0301', '診斷：映像檔', '👩‍👩‍👧', '🇹🇼', 'x\u001b[1mbold\u001b[22m'])
+    for (const s of ['✔ scheduling → ✘ image → · container', 'Warning Failed ×4 over 3s (last seen 1s ago): x', '  • ℹ …—', 'a\u00adb', 'e\u0301', '診斷：映像檔', '👩‍👩‍👧', '🇹🇼', 'x\u001b[1mbold\u001b[22m'])
       expect(columns(s), JSON.stringify(s)).toBe(stringWidth(s));
   });
 });

@@ -25,12 +25,12 @@ export function seenSince(e: EventFact, since: number | undefined): boolean {
   return since === undefined || e.lastSeen === undefined || e.lastSeen >= since;
 }
 
-/** `Warning FailedMount ×12 over 10m (last 30s ago): <message>` as kubectl describe would summarise it. */
+/** `Warning FailedMount ×12 over 10m (last seen 30s ago): <message>` as kubectl describe would summarise it. */
 export function eventEvidence(e: EventFact, now: number): Evidence {
   const span = e.count > 1 && e.firstSeen !== undefined && e.lastSeen !== undefined ? ` over ${ago(e.lastSeen, e.firstSeen).replace(' ago', '')}` : '';
   const count = e.count > 1 ? ` ×${e.count}${span}` : '';
   const from = e.source ? ` from ${e.source}` : '';
-  const evidence: Evidence = { source: 'event', text: `${e.type} ${e.reason}${count}${from} (last ${ago(now, e.lastSeen)}): ${e.message}` };
+  const evidence: Evidence = { source: 'event', text: `${e.type} ${e.reason}${count}${from} (last seen ${ago(now, e.lastSeen)}): ${e.message}` };
   if (e.lastSeen !== undefined) evidence.at = isoTime(e.lastSeen);
   return evidence;
 }
