@@ -33,17 +33,18 @@ export async function writeDiagnosisList(items: Diagnosis[], meta: SnapshotMeta,
 }
 
 /**
- * A streamed scan's items: JSON and YAML made again and written one batch at a time; the text table and
- * Markdown sort every item, so those need them all at once.
+ * Streamed items (a scan, or `analyze` of a dump read file by file): JSON and YAML made again and written
+ * one batch at a time; the text table and Markdown sort every item, so those need them all at once. Text is
+ * the scan's table (`table`) or `analyze`'s table and details (`list`).
  */
-export async function writeStreamedList(items: readonly StreamedItem[], meta: SnapshotMeta, format: OutputFormat, report: ReportOptions): Promise<void> {
+export async function writeStreamedList(items: readonly StreamedItem[], meta: SnapshotMeta, format: OutputFormat, report: ReportOptions, text: 'table' | 'list' = 'table'): Promise<void> {
   if (format === 'json' || format === 'yaml') {
     const render = format === 'json' ? renderJsonListChunks : renderYamlListChunks;
     await writePieces(render(diagnosisList([], meta), each(items)));
     return;
   }
   const all = items.map((i) => i.diagnosis());
-  if (format === 'text') writeReport(renderScanText(all, meta.notes, report, meta.unreadable));
+  if (format === 'text' && text === 'table') writeReport(renderScanText(all, meta.notes, report, meta.unreadable));
   else await writePieces(renderListChunks(diagnosisList(all, meta), format, report));
 }
 
