@@ -1,7 +1,10 @@
 // Bundles the CLI and the library with esbuild (fast start: nothing resolved at run time). The CLI is
 // split so that @kubernetes/client-node (tree-shaken to KubeConfig) sits in a chunk only live commands load.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist/cli', import.meta.url), { recursive: true, force: true });
@@ -15,7 +18,16 @@ rmSync(new URL('../dist/types', import.meta.url), { recursive: true, force: true
 const NARROW = /export const NARROW = (\/\^\[.*\]\*\$\/);/.exec(readFileSync(new URL('../src/report/narrow.ts', import.meta.url), 'utf8'))?.[1];
 if (!NARROW) throw new Error('src/report/narrow.ts: no NARROW pattern');
 const PATCHES = {
-  'string-width': [['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'], ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', `if (${NARROW}.test(string)) {`]],
+  'string-width': [
+    ['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'],
+    ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', `if (${NARROW}.test(string)) {`],
+    // Compiling /^\p{RGI_Emoji}$/v costs 25-50 ms on Node 20 (≈ 25 on 24) when the module loads, and the
+    // visible-character class a few more; only text outside NARROW reaches them. Built on first use.
+    ['const visibleCharacterRegex = /', 'const visibleCharacterPattern = () => /'],
+    ['\\p{Surrogate}]/v;', '\\p{Surrogate}]/v; let visibleOnce; const visible = () => (visibleOnce ??= visibleCharacterPattern()); const visibleCharacterRegex = { test: (s) => visible().test(s), [Symbol.search]: (s) => s.search(visible()) };'],
+    ['const rgiEmojiRegex = /', 'const rgiEmojiPattern = () => /'],
+    ['{RGI_Emoji}$/v;', '{RGI_Emoji}$/v; let rgiEmojiOnce; const rgiEmojiRegex = { test: (s) => (rgiEmojiOnce ??= rgiEmojiPattern()).test(s) };'],
+  ],
   'wrap-ansi': [['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'], ['const ASCII_PRINTABLE_REGEX = /^[ -~]*$/;', `const ASCII_PRINTABLE_REGEX = ${NARROW};`]],
 };
 const narrowText = {
@@ -27,9 +39,83 @@ const narrowText = {
       let text = readFileSync(args.path, 'utf8');
       for (const [from, to] of PATCHES[/(string-width|wrap-ansi)[\\/]index\.js$/.exec(args.path)[1]]) {
         if (!text.includes(from)) throw new Error(`${args.path}: no "${from}" to patch (did the package change?)`);
-        text = text.replace(from, to);
+        text = text.replace(from, () => to); // a function: no $-patterns in the replacement
       }
       return { contents: text, loader: 'js' };
+    });
+  },
+};
+
+// `yaml` (129 KB) and `js-yaml` (73 KB) in the CLI: most runs never need them (kubectl's YAML has its own
+// reader, src/sources/yaml-kubectl.ts; JSON needs neither), yet an ES module is compiled whenever it is
+// imported. So kdiag's own imports of them get a facade whose functions require() the library, bundled on its
+// own as CommonJS (a synchronous load: the readers are synchronous), on first call. The library bundle
+// (dist/lib) imports them as usual. test/e2e/lazy-catalogues.test.ts checks which runs load them.
+const LAZY_LIBRARIES = { yaml: './node_modules/yaml/browser/index.js', 'js-yaml': './node_modules/js-yaml/dist/js-yaml.mjs' };
+const lazyLibraryFacade = (name, exports) => {
+  const file = `vendor-${name}.cjs`;
+  const lines = [
+    "import { createRequire } from 'node:module';",
+    "import { fileURLToPath } from 'node:url';",
+    'let loaded;',
+    // The facade may land in a chunk (dist/cli/chunks/) or in an entry file (dist/cli/).
+    `const lib = () => (loaded ??= createRequire(import.meta.url)(fileURLToPath(new URL(import.meta.url.includes('/chunks/') ? './${file}' : './chunks/${file}', import.meta.url))));`,
+  ];
+  for (const [key, value] of Object.entries(exports)) {
+    if (key === 'default') lines.push('export default new Proxy({}, { get: (_, key) => lib()[key] });');
+    // A class or a function: `new X()` and `X()` both reach the library's own.
+    else if (typeof value === 'function') lines.push(`export function ${key}(...args) { return new.target ? new (lib().${key})(...args) : lib().${key}.apply(this, args); }`);
+  }
+  return lines.join('\n');
+};
+const lazyLibraries = {
+  name: 'lazy-libraries',
+  setup(b) {
+    b.onResolve({ filter: /^(yaml|js-yaml)$/ }, (args) => (/[\\/]src[\\/]/.test(args.importer) ? { path: args.path, namespace: 'lazy-library' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-library' }, async (args) => ({ contents: lazyLibraryFacade(args.path, await import(new URL(`.${LAZY_LIBRARIES[args.path].slice(1)}`, new URL('../', import.meta.url)).href)), loader: 'js' }));
+  },
+};
+
+// Rule docs (the `kdiag explain` text, 70 KB of the 350 KB of rules) in a chunk of their own: a diagnosis never
+// reads them. Each rule file's `docs: { … }` (plain literals only) becomes a getter that reads the docs chunk,
+// which src/rules/docs-loader.ts (replaced here) imports; `kdiag rules` and `kdiag explain` await it first.
+const RULES_DIR = new URL('../src/rules/', import.meta.url);
+const ruleFiles = readdirSync(RULES_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !['helpers', 'messages'].includes(d.name))
+  .flatMap((d) => readdirSync(new URL(`${d.name}/`, RULES_DIR)).filter((f) => f.endsWith('.ts') && f !== 'index.ts').map((f) => fileURLToPath(new URL(`${d.name}/${f}`, RULES_DIR))));
+const LITERAL = new Set([ts.SyntaxKind.StringLiteral, ts.SyntaxKind.NoSubstitutionTemplateLiteral, ts.SyntaxKind.ArrayLiteralExpression, ts.SyntaxKind.ObjectLiteralExpression, ts.SyntaxKind.PropertyAssignment, ts.SyntaxKind.Identifier]);
+const pureLiteral = (node) => LITERAL.has(node.kind) && (node.kind !== ts.SyntaxKind.Identifier || (ts.isPropertyAssignment(node.parent) && node.parent.name === node)) && !ts.forEachChild(node, (child) => !pureLiteral(child));
+/** Where each rule file's docs literal is, and its rule id; the build fails for a rule whose docs cannot move. */
+const ruleDocs = new Map(ruleFiles.map((file) => {
+  const text = readFileSync(file, 'utf8');
+  const found = [];
+  const visit = (node) => {
+    if (ts.isPropertyAssignment(node) && node.name.getText() === 'docs' && ts.isObjectLiteralExpression(node.parent)) {
+      const id = node.parent.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'id');
+      if (!id || !ts.isStringLiteral(id.initializer) || !ts.isObjectLiteralExpression(node.initializer) || !pureLiteral(node.initializer)) throw new Error(`${file}: the rule's docs must be a literal next to a literal id (scripts/build.mjs moves them out of the start path)`);
+      found.push({ id: id.initializer.text, start: node.getStart(), end: node.getEnd(), literal: node.initializer.getText() });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+  return [file, { text, found }];
+}));
+const ruleDocsChunk = {
+  name: 'rule-docs',
+  setup(b) {
+    b.onResolve({ filter: /^kdiag-rule-docs:/ }, (args) => ({ path: args.path, namespace: 'rule-docs' }));
+    b.onLoad({ filter: /.*/, namespace: 'rule-docs' }, (args) => {
+      if (args.path === 'kdiag-rule-docs:store') return { loader: 'js', contents: "let docs; export const setRuleDocs = (d) => { docs = d; }; export function ruleDocsOf(id) { if (!docs) throw new Error(`internal error: the docs of ${id} were read before loadRuleDocs()`); return docs[id]; }" };
+      const entries = [...ruleDocs.values()].flatMap(({ found }) => found.map((d) => `${JSON.stringify(d.id)}: ${d.literal}`));
+      return { loader: 'ts', contents: `export default {\n${entries.join(',\n')}\n};` };
+    });
+    b.onLoad({ filter: /[\\/]src[\\/]rules[\\/]docs-loader\.ts$/ }, () => ({ loader: 'js', contents: "import { setRuleDocs } from 'kdiag-rule-docs:store'; export async function loadRuleDocs() { setRuleDocs((await import('kdiag-rule-docs:data')).default); }" }));
+    b.onLoad({ filter: /[\\/]src[\\/]rules[\\/][^\\/]+[\\/][^\\/]+\.ts$/ }, (args) => {
+      const entry = ruleDocs.get(args.path);
+      if (!entry || entry.found.length === 0) return undefined;
+      let text = entry.text;
+      for (const d of [...entry.found].sort((x, y) => y.start - x.start)) text = `${text.slice(0, d.start)}get docs() { return __kdiagRuleDocsOf(this.id); }${text.slice(d.end)}`;
+      return { loader: 'ts', contents: `import { ruleDocsOf as __kdiagRuleDocsOf } from 'kdiag-rule-docs:store';\n${text}`, resolveDir: dirname(args.path) };
     });
   },
 };
@@ -53,7 +139,8 @@ const common = {
   alias: { yaml: './node_modules/yaml/browser/index.js', punycode: './node_modules/punycode/punycode.js' },
 };
 
-await build({ ...common, entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]', minifySyntax: true, minifyWhitespace: true });
+const cliBuild = await build({ ...common, metafile: true, plugins: [narrowText, lazyLibraries, ruleDocsChunk], entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]', minifySyntax: true, minifyWhitespace: true });
+await build({ ...common, banner: {}, format: 'cjs', entryPoints: Object.fromEntries(Object.entries(LAZY_LIBRARIES).map(([name, path]) => [`vendor-${name}`, path])), outdir: 'dist/cli/chunks', outExtension: { '.js': '.cjs' }, minifySyntax: true, minifyWhitespace: true });
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist/lib', external: ['@kubernetes/client-node'] });
 
 // Type declarations for the library entry (`exports["."].types`).
@@ -61,3 +148,4 @@ import { execFileSync } from 'node:child_process';
 if (!process.argv.includes('--no-types')) {
   execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 }
+import { writeFileSync as __w } from 'node:fs'; if (process.env.KDIAG_META) __w(process.env.KDIAG_META, JSON.stringify(cliBuild.metafile));

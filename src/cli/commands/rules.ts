@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { ALL_RULES, findRule, RETIRED_RULES } from '../../rules/index.js';
+import { loadRuleDocs } from '../../rules/docs-loader.js';
 import type { Rule } from '../../rules/types.js';
 import { messagesFor } from '../../i18n/index.js';
 import { resolveLang, type Lang } from '../../i18n/lang.js';
@@ -20,6 +21,7 @@ function ruleData(r: Rule, lang: Lang) {
 
 /** `kdiag rules`: the catalogue. */
 export async function rulesCommand(opts: GlobalOptions): Promise<number> {
+  await loadRuleDocs();
   const format = outputFormat(opts.output);
   const lang = resolveLang(opts.lang);
   const t = messagesFor(lang).ruleDocs;
@@ -42,6 +44,7 @@ export async function rulesCommand(opts: GlobalOptions): Promise<number> {
 /** `kdiag explain RULE`: one rule's docs, generated from the same data the rule carries. */
 export async function explainCommand(id: string, opts: GlobalOptions): Promise<number> {
   if (id.startsWith('stage/')) return (await import('./lifecycle.js')).lifecycleCommand(id, opts);
+  await loadRuleDocs();
   const format = outputFormat(opts.output);
   const lang = resolveLang(opts.lang);
   const rule = findRule(id);
