@@ -38,6 +38,19 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'readiness/service-no-endpoints',
   'readiness/service-selector-near-miss',
   'readiness/single-node-replicas',
+  // kubelet stage
+  'kubelet/admission-rejected',
+  'kubelet/create-container-config-error',
+  'kubelet/deadline-exceeded',
+  'kubelet/evicted',
+  'kubelet/node-lost',
+  'kubelet/node-missing',
+  'kubelet/node-not-ready',
+  'kubelet/node-shutdown',
+  'kubelet/node-status-stale',
+  'kubelet/not-started-long',
+  'kubelet/preempted',
+  'kubelet/stuck-terminating',
 ]);
 
 /** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */

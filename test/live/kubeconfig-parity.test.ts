@@ -3,8 +3,8 @@
 // fails, so the traffic really went through it), missing KUBECONFIG entries, an http:// server (`kubectl
 // proxy`), --server/--token/--certificate-authority/--insecure-skip-tls-verify/--as/--as-group; and the
 // identity bound to exactly `kdiag rbac` (nothing on Secrets) gets the admin's verdicts.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect as tcpConnect, createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kdiag, kdiagAsync } from '../e2e/exec.js';
-import { ADMIN, KUBECTL, freshNamespace, kubectl, waitFor } from './env.js';
+import { ADMIN, KUBECTL, LIMITED, freshNamespace, kubectl, waitFor } from './env.js';
 
 const NS = 'cli-kubeconfig';
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-kubeconfig-'));
@@ -222,5 +222,54 @@ describe('identity flags and least privilege', () => {
     expect(nobody.stderr).toMatch(/forbidden/i);
     const masters = kdiag(['pod', 'healthy', '-n', NS, '--as', 'cli-nobody', '--as-group', 'system:masters'], { env: { KUBECONFIG: ADMIN }, timeoutMs: 60_000 });
     expect(masters.code, masters.stderr).toBe(0);
+  });
+});
+
+describe("kdiag's own kubeconfig reader beside kubectl (client-node never loaded)", () => {
+  const DENY = { KDIAG_DENY_CLIENT_NODE: '1' };
+  const cluster = admin.clusters[0].cluster;
+  const user = admin.users[0].user;
+  // Two files in different directories, each naming its certificates by relative paths; entries set in both.
+  const dir = join(tmp, 'merge');
+  for (const d of ['a/certs', 'b/keys']) mkdirSync(join(dir, d), { recursive: true });
+  writeFileSync(join(dir, 'a/certs/ca.crt'), Buffer.from(cluster['certificate-authority-data'], 'base64'));
+  writeFileSync(join(dir, 'b/keys/user.crt'), Buffer.from(user['client-certificate-data'], 'base64'));
+  writeFileSync(join(dir, 'b/keys/user.key'), Buffer.from(user['client-key-data'], 'base64'));
+  const a = join(dir, 'a/config');
+  const b = join(dir, 'b/config');
+  writeFileSync(a, stringify({ apiVersion: 'v1', kind: 'Config', 'current-context': 'real', contexts: [{ name: 'real', context: { cluster: 'c', user: 'u', namespace: NS } }], clusters: [{ name: 'c', cluster: { server, 'certificate-authority': 'certs/ca.crt' } }] }));
+  writeFileSync(b, stringify({ apiVersion: 'v1', kind: 'Config', 'current-context': 'bogus', contexts: [{ name: 'bogus', context: { cluster: 'elsewhere', user: 'u' } }, { name: 'real', context: { cluster: 'elsewhere' } }], clusters: [{ name: 'c', cluster: { server: 'https://127.0.0.1:1' } }, { name: 'elsewhere', cluster: { server: 'https://127.0.0.1:1' } }], users: [{ name: 'u', user: { 'client-certificate': 'keys/user.crt', 'client-key': 'keys/user.key' } }] }));
+
+  function both(env: Record<string, string>, args: string[] = []): { kdiag: number; kubectl: number; stdout: string; stderr: string } {
+    const k = kdiag(['pod', 'healthy', '-o', 'json', '--request-timeout', '5s', ...args], { env: { ...bare, ...DENY, ...env }, timeoutMs: 60_000 });
+    const c = spawnSync(KUBECTL, ['get', 'pod', 'healthy', '-o', 'name', '--request-timeout', '5s', ...args], { env: { PATH: process.env.PATH ?? '', ...bare, ...env }, encoding: 'utf8' });
+    expect(k.stderr).not.toContain('KDIAG-TEST');
+    return { kdiag: k.code, kubectl: c.status ?? -1, stdout: k.stdout, stderr: k.stderr };
+  }
+
+  it('KUBECONFIG=a:b: the first file to set current-context, a context or a cluster wins; a user only b sets comes from b; relative paths from each file', () => {
+    const r = both({ KUBECONFIG: `${a}:${b}` });
+    expect([r.kdiag, r.kubectl], r.stderr).toEqual([0, 0]);
+    expect(JSON.parse(r.stdout).pod.namespace).toBe(NS); // the namespace of a's "real" context
+  });
+
+  it('KUBECONFIG=b:a: b\'s current-context (a cluster nothing listens on) wins in both; --context real picks b\'s "real", which wins over a\'s', () => {
+    const r = both({ KUBECONFIG: `${b}:${a}` });
+    expect(r.kubectl).not.toBe(0);
+    expect(r.kdiag).toBe(3);
+    expect(r.stderr).toContain('cannot reach the API server at https://127.0.0.1:1');
+    const real = both({ KUBECONFIG: `${b}:${a}` }, ['--context', 'real', '-n', NS]);
+    expect(real.kubectl).not.toBe(0);
+    expect(real.kdiag).toBe(3);
+  });
+
+  it('the admin and least-privilege kubeconfigs as they are (client certificate data)', () => {
+    const r = both({ KUBECONFIG: ADMIN }, ['-n', NS]);
+    expect([r.kdiag, r.kubectl], r.stderr).toEqual([0, 0]);
+    if (LIMITED) {
+      const l = kdiag(['scan', '-o', 'json'], { env: { ...bare, ...DENY, KUBECONFIG: LIMITED }, timeoutMs: 60_000 });
+      expect(l.stderr).not.toContain('KDIAG-TEST');
+      expect([0, 1], l.stderr).toContain(l.code);
+    }
   });
 });

@@ -21,7 +21,7 @@ async function serve(handler: Handler): Promise<{ client: ApiClient; urls: URL[]
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  const connection = { kubeConfig: { applyToHTTPSOptions: async () => {} }, server: `http://127.0.0.1:${port}`, context: 'test', namespace: 'ns' } as unknown as Connection;
+  const connection = { cluster: { name: 'c', server: `http://127.0.0.1:${port}` }, user: { name: 'u' }, contexts: ['test'], server: `http://127.0.0.1:${port}`, context: 'test', namespace: 'ns' } as unknown as Connection;
   return { client: new ApiClient(connection, { timeoutMs: 2_000, retries: 0 }), urls };
 }
 

@@ -23,7 +23,7 @@ export async function completeNames(lookup: NameLookup, words: readonly string[]
     if (lookup.kind === 'Context') {
       const { connect } = await import('../../sources/cluster/connect.js');
       const connection = await connect({ ...(flags.kubeconfig ? { kubeconfig: flags.kubeconfig } : {}) });
-      return connection.kubeConfig.getContexts().map((c) => c.name);
+      return connection.contexts;
     }
     const { openSession } = await import('./live-session.js');
     const { client, connection } = await openSession({ ...flags, requestTimeout: COMPLETION_TIMEOUT }, false, { requests: 1 });

@@ -3,6 +3,7 @@ import { zhTWAdmission } from './zh-TW/admission.js';
 import { zhTWCni } from './zh-TW/cni.js';
 import { zhTWContainer } from './zh-TW/container.js';
 import { zhTWImage } from './zh-TW/image.js';
+import { zhTWKubelet } from './zh-TW/kubelet.js';
 import { zhTWReadiness } from './zh-TW/readiness.js';
 import { zhTWShared } from './zh-TW/shared.js';
 
@@ -11,4 +12,4 @@ import { zhTWShared } from './zh-TW/shared.js';
  * catalogue (src/rules/messages/): a missing entry or a wrong parameter fails `tsc`. Terms follow
  * docs/glossary.zh-TW.md. Loaded and registered by src/i18n/load.ts, never imported by the English path.
  */
-export const zhTWRules: RuleMessages = { ...zhTWShared, ...zhTWAdmission, ...zhTWCni, ...zhTWImage, ...zhTWContainer, ...zhTWReadiness };
+export const zhTWRules: RuleMessages = { ...zhTWShared, ...zhTWAdmission, ...zhTWCni, ...zhTWImage, ...zhTWContainer, ...zhTWReadiness, ...zhTWKubelet };

@@ -2,7 +2,8 @@ import type { Condition, Node, Pod, Taint, Toleration } from '../../model/k8s.js
 import type { PodFacts } from '../../model/facts.js';
 import { parseTime } from '../../model/time.js';
 import type { Evidence } from '../types.js';
-import { ago, isoTime } from './time.js';
+import type { NoExecuteFateRef } from '../messages/kubelet.js';
+import { ago, formatAge, isoTime } from './time.js';
 import { minOf } from './numbers.js';
 
 /** Why a kubelet reports Ready=False, read from the KubeletNotReady message (§5.1 of k8s-messages.md). */
@@ -18,23 +19,10 @@ const CAUSES: Array<[Exclude<NotReadyCause, 'other'>, RegExp]> = [
   ['shutdown', /node is shutting down/],
 ];
 
-const CAUSE_WORDS: Record<NotReadyCause, string> = {
-  network: 'the container runtime reports its network (CNI) plugin is not ready',
-  runtime: 'the container runtime is down or not answering the kubelet',
-  pleg: 'the kubelet\'s pod lifecycle event generator (PLEG) is unhealthy: the container runtime is too slow or hung',
-  capacity: 'the kubelet has not yet reported the node\'s capacity for some resources',
-  shutdown: 'the node is shutting down',
-  other: 'the kubelet reports it is not ready',
-};
-
 /** Every recognised cause in a KubeletNotReady message, in a stable order; `other` when none matched. */
 export function notReadyCauses(message: string): NotReadyCause[] {
   const found = CAUSES.filter(([, re]) => re.test(message)).map(([cause]) => cause);
   return found.length > 0 ? found : ['other'];
-}
-
-export function describeNotReadyCause(cause: NotReadyCause): string {
-  return CAUSE_WORDS[cause];
 }
 
 export function nodeCondition(node: Node | undefined, type: string): Condition | undefined {
@@ -157,41 +145,20 @@ export function noExecuteFate(pod: Pod, taint: Taint): NoExecuteFate {
   return fate;
 }
 
-/** One sentence on what the taint manager will do (or should already have done) to the Pod; `owned`: a controller replaces it. */
-export function describeNoExecuteFate(fate: NoExecuteFate, now: number, owned = true): string {
+/** What the taint manager will do (or should already have done) to the Pod, for the message catalogue; `owned`: a controller replaces it. */
+export function noExecuteFateRef(fate: NoExecuteFate, now: number, owned = true): NoExecuteFateRef {
   const taint = describeTaint(fate.taint);
-  if (fate.kind === 'never') return `The Pod tolerates ${taint} without a time limit, so it is never evicted from this node (typical for DaemonSet Pods).`;
-  if (fate.kind === 'now') return `The Pod does not tolerate ${taint}, so the taint manager deletes it right away.`;
-  const secs = `tolerationSeconds ${fate.tolerationSeconds}${fate.tolerationSeconds === 300 ? ', the default' : ''}`;
-  if (fate.evictAt === undefined) return `The taint manager deletes the Pod ${fate.tolerationSeconds}s after ${taint} was added (${secs}).`;
-  if (fate.evictAt > now) {
-    const then = owned ? 'its controller then creates a replacement elsewhere' : 'nothing owns it, so nothing recreates it';
-    return `The taint manager will delete the Pod in ${ago(fate.evictAt, now).replace(' ago', '')} (${secs} on ${taint}); ${then}.`;
-  }
-  return `The taint manager was due to delete the Pod ${ago(now, fate.evictAt)} (${secs} on ${taint}) but has not marked it for deletion: check that kube-controller-manager is running.`;
+  if (fate.kind === 'never') return { kind: 'never', taint };
+  if (fate.kind === 'now') return { kind: 'now', taint };
+  const ref: NoExecuteFateRef = { kind: 'at', taint, seconds: fate.tolerationSeconds ?? 0, owned };
+  if (fate.evictAt === undefined) return ref;
+  if (fate.evictAt > now) return { ...ref, in: formatAge(fate.evictAt - now) };
+  return { ...ref, overdue: formatAge(now - fate.evictAt) };
 }
 
 /** The taints the node controller adds for Ready=False / Ready=Unknown. */
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
 export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
-
-/** What happens after the kubelet ends a Pod for good (Failed Pods never restart), for messages. */
-export function replacementNote(pod: PodFacts): string {
-  const owner = pod.owner.ref;
-  if (!owner) return 'A Failed Pod is never restarted and nothing owns this one: fix the cause and create it again.';
-  switch (owner.kind) {
-    case 'ReplicaSet':
-    case 'ReplicationController':
-    case 'StatefulSet':
-      return `A Failed Pod is never restarted; its ${owner.kind} "${owner.name}" creates a replacement, so look at that Pod too.`;
-    case 'DaemonSet':
-      return `A Failed Pod is never restarted; DaemonSet "${owner.name}" deletes it and creates a new one on the same node, which fails the same way until the cause is fixed.`;
-    case 'Job':
-      return `A Failed Pod is never restarted; Job "${owner.name}" counts it as a failure and may create another (up to its backoffLimit).`;
-    default:
-      return `A Failed Pod is never restarted; its owner ${owner.kind} "${owner.name}" decides whether to replace it.`;
-  }
-}
 
 /** `deploy/api`, `sts/db`, `ds/agent`, `job/x` for kubectl commands, or a placeholder for bare Pods. */
 export function workloadRef(pod: PodFacts): string {

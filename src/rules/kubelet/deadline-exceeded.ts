@@ -1,7 +1,7 @@
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { replacementNote } from '../helpers/node-health.js';
+import { ruleMessages } from '../messages/index.js';
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { Evidence, PodRule } from '../types.js';
 
@@ -25,7 +25,7 @@ const rule: PodRule = {
     ],
   },
   triggers: { reason: ['DeadlineExceeded'] },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     if (pod.reason !== 'DeadlineExceeded') return [];
     const deadline = pod.pod.spec?.activeDeadlineSeconds;
     const evidence: Evidence[] = [fieldEvidence('pod', 'status.reason', pod.reason)];
@@ -35,15 +35,13 @@ const rule: PodRule = {
     if (started !== undefined) evidence.push(fieldEvidence('pod', 'status.startTime', pod.pod.status?.startTime));
     const event = latestEvent(pod.events, 'DeadlineExceeded');
     if (event) evidence.push(eventEvidence(event, now));
-    const limit = typeof deadline === 'number' ? `its activeDeadlineSeconds of ${deadline}s (${formatAge(deadline * 1000)})` : 'its activeDeadlineSeconds';
+    const t = ruleMessages(options.lang);
+    const replacement = t.replacement(pod.owner.ref ? { owner: pod.owner.ref } : {});
     return [
       finding(rule, {
-        message: `The kubelet killed the Pod because it was active longer than ${limit}. ${replacementNote(pod)}`,
+        message: t.deadlineExceeded.message(typeof deadline === 'number' ? { seconds: deadline, age: formatAge(deadline * 1000), replacement } : { replacement }),
         evidence,
-        remediation: [
-          `Look at what the last run was doing: kubectl logs ${pod.name} -n ${pod.namespace} --all-containers`,
-          'Raise spec.activeDeadlineSeconds in the Pod template, or make the work finish sooner.',
-        ],
+        remediation: t.deadlineExceeded.fix({ pod: pod.name, namespace: pod.namespace }),
       }),
     ];
   },

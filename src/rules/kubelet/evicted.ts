@@ -2,7 +2,8 @@ import { formatQuantity, parseQuantity } from '../../model/quantity.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { conditionEvidence, nodeCondition, replacementNote, workloadRef } from '../helpers/node-health.js';
+import { conditionEvidence, nodeCondition, workloadRef } from '../helpers/node-health.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 // pkg/kubelet/eviction/helpers.go message fragments (k8s-messages.md §2.8); each ends with ". ".
@@ -22,13 +23,6 @@ function qty(resource: string, text: string): string {
   const friendly = formatQuantity(resource, n);
   return friendly === text ? text : `${text} (${friendly})`;
 }
-
-const PRESSURE_FIX: Record<string, string> = {
-  memory: 'Set the memory request close to real usage (Pods using more than they request are evicted first) and a memory limit; check usage with kubectl top pod',
-  'ephemeral-storage': 'Find what fills the node disk (container logs, emptyDir volumes, writable layers, images): set resources.limits.ephemeral-storage and emptyDir.sizeLimit, and log to stdout at a sane rate',
-  inodes: 'Something creates many small files on the node filesystem: find it (du --inodes on the node) and clean up',
-  pids: 'A container forks too many processes: cap it (pod PID limit) and fix the leak',
-};
 
 const rule: PodRule = {
   id: 'kubelet/evicted',
@@ -55,15 +49,16 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/node-pressure-eviction/'],
   },
   triggers: { reason: ['Evicted'] },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     if (pod.reason !== 'Evicted') return [];
     const msg = pod.message;
-    const node = pod.nodeName ? `node "${pod.nodeName}"` : 'the node';
     const evidence: Evidence[] = [fieldEvidence('pod', 'status.reason', pod.reason)];
     if (msg) evidence.push(fieldEvidence('pod', 'status.message', msg));
     const event = latestEvent(pod.events, 'Evicted');
     if (event) evidence.push(eventEvidence(event, now));
 
+    const t = ruleMessages(options.lang);
+    const m = t.evicted;
     const parts: string[] = [];
     const remediation: string[] = [];
     let resource = '';
@@ -72,48 +67,48 @@ const rule: PodRule = {
     if (low) {
       resource = low[1]!;
       const th = THRESHOLD.exec(msg);
-      parts.push(`${node} ran low on ${resource}${th ? ` (eviction threshold ${qty(resource, th[1]!)}, available ${qty(resource, th[2]!)})` : ''}`);
+      parts.push(m.part({ kind: 'low', node: pod.nodeName, resource, ...(th ? { threshold: { quantity: qty(resource, th[1]!), available: qty(resource, th[2]!) } } : {}) }));
       const users: string[] = [];
-      for (const m of msg.matchAll(CONTAINER_USE)) {
-        const [, c, use, req, res] = m as unknown as [string, string, string, string, string];
-        users.push(`container "${c}" was using ${qty(res, use)} of ${res} against a request of ${req}`);
+      for (const u of msg.matchAll(CONTAINER_USE)) {
+        const [, c, use, req, res] = u as unknown as [string, string, string, string, string];
+        users.push(m.part({ kind: 'container-use', container: c, use: qty(res, use), resource: res, request: req }));
       }
       const podUse = POD_USE.exec(msg);
-      if (podUse) users.push(`the Pod as a whole was using ${qty(podUse[4]!, podUse[2]!)} against a pod-level request of ${podUse[3]!}`);
-      if (users.length > 0) parts.push(users.join('; '));
-      remediation.push(PRESSURE_FIX[resource] ?? `Reduce the Pod's ${resource} use or raise its request.`);
+      if (podUse) users.push(m.part({ kind: 'pod-use', use: qty(podUse[4]!, podUse[2]!), request: podUse[3]! }));
+      parts.push(...users);
+      remediation.push(m.pressureFix({ resource }));
       const top = [...msg.matchAll(CONTAINER_USE)][0];
       if (top && (resource === 'memory' || resource === 'ephemeral-storage')) {
         const [, c, use] = top as unknown as [string, string, string];
         const n = parseQuantity(use);
         const shown = n === undefined ? use : formatQuantity(resource, n);
-        remediation.push(`kubectl set resources ${workloadRef(pod)} -n ${pod.namespace} -c ${c} --requests=${resource}=${shown}   (what it really used)`);
+        remediation.push(m.setRequest({ ref: workloadRef(pod), namespace: pod.namespace, container: c, resource, amount: shown }));
       }
     }
     const ces = CONTAINER_ES.exec(msg);
     if (ces) {
       resource = 'ephemeral-storage';
-      parts.push(`container "${ces[1]}" exceeded its ephemeral-storage limit "${ces[2]}"`);
-      remediation.push(`Raise resources.limits.ephemeral-storage of container "${ces[1]}", or stop it writing to its filesystem (logs to stdout, scratch data to a volume).`);
+      parts.push(m.part({ kind: 'container-storage', container: ces[1]!, limit: ces[2]! }));
+      remediation.push(m.containerStorageFix({ container: ces[1]! }));
     }
     const pes = POD_ES.exec(msg);
     if (pes) {
       resource = 'ephemeral-storage';
-      parts.push(`the Pod's local ephemeral storage exceeded the total of its containers' limits (${pes[1]})`);
-      remediation.push('Raise the containers\' ephemeral-storage limits or write less to local disk (emptyDir volumes count too).');
+      parts.push(m.part({ kind: 'pod-storage', limit: pes[1]! }));
+      remediation.push(m.podStorageFix());
     }
     const ed = EMPTY_DIR.exec(msg);
     if (ed) {
       resource = 'ephemeral-storage';
-      parts.push(`emptyDir volume "${ed[1]}" exceeded its sizeLimit "${ed[2]}"`);
-      remediation.push(`Raise emptyDir.sizeLimit of volume "${ed[1]}" or keep less data in it.`);
+      parts.push(m.part({ kind: 'empty-dir', volume: ed[1]!, limit: ed[2]! }));
+      remediation.push(m.emptyDirFix({ volume: ed[1]! }));
     }
     if (had && parts.length === 0) {
       const conds = had[1]!.split(/\s+/).filter(Boolean);
-      parts.push(`${node} already had ${conds.join(' and ')} when the Pod arrived, so the kubelet refused it at admission`);
-      remediation.push(`Relieve the node first: kubectl describe node ${pod.nodeName || 'NODE'} (${conds.includes('DiskPressure') ? 'free disk: images, logs, emptyDir' : 'free memory'}).`);
+      parts.push(m.part({ kind: 'had-condition', node: pod.nodeName, conditions: conds }));
+      remediation.push(m.relieveNode({ node: pod.nodeName, disk: conds.includes('DiskPressure') }));
     }
-    if (parts.length === 0) parts.push(msg ? `"${msg.trim()}"` : 'no reason was recorded');
+    if (parts.length === 0) parts.push(m.part(msg ? { kind: 'quoted', message: msg.trim() } : { kind: 'none' }));
 
     // The node's current pressure conditions, when the snapshot has the node.
     for (const type of ['MemoryPressure', 'DiskPressure', 'PIDPressure']) {
@@ -123,10 +118,10 @@ const rule: PodRule = {
     const threshold = latestEvent(pod.nodeEvents, 'EvictionThresholdMet');
     if (threshold) evidence.push(eventEvidence(threshold, now));
 
-    remediation.push(`kubectl describe node ${pod.nodeName || 'NODE'}`, `Delete the evicted Pod: kubectl delete pod ${pod.name} -n ${pod.namespace}`);
+    remediation.push(m.describeNode({ node: pod.nodeName }), m.deleteEvicted({ pod: pod.name, namespace: pod.namespace }));
     return [
       finding(rule, {
-        message: `The kubelet evicted the Pod${resource ? ` (${resource})` : ''}: ${parts.join('; ')}. ${replacementNote(pod)}`,
+        message: m.message({ resource, parts, replacement: t.replacement(pod.owner.ref ? { owner: pod.owner.ref } : {}) }),
         evidence,
         remediation,
         confidence: msg ? 'high' : 'medium',

@@ -1,6 +1,7 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { conditionEvidence, nodeReadiness } from '../helpers/node-health.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -20,22 +21,21 @@ const rule: PodRule = {
     ],
   },
   triggers: { reason: ['NodeLost'] },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     if (pod.reason !== 'NodeLost') return [];
     const evidence: Evidence[] = [fieldEvidence('pod', 'status.reason', pod.reason)];
     if (pod.message) evidence.push(fieldEvidence('pod', 'status.message', pod.message));
     const readiness = nodeReadiness(pod.node);
     if (pod.node && readiness.condition) evidence.push(conditionEvidence(pod.node, readiness.condition, now));
-    const node = pod.nodeName || /^Node (\S+) which was running/.exec(pod.message)?.[1] || 'its node';
-    const still = readiness.state === 'ready' ? ` Node "${node}" reports Ready again; the Pod object is left over and can be deleted.` : '';
+    const named = pod.nodeName || /^Node (\S+) which was running/.exec(pod.message)?.[1];
+    const node = named ? { node: named } : {};
+    const ready = readiness.state === 'ready';
+    const t = ruleMessages(options.lang).nodeLost;
     return [
       finding(rule, {
-        message: `The node controller marked the Pod NodeLost: node "${node}" stopped responding while the Pod ran there.${still}`,
+        message: t.message({ ...node, ready }),
         evidence,
-        remediation: [
-          `kubectl describe node ${node}`,
-          `Once the node is confirmed down (or back): kubectl delete pod ${pod.name} -n ${pod.namespace}${readiness.state === 'ready' ? '' : ' --grace-period=0 --force   (only if the machine is really down: the containers may otherwise still be running there)'}`,
-        ],
+        remediation: t.fix({ ...node, pod: pod.name, namespace: pod.namespace, ready }),
       }),
     ];
   },

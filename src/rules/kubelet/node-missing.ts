@@ -1,6 +1,7 @@
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -25,7 +26,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-garbage-collection'],
   },
-  match({ pod, cluster, now }) {
+  match({ pod, cluster, now, options }) {
     // Absence means "does not exist" only when Nodes were read; deleted Pods are kubelet/stuck-terminating's.
     if (!pod.nodeName || pod.node || !cluster.saw('Node') || pod.deletingSince !== undefined || pod.phase === 'Succeeded') return [];
     const evidence: Evidence[] = [
@@ -34,18 +35,12 @@ const rule: PodRule = {
     ];
     const scheduled = latestEvent(pod.events, 'Scheduled');
     if (scheduled) evidence.push(eventEvidence(scheduled, now));
-    const owner = pod.owner.ref;
+    const t = ruleMessages(options.lang).nodeMissing;
     return [
       finding(rule, {
-        message: `The Pod is bound to node "${pod.nodeName}", which does not exist (deleted, or its kubelet never registered): no kubelet will run it.`,
+        message: t.message({ node: pod.nodeName }),
         evidence,
-        remediation: [
-          'kubectl get nodes -o wide',
-          owner
-            ? `Delete the Pod so its ${owner.kind} "${owner.name}" recreates it on a live node: kubectl delete pod ${pod.name} -n ${pod.namespace}`
-            : `Recreate the Pod without spec.nodeName (or with a live node): kubectl get pod ${pod.name} -n ${pod.namespace} -o yaml > pod.yaml; edit it; kubectl replace --force -f pod.yaml`,
-          scheduled ? `The scheduler placed it there; if "${pod.nodeName}" was deleted, the Pod garbage collector should remove the Pod shortly (check kube-controller-manager).` : `No Scheduled event: spec.nodeName was probably set directly; use a nodeSelector instead.`,
-        ],
+        remediation: t.fix({ node: pod.nodeName, pod: pod.name, namespace: pod.namespace, ...(pod.owner.ref ? { owner: pod.owner.ref } : {}), scheduled: scheduled !== undefined }),
         confidence: 'high',
       }),
     ];

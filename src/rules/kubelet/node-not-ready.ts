@@ -2,27 +2,17 @@ import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import {
   conditionEvidence,
-  describeNoExecuteFate,
-  describeNotReadyCause,
   describeTaint,
   noExecuteFate,
+  noExecuteFateRef,
   NOT_READY_TAINT,
   nodeReadiness,
   nodeTaints,
   UNREACHABLE_TAINT,
-  type NotReadyCause,
 } from '../helpers/node-health.js';
-import { ago, isoTime } from '../helpers/time.js';
+import { formatAge, isoTime } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
-
-const FIX: Record<NotReadyCause, (node: string) => string> = {
-  network: () => 'The network (CNI) plugin is not ready: see the cni/cni-not-initialized finding.',
-  runtime: (n) => `On ${n}, check the container runtime: systemctl status containerd (or crio); journalctl -u containerd -u kubelet --since "30 min ago"`,
-  pleg: (n) => `On ${n}, check that the runtime answers quickly (time crictl ps -a); a hung runtime or thousands of dead containers stall the PLEG; restarting containerd usually recovers it.`,
-  capacity: (n) => `On ${n}, read the kubelet log (journalctl -u kubelet) for the resource it cannot report (cAdvisor or a device plugin that has not registered).`,
-  shutdown: (n) => `${n} is shutting down; its Pods are terminated and recreated elsewhere by their controllers.`,
-  other: (n) => `Read the kubelet log on ${n}: journalctl -u kubelet --since "30 min ago"`,
-};
 
 const rule: PodRule = {
   id: 'kubelet/node-not-ready',
@@ -66,20 +56,17 @@ const rule: PodRule = {
     const taints = nodeTaints(node).filter((t) => t.key === NOT_READY_TAINT || t.key === UNREACHABLE_TAINT);
     if (taints.length > 0) evidence.push({ source: 'node', path: 'spec.taints', text: `node/${name} taints: ${taints.map(describeTaint).join(', ')}` });
     const noExecute = taints.find((t) => t.key === taintKey && t.effect === 'NoExecute') ?? taints.find((t) => t.effect === 'NoExecute');
-    const fate = noExecute ? describeNoExecuteFate(noExecuteFate(pod.pod, noExecute), now, pod.owner.ref !== undefined) : '';
+    const t = ruleMessages(options.lang);
+    const m = t.nodeNotReady;
+    const fate = noExecute ? t.noExecuteFate(noExecuteFateRef(noExecuteFate(pod.pod, noExecute), now, pod.owner.ref !== undefined)) : '';
 
     let message: string;
-    const remediation: string[] = [`kubectl describe node ${name}`];
+    const remediation: string[] = [m.describeNode({ node: name })];
     if (readiness.state === 'unknown') {
-      const beat = readiness.heartbeat !== undefined ? ` at ${isoTime(readiness.heartbeat).replace(/\.000Z$/, 'Z')} (last heartbeat ${ago(now, readiness.heartbeat)})` : '';
+      const beat = readiness.heartbeat !== undefined ? { at: isoTime(readiness.heartbeat).replace(/\.000Z$/, 'Z'), ago: formatAge(now - readiness.heartbeat) } : {};
       const never = condition.reason === 'NodeStatusNeverUpdated';
-      message = never
-        ? `Node "${name}" has never posted its status (Ready=Unknown, NodeStatusNeverUpdated): its kubelet never came up, so the Pod cannot start there.`
-        : `Node "${name}" is unreachable (Ready=Unknown): its kubelet stopped posting node status${beat}, so the Pod's status is as last seen and nothing is known about its containers there now.`;
-      remediation.push(
-        `Check the machine behind ${name} (powered off, partitioned, out of memory) and, on it: systemctl status kubelet; journalctl -u kubelet --since "30 min ago"`,
-        `If ${name} is gone for good: kubectl delete node ${name} (its Pods are then garbage-collected and their controllers recreate them elsewhere).`,
-      );
+      message = never ? m.neverUpdated({ node: name }) : m.unreachable({ node: name, ...beat });
+      remediation.push(...m.unreachableFix({ node: name }));
     } else {
       const causes = readiness.causes;
       if (causes.length === 1 && causes[0] === 'network') {
@@ -87,22 +74,21 @@ const rule: PodRule = {
         return [
           finding(rule, {
             severity: 'info',
-            message: `Node "${name}" is NotReady only because its network (CNI) plugin is not ready; see cni/cni-not-initialized.`,
+            message: m.networkOnly({ node: name }),
             evidence,
-            remediation: [FIX.network(name), `kubectl describe node ${name}`],
+            remediation: [m.causeFix({ node: name, cause: 'network' }), m.describeNode({ node: name })],
           }),
         ];
       }
-      const words = causes.filter((c) => c !== 'network' || causes.length === 1).map(describeNotReadyCause).join('; and ');
-      message = `Node "${name}" is NotReady (${condition.reason || 'KubeletNotReady'}): ${words}.`;
-      for (const cause of causes) remediation.push(FIX[cause](name));
+      const words = causes.filter((c) => c !== 'network' || causes.length === 1).map((cause) => t.notReadyCause({ cause }));
+      message = m.notReady({ node: name, reason: condition.reason || 'KubeletNotReady', causes: words });
+      for (const cause of causes) remediation.push(m.causeFix({ node: name, cause }));
     }
     if (podReady) {
-      const seen = readiness.heartbeat !== undefined ? ` at ${isoTime(readiness.heartbeat).replace(/\.000Z$/, 'Z')}` : '';
-      message += ` The Pod's status is as last seen${seen}: it reported Ready then, but that status is no longer being refreshed, so its real state is unknown.`;
+      message += m.staleReady(readiness.heartbeat !== undefined ? { at: isoTime(readiness.heartbeat).replace(/\.000Z$/, 'Z') } : {});
     }
-    if (fate) message += ` ${fate}`;
-    remediation.push(`Watch the node recover: kubectl get node ${name} -w`);
+    message += fate;
+    remediation.push(m.watch({ node: name }));
     const since = readiness.since;
     const fresh = since !== undefined && now - since <= options.graceMs;
     return [

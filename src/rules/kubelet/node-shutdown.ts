@@ -1,7 +1,7 @@
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { replacementNote } from '../helpers/node-health.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const SHUTDOWN_MESSAGE = /imminent node shutdown/;
@@ -25,7 +25,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/'],
   },
   triggers: { reason: ['Terminated', 'Shutdown'] },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     // A Pod that had already Succeeded keeps its phase; only Failed ones were cut short.
     if (pod.phase === 'Succeeded') return [];
     if (!((pod.reason === 'Terminated' || pod.reason === 'Shutdown') && (pod.phase === 'Failed' || SHUTDOWN_MESSAGE.test(pod.message)))) return [];
@@ -35,15 +35,13 @@ const rule: PodRule = {
     if (target?.status === 'True') evidence.push(fieldEvidence('pod', 'status.conditions[type=DisruptionTarget]', `${target.reason ?? ''}: ${target.message ?? ''}`));
     const nodeEvent = latestEvent(pod.nodeEvents, 'Shutdown');
     if (nodeEvent) evidence.push(eventEvidence(nodeEvent, now));
+    const t = ruleMessages(options.lang);
+    const owner = pod.owner.ref ? { owner: pod.owner.ref } : {};
     return [
       finding(rule, {
-        message: `The kubelet terminated the Pod because node "${pod.nodeName || '?'}" was shutting down. ${replacementNote(pod)}`,
+        message: t.nodeShutdown.message({ node: pod.nodeName, replacement: t.replacement(owner) }),
         evidence,
-        remediation: [
-          pod.owner.ref ? `Check the replacement: kubectl get pods -n ${pod.namespace} -o wide | grep ${pod.owner.ref.name}` : `Recreate the Pod on a live node (nothing owns it).`,
-          `Delete the leftover Pod: kubectl delete pod ${pod.name} -n ${pod.namespace}`,
-          'Run several replicas across nodes with a PodDisruptionBudget so one node going away does not stop the service.',
-        ],
+        remediation: t.nodeShutdown.fix({ pod: pod.name, namespace: pod.namespace, ...owner }),
       }),
     ];
   },

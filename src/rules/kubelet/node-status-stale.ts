@@ -2,6 +2,7 @@ import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { NODE_STATUS_STALE_MS, nodeReadiness, staleHeartbeat } from '../helpers/node-health.js';
 import { ago, formatAge, isoTime } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -25,7 +26,7 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/architecture/nodes/#node-heartbeats'],
   },
-  match({ pod, now, clockTrusted }) {
+  match({ pod, now, clockTrusted, options }) {
     const node = pod.node;
     // Deleted Pods are kubelet/stuck-terminating's; finished Pods no longer depend on the node.
     if (!node || pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed') return [];
@@ -34,27 +35,26 @@ const rule: PodRule = {
     const at = isoTime(beat).replace(/\.000Z$/, 'Z');
     const name = pod.nodeName;
     const evidence = [fieldEvidence('node', 'status.conditions[type=Ready].lastHeartbeatTime', `${at} (${ago(now, beat)})`), fieldEvidence('node', 'status.conditions[type=Ready].status', 'True')];
+    const t = ruleMessages(options.lang).nodeStatusStale;
+    const allow = formatAge(NODE_STATUS_STALE_MS);
     if (clockTrusted === false) {
       // The input's clock may be later than its capture (a copied file, an old file on stdin): not proof.
       return [
         finding(rule, {
           severity: 'warning',
           confidence: 'low',
-          message: `Node "${name}" last refreshed its Ready=True condition at ${at}, ${formatAge(now - beat)} before this input's clock (see notes), longer than its heartbeat allows (${formatAge(NODE_STATUS_STALE_MS)}). If the input was saved when it was captured, the node had stopped reporting and the Pod's status is as last seen; if it was copied or saved later, its clock is late: give --now with the capture time.`,
+          message: t.untrusted({ node: name, at, age: formatAge(now - beat), allow }),
           evidence,
-          remediation: [`Check the node now: kubectl get node ${name}; its lease: kubectl get lease -n kube-node-lease ${name}`, 'Judge the dump at its capture time: kdiag … -f FILE --now <capture time>'],
+          remediation: t.untrustedFix({ node: name }),
         }),
       ];
     }
     return [
       finding(rule, {
         confidence: 'medium',
-        message: `Node "${name}" stopped reporting at ${at} (${ago(now, beat)}): its Ready=True condition was last refreshed then, longer ago than the kubelet's status report and the node controller's grace allow (${formatAge(NODE_STATUS_STALE_MS)}), so the node's and the Pod's status are as last seen and their real state is unknown. Ages are measured from the input's clock (see notes): if that clock is wrong, so is this.`,
+        message: t.message({ node: name, at, ago: formatAge(now - beat), allow }),
         evidence,
-        remediation: [
-          `Check the node now: kubectl get node ${name}; its lease: kubectl get lease -n kube-node-lease ${name}`,
-          `If nothing has marked it Unknown, check that kube-controller-manager is running; on ${name}: systemctl status kubelet; journalctl -u kubelet --since "30 min ago"`,
-        ],
+        remediation: t.fix({ node: name }),
       }),
     ];
   },

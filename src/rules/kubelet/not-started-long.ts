@@ -2,6 +2,7 @@ import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { boundAt, traceSentence } from '../helpers/stuck.js';
 import { formatAge } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -31,16 +32,13 @@ const rule: PodRule = {
     const since = boundAt(pod);
     if (since === undefined || now - since < options.stuckMs) return [];
     const evidence: Evidence[] = [fieldEvidence('pod', 'spec.nodeName', pod.nodeName), fieldEvidence('pod', 'status.startTime', '(not set)')];
-    const node = pod.node ? '' : ' (the node is not in the snapshot, so its state is unknown)';
+    const t = ruleMessages(options.lang);
     return [
       finding(rule, {
         confidence: 'medium',
-        message: `The Pod was bound to node "${pod.nodeName}" ${formatAge(now - since)} ago${node} and its kubelet has not started it: there is no status from the node (no startTime, no container statuses).${traceSentence(pod, now, evidence)}`,
+        message: t.notStartedLong.message({ node: pod.nodeName, age: formatAge(now - since), nodeSeen: pod.node !== undefined, trace: traceSentence(pod, now, evidence, t) }),
         evidence,
-        remediation: [
-          `Check the node and its last heartbeat: kubectl describe node ${pod.nodeName}`,
-          `On ${pod.nodeName}: systemctl status kubelet; journalctl -u kubelet --since "30 min ago"`,
-        ],
+        remediation: t.notStartedLong.fix({ node: pod.nodeName }),
       }),
     ];
   },

@@ -1,7 +1,7 @@
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { replacementNote } from '../helpers/node-health.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -26,8 +26,10 @@ const rule: PodRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/'],
   },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     const evidence: Evidence[] = [];
+    const t = ruleMessages(options.lang);
+    const owner = pod.owner.ref ? { owner: pod.owner.ref } : {};
     if (pod.reason === 'Preempting') {
       evidence.push(fieldEvidence('pod', 'status.reason', pod.reason));
       if (pod.message) evidence.push(fieldEvidence('pod', 'status.message', pod.message));
@@ -36,13 +38,9 @@ const rule: PodRule = {
       return [
         finding(rule, {
           severity: pod.phase === 'Failed' ? 'error' : 'warning',
-          message: `The kubelet on node "${pod.nodeName || '?'}" killed the Pod to admit a critical Pod (Preempting). ${replacementNote(pod)}`,
+          message: t.preempted.byKubelet({ node: pod.nodeName, replacement: t.replacement(owner) }),
           evidence,
-          remediation: [
-            `kubectl describe node ${pod.nodeName || 'NODE'}   (which critical Pods need the room?)`,
-            'Reserve capacity for system Pods (kubelet --system-reserved / --kube-reserved) or give this workload a higher priority.',
-            `Delete the leftover Pod: kubectl delete pod ${pod.name} -n ${pod.namespace}`,
-          ],
+          remediation: t.preempted.byKubeletFix({ node: pod.nodeName, pod: pod.name, namespace: pod.namespace }),
         }),
       ];
     }
@@ -58,15 +56,11 @@ const rule: PodRule = {
     if (event) evidence.push(eventEvidence(event, now));
     if (pod.deletingSince !== undefined) evidence.push(fieldEvidence('pod', 'metadata.deletionTimestamp', pod.pod.metadata?.deletionTimestamp));
     const by = event ? /^Preempted by (?:pod|podgroup) (\S+) on node (\S+)/.exec(event.message) : null;
-    const who = by ? ` (preemptor UID ${by[1]} on node "${by[2]}")` : '';
     return [
       finding(rule, {
-        message: `The scheduler preempted this Pod to make room for a higher-priority Pod${who}; it is being deleted${pod.owner.ref ? ` and ${pod.owner.ref.kind} "${pod.owner.ref.name}" will create a replacement` : ' and nothing will recreate it'}.`,
+        message: t.preempted.byScheduler({ ...(by ? { preemptor: { uid: by[1]!, node: by[2]! } } : {}), ...owner }),
         evidence,
-        remediation: [
-          `kubectl get pod ${pod.name} -n ${pod.namespace} -o jsonpath='{.spec.priorityClassName}'; kubectl get priorityclass`,
-          'Give this workload a higher priorityClassName, or add capacity so the higher-priority Pod fits without preemption.',
-        ],
+        remediation: t.preempted.bySchedulerFix({ pod: pod.name, namespace: pod.namespace }),
         confidence: byScheduler ? 'high' : 'medium',
       }),
     ];

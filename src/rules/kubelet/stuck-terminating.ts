@@ -1,9 +1,9 @@
-import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence, eventsWith } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { conditionEvidence, nodeReadiness } from '../helpers/node-health.js';
 import { formatAge } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -41,32 +41,22 @@ const rule: PodRule = {
     const evidence: Evidence[] = [fieldEvidence('pod', 'metadata.deletionTimestamp', meta.deletionTimestamp)];
     if (typeof meta.deletionGracePeriodSeconds === 'number') evidence.push(fieldEvidence('pod', 'metadata.deletionGracePeriodSeconds', meta.deletionGracePeriodSeconds));
     if (finalizers.length > 0) evidence.push(fieldEvidence('pod', 'metadata.finalizers', finalizers));
-    const finalizerNote = finalizers.length > 0 ? ` It also still has finalizer(s) ${finalizers.map((f) => `"${f}"`).join(', ')}.` : '';
+    const t = ruleMessages(options.lang).stuckTerminating;
+    const finalizerNote = t.finalizers({ finalizers });
     const force = `kubectl delete pod ${pod.name} -n ${ns} --grace-period=0 --force`;
-    const statefulCaveat =
-      pod.owner.ref?.kind === 'StatefulSet'
-        ? ` Caution: it belongs to StatefulSet "${pod.owner.ref.name}"; force-deleting lets a second Pod with the same identity start while the old one may still run.`
-        : ' Caution: the containers may still be running on that machine; a ReadWriteOnce volume stays attached there until it is detached (up to 6 minutes).';
+    const statefulCaveat = t.caution(pod.owner.ref?.kind === 'StatefulSet' ? { statefulSet: pod.owner.ref.name } : {});
 
     // 1. The node cannot confirm: NotReady, unreachable, or gone.
     const readiness = nodeReadiness(pod.node);
     const nodeGone = pod.nodeName !== '' && !pod.node && cluster.saw('Node');
     if (pod.nodeName && (nodeGone || (pod.node && readiness.state !== 'ready'))) {
       if (pod.node && readiness.condition) evidence.push(conditionEvidence(pod.node, readiness.condition, now));
-      const state = nodeGone ? 'no longer exists' : readiness.state === 'unknown' ? 'is unreachable (Ready=Unknown)' : 'is NotReady';
+      const state = nodeGone ? 'gone' : readiness.state === 'unknown' ? 'unknown' : 'not-ready';
       return [
         finding(rule, {
-          message: `The Pod has been Terminating ${overdue} past its grace period: node "${pod.nodeName}" ${state}, so no kubelet can confirm its containers stopped.${finalizerNote}`,
+          message: t.nodeDown({ overdue, node: pod.nodeName, state, finalizers: finalizerNote }),
           evidence,
-          remediation: [
-            nodeGone ? `The node is gone: the Pod garbage collector should remove the Pod; if it does not: ${force}` : `Bring node "${pod.nodeName}" back (kubectl describe node ${pod.nodeName}); the kubelet then finishes the deletion.`,
-            ...(nodeGone
-              ? []
-              : [
-                  `If the node is confirmed down: kubectl taint node ${pod.nodeName} node.kubernetes.io/out-of-service=nodeshutdown:NoExecute (volumes are detached and the Pod removed safely).`,
-                  `Or force-delete the Pod object: ${force}.${statefulCaveat}`,
-                ]),
-          ],
+          remediation: nodeGone ? t.nodeGoneFix({ force }) : t.nodeDownFix({ node: pod.nodeName, force, caution: statefulCaveat }),
         }),
       ];
     }
@@ -77,16 +67,11 @@ const rule: PodRule = {
     if (running.length > 0 || killEvents.length > 0) {
       for (const c of running) evidence.push(fieldEvidence('pod', `${c.statusPath}.state.running.startedAt`, c.running?.startedAt ?? ''));
       for (const e of killEvents.slice(-3)) evidence.push(eventEvidence(e, now));
-      const names = running.map(describeContainer).join(', ');
       return [
         finding(rule, {
-          message: `The Pod has been Terminating ${overdue} past its grace period: ${names || 'its containers'} ${running.length === 1 ? 'has' : 'have'} not stopped on node "${pod.nodeName}".${finalizerNote}`,
+          message: t.running({ overdue, node: pod.nodeName, containers: running.map((c) => ({ kind: c.kind, name: c.name })), finalizers: finalizerNote }),
           evidence,
-          remediation: [
-            `On ${pod.nodeName || 'the node'}: crictl ps --name <container>; crictl stop <id>; journalctl -u containerd -u kubelet (is the runtime able to kill it?)`,
-            'Make the application exit on SIGTERM, and keep any preStop hook shorter than terminationGracePeriodSeconds.',
-            `As a last resort: ${force}${statefulCaveat}`,
-          ],
+          remediation: t.runningFix({ node: pod.nodeName, force, caution: statefulCaveat }),
           confidence: running.length > 0 ? 'high' : 'medium',
         }),
       ];
@@ -96,12 +81,9 @@ const rule: PodRule = {
     if (finalizers.length > 0) {
       return [
         finding(rule, {
-          message: `The Pod has been Terminating ${overdue} past its grace period, waiting for finalizer(s) ${finalizers.map((f) => `"${f}"`).join(', ')} to be removed by the controller that owns them.`,
+          message: t.waitingFinalizers({ overdue, finalizers }),
           evidence,
-          remediation: [
-            `Find the controller that owns each finalizer (its prefix names it) and check that it is running and healthy.`,
-            `Only if that controller is gone for good: kubectl patch pod ${pod.name} -n ${ns} --type=json -p '[{"op":"remove","path":"/metadata/finalizers"}]'`,
-          ],
+          remediation: t.waitingFinalizersFix({ pod: pod.name, namespace: ns }),
         }),
       ];
     }
@@ -109,12 +91,9 @@ const rule: PodRule = {
     // 4. Nothing visible: the kubelet has not reported the containers gone.
     return [
       finding(rule, {
-        message: `The Pod has been Terminating ${overdue} past its grace period on node "${pod.nodeName || '(none)'}" with no finalizers and no running container visible: the kubelet has not finished tearing it down (volume unmount or sandbox removal may be stuck).`,
+        message: t.teardown({ overdue, node: pod.nodeName }),
         evidence,
-        remediation: [
-          `On ${pod.nodeName || 'the node'}: journalctl -u kubelet | grep ${pod.uid || pod.name}   (look for UnmountVolume / KillPodSandbox errors)`,
-          `As a last resort: ${force}${statefulCaveat}`,
-        ],
+        remediation: t.teardownFix({ node: pod.nodeName, uid: pod.uid || pod.name, force, caution: statefulCaveat }),
         confidence: 'low',
       }),
     ];

@@ -2,6 +2,7 @@ import type { AdmissionMessages } from './admission.js';
 import type { CniMessages } from './cni.js';
 import type { ContainerMessages } from './container.js';
 import type { ImageMessages } from './image.js';
+import type { KubeletMessages } from './kubelet.js';
 import type { ReadinessMessages } from './readiness.js';
 import type { SharedMessages } from './types.js';
 
@@ -12,4 +13,4 @@ import type { SharedMessages } from './types.js';
  * types (src/rules/messages/<stage>.ts); other languages live in src/i18n/rule-messages/ and are registered
  * when the CLI loads the language (src/i18n/load.ts), so English runs never load them.
  */
-export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages, ReadinessMessages {}
+export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages, ReadinessMessages, KubeletMessages {}

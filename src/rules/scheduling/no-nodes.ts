@@ -1,6 +1,7 @@
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
-import { conditionEvidence, describeNotReadyCause, nodeName, nodeReadiness } from '../helpers/node-health.js';
+import { conditionEvidence, nodeName, nodeReadiness } from '../helpers/node-health.js';
+import { enKubelet } from '../messages/kubelet.js';
 import { schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
 import type { PodRule } from '../types.js';
 
@@ -30,7 +31,7 @@ const rule: PodRule = {
     if (cluster.nodes.length > 0 && notReady.length === cluster.nodes.length) {
       const first = notReady[0]!;
       const r = nodeReadiness(first);
-      const why = r.state === 'unknown' ? 'its kubelet stopped reporting (Ready=Unknown)' : r.causes.map(describeNotReadyCause).join('; ');
+      const why = r.state === 'unknown' ? 'its kubelet stopped reporting (Ready=Unknown)' : r.causes.map((cause) => enKubelet.notReadyCause({ cause })).join('; ');
       since = `: the input lists ${notReady.length === 1 ? `node ${nodeName(first)}` : `${notReady.length} nodes`}, none Ready — ${notReady.length === 1 ? '' : `node ${nodeName(first)}: `}${why}`;
       for (const n of notReady.slice(0, 3)) {
         const c = nodeReadiness(n).condition;

@@ -2,12 +2,14 @@ import { constants as bufferConstants } from 'node:buffer';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { ClusterError } from '../../errors.js';
 import { clip } from '../../text/neutralize.js';
 import { checkHeapBudget } from '../heap-budget.js';
 import { DeadlineError, errorForNetwork, errorForStatus, type DeadlineKind } from './api-errors.js';
 import type { Connection } from './connect.js';
 import { ExecCredentials } from './exec-credential.js';
+import { transportOptions } from './kubeconfig-auth.js';
 
 /** Default --max-response-size: a page of a 150k-Pod list fits many times over, and it stays far below V8's string limit. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 2 ** 20;
@@ -94,9 +96,6 @@ export class ApiClient {
     // A proxy-url gives its own keep-alive agent (connect.ts); otherwise one direct agent per command.
     this.agent = connection.agent ?? (url.protocol === 'http:' ? new http.Agent({ keepAlive: true }) : new https.Agent({ keepAlive: true }));
     this.exec = new ExecCredentials(() => this.options.timeoutMs);
-    // client-node's own ExecAuth has no timeout and no cache without an expiry: this one goes first.
-    const authenticators = (connection.kubeConfig as unknown as { authenticators?: unknown[] }).authenticators;
-    if (Array.isArray(authenticators)) authenticators.unshift(this.exec);
   }
 
   get maxResponseBytes(): number {
@@ -118,8 +117,8 @@ export class ApiClient {
       try {
         return (await this.once(url, options, end)) as T;
       } catch (err) {
-        // A 401 after an exec plugin's token: the token may have expired mid-command; ask the plugin once more.
-        if ((err as { status?: number }).status === 401 && this.exec.runs > 0 && !refreshed) {
+        // A 401 after an exec plugin's token or a tokenFile's: it may have expired or rotated mid-command; read it once more.
+        if ((err as { status?: number }).status === 401 && (this.exec.runs > 0 || (this.connection.user.tokenFile && !this.connection.user.token)) && !refreshed) {
           refreshed = true;
           // Parallel reads that all got the 401 ask the plugin once between them.
           if (this.credentialGeneration === generation) {
@@ -187,17 +186,27 @@ export class ApiClient {
   }
 
   private async resolveTransport(): Promise<https.RequestOptions> {
-    const opts: https.RequestOptions = {};
+    let opts: https.RequestOptions;
     try {
-      await this.connection.kubeConfig.applyToHTTPSOptions(opts);
+      opts = await transportOptions(this.connection.cluster, this.connection.user, this.exec);
     } catch (err) {
       if (err instanceof ClusterError) throw err;
       throw new ClusterError('E_AUTH', `cannot get credentials for context "${this.connection.context}": ${clip((err instanceof Error ? err.message : String(err)).split('\n')[0]!, 300)}`, {
         hint: 'the kubeconfig\'s exec credential plugin or auth provider failed; run the same kubectl command to see why',
       });
     }
-    delete opts.agent;
-    delete opts.timeout;
+    // One TLS context per command, not one per connection (each costs ~10 ms of CPU to build); ca/cert/key
+    // stay in the options because the agent keys its sockets by them.
+    if (this.base.protocol === 'https:') {
+      try {
+        (opts as { secureContext?: SecureContext }).secureContext = createSecureContext({ ca: opts.ca, cert: opts.cert, key: opts.key });
+      } catch (err) {
+        // OpenSSL's reason ("no start line", "key values mismatch") names no secret.
+        throw new ClusterError('E_CONFIG', `the kubeconfig's certificates for context "${this.connection.context}" cannot be used: ${clip(String((err as Error).message).replace(/^error:[0-9A-F]+:/, ''), 200)}`, {
+          hint: 'certificate-authority(-data), client-certificate(-data) and client-key(-data) must be PEM, and the key must match the certificate',
+        });
+      }
+    }
     return opts;
   }
 

@@ -2,14 +2,19 @@ import { existsSync } from 'node:fs';
 import type http from 'node:http';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import type { KubeConfig } from '@kubernetes/client-node';
 import { ClusterError } from '../../errors.js';
 import { proxyFromEnvironment } from './env-proxy.js';
 import { checkKubeconfigEnv, checkKubeconfigFile } from './kubeconfig-file.js';
+import { emptyConfig, inClusterConfig, loadKubeconfigFiles, SERVICE_ACCOUNT_DIR, type KubeCluster, type KubeConfigData, type KubeUser } from './kubeconfig-load.js';
 
 /** Which cluster, as whom, and the default namespace: resolved exactly the way kubectl does. */
 export interface Connection {
-  kubeConfig: KubeConfig;
+  /** The current context's cluster, the flags applied (`server` without trailing slashes). */
+  cluster: KubeCluster & { server: string };
+  /** The current context's user, the flags applied (an empty user when the context names none). */
+  user: KubeUser;
+  /** Every context's name in the merged kubeconfig (for completion). */
+  contexts: string[];
   server: string;
   context: string;
   namespace: string;
@@ -34,105 +39,104 @@ export interface ConnectOptions extends ConnectOverrides {
   context?: string;
   namespace?: string;
   env?: NodeJS.ProcessEnv;
+  /** Where the in-cluster service account lives (tests point it elsewhere). */
+  serviceAccountDir?: string;
+  /** The home directory whose .kube/config is the default (tests point it elsewhere). */
+  home?: string;
 }
 
-/** Loads the kubeconfig lazily (client-node is only loaded by live commands). */
+/** Reads the kubeconfig with kdiag's own reader (client-node is loaded only for a legacy auth-provider). */
 export async function connect(options: ConnectOptions): Promise<Connection> {
-  const env = options.env ?? process.env;
-  const { KubeConfig } = await import('./kube-client.js');
-  const kc = new KubeConfig();
-  const inCluster = Boolean(env.KUBERNETES_SERVICE_HOST) && existsSync('/var/run/secrets/kubernetes.io/serviceaccount/token');
-  try {
-    if (options.kubeconfig) {
-      if (!existsSync(options.kubeconfig)) throw new ClusterError('E_CONFIG', `kubeconfig "${options.kubeconfig}" does not exist`);
-      checkKubeconfigFile(options.kubeconfig);
-      kc.loadFromFile(options.kubeconfig);
-    } else if (env.KUBECONFIG) {
-      // Like kubectl: the files are merged in order (the first to set a value wins) and missing ones are skipped.
-      checkKubeconfigEnv(env.KUBECONFIG);
-      const files = env.KUBECONFIG.split(delimiter).filter((f) => f !== '' && existsSync(f));
-      if (files.length === 0 && !options.server) {
-        throw new ClusterError('E_CONFIG', `none of the files in $KUBECONFIG exists (${env.KUBECONFIG})`, { hint: 'point kdiag at a cluster with --kubeconfig FILE, or diagnose a saved dump with -f' });
-      }
-      files.forEach((file, i) => {
-        if (i === 0) return kc.loadFromFile(file);
-        const more = new KubeConfig();
-        more.loadFromFile(file);
-        kc.mergeConfig(more);
-      });
-    } else if (existsSync(join(homedir(), '.kube', 'config')) || inCluster) {
-      kc.loadFromDefault();
-    } else if (!options.server) {
-      throw new ClusterError('E_CONFIG', 'no kubeconfig found (no --kubeconfig, no $KUBECONFIG, no ~/.kube/config, not in a cluster)', {
-        hint: 'point kdiag at a cluster with --kubeconfig FILE (or --server URL), or diagnose a saved dump with -f',
-      });
-    }
-  } catch (err) {
-    if (err instanceof ClusterError) throw err;
-    throw new ClusterError('E_CONFIG', `cannot read the kubeconfig: ${firstLine(err)}`, { cause: err });
+  const config = await loadConfig(options);
+  if (options.context && !config.contexts.has(options.context)) {
+    const known = [...config.contexts.keys()];
+    throw new ClusterError('E_CONFIG', `context "${options.context}" is not in the kubeconfig`, { hint: known.length ? `known contexts: ${known.join(', ')}` : undefined });
   }
-  if (options.context) {
-    if (!kc.getContextObject(options.context)) {
-      const known = kc.getContexts().map((c) => c.name);
-      throw new ClusterError('E_CONFIG', `context "${options.context}" is not in the kubeconfig`, { hint: known.length ? `known contexts: ${known.join(', ')}` : undefined });
-    }
-    kc.setCurrentContext(options.context);
+  if (!options.context && config.currentContext && !config.contexts.has(config.currentContext) && !options.server) {
+    throw new ClusterError('E_CONFIG', `the kubeconfig's current-context "${config.currentContext}" is not in the kubeconfig`, { hint: 'pick one with --context NAME (kubectl config get-contexts lists them)' });
   }
-  if (!kc.getCurrentContext() && options.server) {
-    // `--server URL` with no kubeconfig at all works in kubectl too.
-    kc.loadFromOptions({ clusters: [{ name: 'flags', server: options.server, skipTLSVerify: false }], users: [{ name: 'flags' }], contexts: [{ name: 'flags', cluster: 'flags', user: 'flags' }], currentContext: 'flags' });
+  let contextName = options.context ?? config.currentContext ?? '';
+  let context = config.contexts.get(contextName);
+  if (!context && options.server) {
+    // `--server URL` with no kubeconfig (or no current context) works in kubectl too.
+    contextName = 'flags';
+    context = { name: 'flags' };
   }
-  applyOverrides(kc, options);
-  const contextName = kc.getCurrentContext();
-  const context = kc.getContextObject(contextName);
-  const cluster = kc.getCurrentCluster();
-  if (!cluster?.server) {
-    throw new ClusterError('E_CONFIG', contextName ? `context "${contextName}" names no cluster server` : 'the kubeconfig has no current context', {
+  const cluster = applyClusterOverrides((context?.cluster !== undefined ? config.clusters.get(context.cluster) : undefined) ?? { name: context?.cluster ?? '' }, options);
+  const user = applyUserOverrides((context?.user !== undefined ? config.users.get(context.user) : undefined) ?? { name: context?.user ?? '' }, options);
+  if (!cluster.server) {
+    throw new ClusterError('E_CONFIG', context ? `context "${contextName}" names no cluster server` : 'the kubeconfig has no current context', {
       hint: 'pick one with --context NAME (kubectl config get-contexts lists them)',
     });
   }
+  const server = cluster.server.replace(/\/+$/, '');
+  const env = options.env ?? process.env;
   // The kubeconfig's proxy-url wins; without one, HTTPS_PROXY/HTTP_PROXY/NO_PROXY as kubectl reads them.
-  const proxyUrl = cluster.proxyUrl || proxyFromEnvironment(cluster.server, env);
-  const proxySource = cluster.proxyUrl ? 'proxy-url' : /^https:/.test(cluster.server) ? 'HTTPS_PROXY' : 'HTTP_PROXY';
+  const proxyUrl = cluster.proxyUrl || proxyFromEnvironment(server, env);
+  const proxySource = cluster.proxyUrl ? 'proxy-url' : /^https:/.test(server) ? 'HTTPS_PROXY' : 'HTTP_PROXY';
   return {
-    kubeConfig: kc,
-    server: cluster.server.replace(/\/+$/, ''),
+    cluster: { ...cluster, server },
+    user,
+    contexts: [...config.contexts.keys()],
+    server,
     context: contextName === 'flags' ? (options.server ?? 'flags') : contextName || 'in-cluster',
-    namespace: options.namespace ?? context?.namespace ?? 'default',
-    ...(proxyUrl ? { proxyUrl, agent: await proxyAgent(proxyUrl, cluster.server, proxySource) } : {}),
+    namespace: options.namespace || context?.namespace || 'default',
+    ...(proxyUrl ? { proxyUrl, agent: await proxyAgent(proxyUrl, server, proxySource) } : {}),
   };
 }
 
-/** The global flags win over the kubeconfig's current cluster and user, as in kubectl. */
-function applyOverrides(kc: KubeConfig, o: ConnectOverrides): void {
-  const clusterName = kc.getContextObject(kc.getCurrentContext())?.cluster;
-  const userName = kc.getContextObject(kc.getCurrentContext())?.user;
-  const current = kc.getCurrentCluster();
-  if (current) {
-    const server = o.server ?? current.server;
-    const cluster = {
-      ...current,
-      server,
-      ...(o.certificateAuthority ? { caFile: o.certificateAuthority, caData: undefined } : {}),
-      // A plain http:// server (kubectl proxy) has no TLS to verify; client-node refuses it unless this is set.
-      ...(o.insecureSkipTlsVerify || server.startsWith('http:') ? { skipTLSVerify: true } : {}),
-    };
-    kc.clusters = kc.clusters.map((c) => (c.name === clusterName ? cluster : c));
+/** kubectl's order: --kubeconfig, else $KUBECONFIG (merged, missing files skipped), else ~/.kube/config, else in-cluster. */
+async function loadConfig(options: ConnectOptions): Promise<KubeConfigData> {
+  const env = options.env ?? process.env;
+  const saDir = options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
+  if (options.kubeconfig) {
+    if (!existsSync(options.kubeconfig)) throw new ClusterError('E_CONFIG', `kubeconfig "${options.kubeconfig}" does not exist`);
+    checkKubeconfigFile(options.kubeconfig);
+    return loadKubeconfigFiles([options.kubeconfig]);
   }
-  const user = kc.getCurrentUser();
-  if (user && (o.token || o.as)) {
-    const next = { ...user, ...(o.token ? { token: o.token, exec: undefined, authProvider: undefined, username: undefined, password: undefined } : {}), ...(o.as ? { impersonateUser: o.as } : {}) };
-    kc.users = kc.users.map((u) => (u.name === userName ? next : u));
+  if (env.KUBECONFIG) {
+    checkKubeconfigEnv(env.KUBECONFIG);
+    const files = env.KUBECONFIG.split(delimiter).filter((f) => f !== '' && existsSync(f));
+    if (files.length === 0 && !options.server) {
+      throw new ClusterError('E_CONFIG', `none of the files in $KUBECONFIG exists (${env.KUBECONFIG})`, { hint: 'point kdiag at a cluster with --kubeconfig FILE, or diagnose a saved dump with -f' });
+    }
+    return loadKubeconfigFiles(files);
   }
-  if (o.asGroup?.length) {
-    // client-node knows Impersonate-User only; groups are one header each, added after its own headers.
-    const groups = [...o.asGroup];
-    const apply = kc.applyToHTTPSOptions.bind(kc);
-    kc.applyToHTTPSOptions = async (opts) => {
-      await apply(opts);
-      opts.headers = { ...(opts.headers ?? {}), 'Impersonate-Group': groups };
-    };
+  const home = join(options.home ?? homedir(), '.kube', 'config');
+  if (existsSync(home)) {
+    checkKubeconfigFile(home);
+    return loadKubeconfigFiles([home]);
   }
+  // client-go's InClusterConfig is possible when both variables are set and the token exists.
+  if (env.KUBERNETES_SERVICE_HOST && env.KUBERNETES_SERVICE_PORT && existsSync(join(saDir, 'token'))) return inClusterConfig(env, saDir);
+  if (options.server) return emptyConfig();
+  throw new ClusterError('E_CONFIG', 'no kubeconfig found (no --kubeconfig, no $KUBECONFIG, no ~/.kube/config, not in a cluster)', {
+    hint: 'point kdiag at a cluster with --kubeconfig FILE (or --server URL), or diagnose a saved dump with -f',
+  });
+}
+
+/** The global flags win over the kubeconfig's current cluster, as in kubectl. */
+function applyClusterOverrides(cluster: KubeCluster, o: ConnectOverrides): KubeCluster {
+  const next: KubeCluster = { ...cluster, ...(o.server ? { server: o.server } : {}) };
+  if (o.certificateAuthority) {
+    next.caFile = o.certificateAuthority;
+    delete next.caData;
+  }
+  // client-go: --insecure-skip-tls-verify without a CA flag clears the kubeconfig's CA.
+  if (o.insecureSkipTlsVerify) next.insecureSkipTlsVerify = true;
+  return next;
+}
+
+/** The global flags win over the kubeconfig's current user, as in kubectl. */
+function applyUserOverrides(user: KubeUser, o: ConnectOverrides): KubeUser {
+  let next: KubeUser = { ...user };
+  if (o.token) {
+    next = { ...next, token: o.token };
+    for (const k of ['tokenFile', 'exec', 'authProvider', 'username', 'password'] as const) delete next[k];
+  }
+  if (o.as) next.as = o.as;
+  if (o.asGroup?.length) next.asGroups = [...o.asGroup];
+  return next;
 }
 
 /** A keep-alive agent through the kubeconfig's `proxy-url`: SOCKS5 (socks5://) or HTTP CONNECT (http(s)://). */
@@ -143,6 +147,3 @@ async function proxyAgent(proxyUrl: string, server: string, source: string): Pro
   return server.startsWith('http:') ? new HttpProxyAgent({ proxy: proxyUrl, keepAlive: true }) : new HttpsProxyAgent({ proxy: proxyUrl, keepAlive: true });
 }
 
-function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
-}

@@ -16,7 +16,7 @@ interface ExecConfig {
 interface ExecUser {
   name: string;
   exec?: ExecConfig;
-  authProvider?: { name?: string; config?: { exec?: ExecConfig } };
+  authProvider?: { name?: string; config?: { exec?: ExecConfig } | Record<string, unknown> };
 }
 
 interface Credential {
@@ -29,7 +29,6 @@ interface Credential {
 /**
  * Runs kubeconfig exec credential plugins for one command: at most once (parallel requests share the run),
  * within a deadline, with bounded output; `invalidate()` (after a 401) makes the next request run it again.
- * Installed in front of client-node's ExecAuth, which has neither a timeout nor a cache without expiry.
  */
 export class ExecCredentials {
   runs = 0;
@@ -38,7 +37,7 @@ export class ExecCredentials {
   constructor(private readonly timeoutMs: () => number) {}
 
   isAuthProvider(user: ExecUser | null): boolean {
-    return Boolean(user && (user.exec || user.authProvider?.name === 'exec' || user.authProvider?.config?.exec));
+    return Boolean(user && (user.exec || user.authProvider?.name === 'exec' || (user.authProvider?.config as { exec?: unknown } | undefined)?.exec));
   }
 
   async applyAuthentication(user: ExecUser, opts: { cert?: string; key?: string; headers?: Record<string, unknown> }): Promise<void> {
@@ -69,7 +68,7 @@ export class ExecCredentials {
   }
 
   private run(user: ExecUser): Promise<Credential> {
-    const exec = user.exec ?? user.authProvider?.config?.exec;
+    const exec = user.exec ?? ((user.authProvider?.config as { exec?: ExecConfig } | undefined)?.exec);
     const command = exec?.command;
     if (!command) return Promise.reject(new ClusterError('E_AUTH', `the kubeconfig user "${user.name}" has an exec credential plugin without a command`));
     const name = clip(command, 100);

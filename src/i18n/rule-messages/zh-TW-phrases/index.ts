@@ -1,6 +1,5 @@
 import { type Phrase, tidy, translate } from '../phrase.js';
 import { CONTAINER } from './container.js';
-import { KUBELET } from './kubelet.js';
 import { READINESS } from './readiness.js';
 import { SCHEDULING } from './scheduling.js';
 import { SHARED } from './shared.js';
@@ -13,7 +12,7 @@ import { VOLUME } from './volume.js';
  * test/i18n/rule-messages.test.ts fails when a registered rule has no entry, and the rule tests render every
  * firing row in zh-TW and fail on an English sentence left over.
  */
-export const RULE_PHRASES_ZH_TW: Readonly<Record<string, readonly Phrase[]>> = { ...SCHEDULING, ...KUBELET, ...VOLUME, ...CONTAINER, ...READINESS };
+export const RULE_PHRASES_ZH_TW: Readonly<Record<string, readonly Phrase[]>> = { ...SCHEDULING, ...VOLUME, ...CONTAINER, ...READINESS };
 
 /** One line of rule `id`'s English text (message, fix step or own title) in zh-TW. */
 export function localizeRuleText(id: string, text: string): string {
