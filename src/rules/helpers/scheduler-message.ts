@@ -12,7 +12,8 @@ import { fieldEvidence } from './evidence.js';
 import { memoPodAt, memoString } from './memo.js';
 import { matchNodeSelectorTerm, nodeConstraintMismatch, NODE_HEALTH_TAINTS, pinnedNodeName, untoleratedTaints, type NodeSelectorTerm } from './node-affinity.js';
 import { largestNode, nodeResources, podRequests } from './resources.js';
-import { ago, formatAge, parseTime } from './time.js';
+import { enScheduling, type PreemptionRef, type SchedulingClause, type SchedulingMessages } from '../messages/scheduling.js';
+import { formatAge, parseTime } from './time.js';
 
 /** What a histogram entry (or PreFilter text) says, grouped by the plugin family that wrote it. */
 export type ReasonCategory =
@@ -238,28 +239,28 @@ function preemptionOf(text: string): NonNullable<ParsedSchedulerMessage['preempt
   return { text, verdict, reasons };
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-
-/** One sentence on what preemption concluded, or '' when the message says nothing about it. */
-export function describePreemption(p: ParsedSchedulerMessage['preemption']): string {
-  if (!p) return '';
+/** What preemption concluded, for the message catalogue; undefined when the message says nothing about it. */
+export function preemptionRef(p: ParsedSchedulerMessage['preemption']): PreemptionRef | undefined {
+  if (!p) return undefined;
   const count = (c: ReasonCategory): number => p.reasons.filter((r) => r.category === c).reduce((s, r) => s + r.count, 0);
   switch (p.verdict) {
-    case 'not-helpful':
-      return 'Preemption cannot help: evicting lower-priority Pods would not make any node fit.';
-    case 'no-victims':
-      return 'Preemption found no lower-priority Pods to evict.';
     case 'mixed':
-      return `Preemption cannot help: evicting Pods would not fix ${plural(count('preemption-not-helpful'), 'node')}, and ${plural(count('preemption-no-victims'), 'node')} ${count('preemption-no-victims') === 1 ? 'has' : 'have'} no lower-priority Pods to evict.`;
+      return { verdict: 'mixed', notHelpful: count('preemption-not-helpful'), noVictims: count('preemption-no-victims') };
+    case 'not-helpful':
+    case 'no-victims':
     case 'not-eligible':
-      return 'The Pod may not preempt others (preemptionPolicy: Never).';
     case 'no-candidate':
-      return 'Preemption found no candidate node.';
     case 'in-progress':
-      return 'The scheduler is evicting lower-priority Pods to make room (preemption in progress).';
+      return { verdict: p.verdict };
     default:
-      return '';
+      return undefined;
   }
+}
+
+/** One sentence on what preemption concluded, or '' when the message says nothing about it (English). */
+export function describePreemption(p: ParsedSchedulerMessage['preemption']): string {
+  const ref = preemptionRef(p);
+  return ref ? enScheduling.schedulingTail({ clause: { kind: 'none' }, preemption: ref }).trim() : '';
 }
 
 /** `2 Insufficient cpu, 1 node(s) had untolerated taint(s)` for messages. */
@@ -422,23 +423,23 @@ export function workloadRef(pod: PodFacts): string {
 }
 
 /** Where a Pod-spec change goes: `deploy/api's Pod template`, or `the Pod spec (recreate the Pod)`. */
-export function templateOf(pod: PodFacts): string {
+export function templateOf(pod: PodFacts, m: Pick<SchedulingMessages, 'podTemplate'>): string {
   const ref = workloadRef(pod);
-  return ref.startsWith('pod/') ? 'the Pod spec (then recreate the Pod)' : `${ref}'s Pod template (kubectl edit ${ref} -n ${pod.namespace})`;
+  return m.podTemplate(ref.startsWith('pod/') ? { namespace: pod.namespace } : { ref, namespace: pod.namespace });
 }
 
 /** `2 of 3 nodes`, `1 node` (when the total is unknown). */
-export function nodesPhrase(f: SchedulingFailure, count: number): string {
+export function nodesPhrase(f: SchedulingFailure, count: number, m: Pick<SchedulingMessages, 'nodes'>): string {
   const total = f.parsed.totalNodes;
-  return total === undefined ? plural(count, 'node') : `${count} of ${plural(total, 'node')}`;
+  return m.nodes(total === undefined ? { count } : { count, total });
 }
 
 export interface SchedulingSeverity {
   severity: Severity;
   /** Static causes no node can meet and an autoscaler's refusal are deterministic; the rest may clear. */
   failureClass: FailureClass;
-  /** A sentence on why it is (not yet) failing: grace period, autoscaler verdict, preemption. */
-  clause: string;
+  /** Why it is (not yet) failing: grace period, autoscaler verdict, preemption. */
+  clause: SchedulingClause;
 }
 
 /**
@@ -498,23 +499,23 @@ export function schedulingSeverity(pod: PodFacts, f: SchedulingFailure, now: num
   const a = f.autoscaler;
   if (a?.reason === 'TriggeredScaleUp') {
     const since = a.lastSeen === undefined ? 0 : now - a.lastSeen;
-    if (since < options.stuckMs) return { severity: 'warning', failureClass: 'transient', clause: `cluster-autoscaler triggered a scale-up ${ago(now, a.lastSeen)} (${a.message.replace(/^pod triggered scale-up:\s*/, '')}); the Pod should schedule once the new node is Ready.` };
-    return { severity: 'error', failureClass: 'transient', clause: `cluster-autoscaler triggered a scale-up ${ago(now, a.lastSeen)}, but the Pod is still unschedulable.` };
+    if (since < options.stuckMs) return { severity: 'warning', failureClass: 'transient', clause: { kind: 'scale-up', ...agoOf(now, a.lastSeen), detail: a.message.replace(/^pod triggered scale-up:\s*/, '') } };
+    return { severity: 'error', failureClass: 'transient', clause: { kind: 'scale-up-late', ...agoOf(now, a.lastSeen) } };
   }
-  if (a?.reason === 'NotTriggerScaleUp') return { severity: 'error', failureClass: 'deterministic', clause: `cluster-autoscaler will not add a node: ${a.message.replace(/^pod didn't trigger scale-up:?\s*/, '') || 'no node group fits'}.` };
-  if (a?.reason === 'FailedScaleUp') return { severity: 'error', failureClass: 'deterministic', clause: `cluster-autoscaler tried to add a node and failed: ${a.message}` };
+  if (a?.reason === 'NotTriggerScaleUp') return { severity: 'error', failureClass: 'deterministic', clause: { kind: 'no-scale-up', why: a.message.replace(/^pod didn't trigger scale-up:?\s*/, '') } };
+  if (a?.reason === 'FailedScaleUp') return { severity: 'error', failureClass: 'deterministic', clause: { kind: 'scale-up-failed', message: a.message } };
   if (f.parsed.preemption?.verdict === 'in-progress' || pod.pod.status?.nominatedNodeName) {
     const nominated = pod.pod.status?.nominatedNodeName;
-    return { severity: 'warning', failureClass: 'transient', clause: `The scheduler is preempting lower-priority Pods${nominated ? ` on node "${nominated}"` : ''} to make room.` };
+    return { severity: 'warning', failureClass: 'transient', clause: nominated ? { kind: 'preempting', node: nominated } : { kind: 'preempting' } };
   }
   const causes = allReasons(f).filter((r) => !isContextReason(r, pod, f) || nodeAffinityExclusions(pod, f).includes(r));
   const certain = f.parsed.other === undefined && causes.length > 0 && causes.every((r) => judge?.(r) ?? isStaticReason(r, pod, nodes));
   if (certain) {
-    if (fresh && mayAutoscale(nodes)) return { severity: 'warning', failureClass: 'transient', clause: `Unschedulable for only ${formatAge(age!)}: the nodes look autoscaled, so a node that fits may still be added.` };
-    return { severity: 'error', failureClass: 'deterministic', clause: '' };
+    if (fresh && mayAutoscale(nodes)) return { severity: 'warning', failureClass: 'transient', clause: { kind: 'autoscaled', age: formatAge(age!) } };
+    return { severity: 'error', failureClass: 'deterministic', clause: { kind: 'none' } };
   }
-  if (fresh) return { severity: 'warning', failureClass: 'transient', clause: `Unschedulable for only ${formatAge(age!)}: the scheduler keeps retrying and the cluster may still change (Pods finishing, a node recovering or being added).` };
-  return { severity: 'error', failureClass: 'transient', clause: age === undefined ? '' : `Unschedulable for ${formatAge(age)}.` };
+  if (fresh) return { severity: 'warning', failureClass: 'transient', clause: { kind: 'fresh', age: formatAge(age!) } };
+  return { severity: 'error', failureClass: 'transient', clause: age === undefined ? { kind: 'none' } : { kind: 'for', age: formatAge(age) } };
 }
 
 // Labels and annotations that node autoscalers or autoscaling node pools put on their nodes.
@@ -529,7 +530,12 @@ export function mayAutoscale(nodes: readonly Node[]): boolean {
   });
 }
 
-/** Message tail shared by every scheduling finding: severity clause and preemption verdict. */
-export function schedulingTail(f: SchedulingFailure, sev: SchedulingSeverity): string {
-  return [sev.clause, describePreemption(f.parsed.preemption)].filter(Boolean).join(' ');
+/** Message tail shared by every scheduling finding: severity clause and preemption verdict (` …` in English, or ''). */
+export function schedulingTail(f: SchedulingFailure, sev: SchedulingSeverity, m: Pick<SchedulingMessages, 'schedulingTail'>): string {
+  const preemption = preemptionRef(f.parsed.preemption);
+  return m.schedulingTail(preemption ? { clause: sev.clause, preemption } : { clause: sev.clause });
+}
+
+function agoOf(now: number, at: number | undefined): { ago?: string } {
+  return at === undefined ? {} : { ago: formatAge(now - at) };
 }

@@ -4,7 +4,9 @@ import type { ContainerMessages } from './container.js';
 import type { ImageMessages } from './image.js';
 import type { KubeletMessages } from './kubelet.js';
 import type { ReadinessMessages } from './readiness.js';
+import type { SchedulingMessages } from './scheduling.js';
 import type { SharedMessages } from './types.js';
+import type { VolumeMessages } from './volume.js';
 
 /**
  * Every rule's messages and remediation steps, one typed entry per rule (parameters named and typed), one
@@ -13,4 +15,5 @@ import type { SharedMessages } from './types.js';
  * types (src/rules/messages/<stage>.ts); other languages live in src/i18n/rule-messages/ and are registered
  * when the CLI loads the language (src/i18n/load.ts), so English runs never load them.
  */
-export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages, ReadinessMessages, KubeletMessages {}
+export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages, ReadinessMessages, KubeletMessages, SchedulingMessages,
+    VolumeMessages {}

@@ -1,3 +1,4 @@
+import { enRules } from '../messages/en.js';
 import type { Pod } from '../../model/k8s.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -54,18 +55,18 @@ const rule: PodRule = {
     const total = f.parsed.totalNodes ?? cluster.nodes.length;
     const surplus = typeof replicas === 'number' && total > 0 && replicas > total ? ` The workload wants ${replicas} replicas on ${total} nodes, but a hostPort allows one per node.` : '';
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev);
+    const tailText = schedulingTail(f, sev, enRules);
     const ports = wanted.map((w) => `${w.port}/${w.protocol} (container "${w.container}")`).join(', ');
     return [
       finding(rule, {
-        message: `${ports ? `The Pod's hostPort ${ports} is` : "The Pod's hostPorts are"} already taken on ${nodesPhrase(f, mine[0]!.count)}${holders}.${surplus}${tailText ? ` ${tailText}` : ''}`,
+        message: `${ports ? `The Pod's hostPort ${ports} is` : "The Pod's hostPorts are"} already taken on ${nodesPhrase(f, mine[0]!.count, enRules)}${holders}.${surplus}${tailText}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation: [
           `Find who holds the port: kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,NODE:.spec.nodeName,HOSTPORTS:.spec.containers[*].ports[*].hostPort${wanted[0] ? ` | grep -w ${wanted[0].port}` : ''}`,
-          `Expose the Pod with a Service instead of a hostPort (remove ports[].hostPort in ${templateOf(pod)})`,
+          `Expose the Pod with a Service instead of a hostPort (remove ports[].hostPort in ${templateOf(pod, enRules)})`,
           'Or keep replicas ≤ nodes (a DaemonSet), and roll out with maxSurge: 0 so the old Pod frees the port first',
         ],
       }),

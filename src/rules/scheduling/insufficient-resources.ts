@@ -3,6 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { clusterPods, formatResource, largestNode, nodeResources, podRequests } from '../helpers/resources.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf, workloadRef } from '../helpers/scheduler-message.js';
+import { enRules } from '../messages/en.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -63,7 +64,7 @@ const rule: PodRule = {
         }
         evidence.push(fieldEvidence('node', `node/${biggest.name}.status.allocatable.${res}`, String(cluster.nodes.find((n) => n.metadata?.name === biggest.name)?.status?.allocatable?.[res] ?? '')));
       }
-      parts.push(`Insufficient ${res} on ${nodesPhrase(f, r.count)}${bits.length ? ` (${bits.join('; ')})` : ''}`);
+      parts.push(`Insufficient ${res} on ${nodesPhrase(f, r.count, enRules)}${bits.length ? ` (${bits.join('; ')})` : ''}`);
     }
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const lead = neverFits ? 'Pod is larger than any node can hold' : 'Pod does not fit on any node';
@@ -71,7 +72,7 @@ const rule: PodRule = {
     const remediation = [
       neverFits
         ? ref.startsWith('pod/')
-          ? `Lower the requests in ${templateOf(pod)} so they fit a node, or add a node large enough.`
+          ? `Lower the requests in ${templateOf(pod, enRules)} so they fit a node, or add a node large enough.`
           : `Lower the requests to fit a node, or add a node large enough: kubectl set resources ${ref} -n ${pod.namespace} --requests=${mine.map((r) => `${r.resource}=<amount>`).join(',')}`
         : `See what is using the nodes: kubectl describe nodes | grep -A8 "Allocated resources"`,
       `Compare with the Pod's requests: kubectl get pod ${pod.name} -n ${pod.namespace} -o jsonpath='{range .spec.containers[*]}{.name}{"\\t"}{.resources.requests}{"\\n"}{end}'`,
@@ -80,7 +81,7 @@ const rule: PodRule = {
     if (!otherPods && !neverFits) remediation.push('Other Pods on the nodes were not in the input, so free capacity per node was not computed; `kubectl describe node NODE` shows it.');
     return [
       finding(rule, {
-        message: `${lead}: ${parts.join('; ')}.${schedulingTail(f, sev) ? ` ${schedulingTail(f, sev)}` : ''}`,
+        message: `${lead}: ${parts.join('; ')}.${schedulingTail(f, sev, enRules)}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

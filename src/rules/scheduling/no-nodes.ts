@@ -1,8 +1,8 @@
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { conditionEvidence, nodeName, nodeReadiness } from '../helpers/node-health.js';
-import { enKubelet } from '../messages/kubelet.js';
 import { schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
+import { ruleMessages } from '../messages/index.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -23,31 +23,29 @@ const rule: PodRule = {
     const f = schedulingFailure(pod, now);
     if (!f || !f.parsed.noNodes) return [];
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev);
+    const t = ruleMessages(options.lang);
+    const tail = schedulingTail(f, sev, t);
     // Nodes that exist but are not Ready are why none was available: name their own condition (CNI not ready, kubelet stopped).
     const notReady = cluster.nodes.filter((n) => nodeReadiness(n).state !== 'ready');
     const evidence = copyEvidence(f.evidence);
-    let since = '';
+    let all: { count: number; first: string; why: string[] | 'unknown' } | undefined;
     if (cluster.nodes.length > 0 && notReady.length === cluster.nodes.length) {
       const first = notReady[0]!;
       const r = nodeReadiness(first);
-      const why = r.state === 'unknown' ? 'its kubelet stopped reporting (Ready=Unknown)' : r.causes.map((cause) => enKubelet.notReadyCause({ cause })).join('; ');
-      since = `: the input lists ${notReady.length === 1 ? `node ${nodeName(first)}` : `${notReady.length} nodes`}, none Ready — ${notReady.length === 1 ? '' : `node ${nodeName(first)}: `}${why}`;
+      all = { count: notReady.length, first: nodeName(first), why: r.state === 'unknown' ? 'unknown' : r.causes.map((cause) => t.notReadyCause({ cause })) };
       for (const n of notReady.slice(0, 3)) {
         const c = nodeReadiness(n).condition;
         if (c) evidence.push(conditionEvidence(n, c, now));
       }
-    } else if (cluster.nodes.length > 0) {
-      since = ` (the input now lists ${cluster.nodes.length} node${cluster.nodes.length === 1 ? '' : 's'}, so nodes may have joined since the scheduler's last attempt)`;
     }
     return [
       finding(rule, {
-        message: `The cluster had no nodes to schedule the Pod on${since}.${tailText ? ` ${tailText}` : ''}`,
+        message: t.noNodes.message({ tail, nodes: cluster.nodes.length, ...(all ? { notReady: all } : {}) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: f.fromCondition ? 'high' : 'medium',
         evidence,
-        remediation: ['kubectl get nodes', 'Add or start nodes (or scale a node group up from zero); on a machine that should have joined, read the kubelet logs: journalctl -u kubelet'],
+        remediation: t.noNodes.fix(),
       }),
     ];
   },

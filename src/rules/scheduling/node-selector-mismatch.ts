@@ -3,6 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { describeNodeSelectorTerm, nodeConstraintMismatch, pinnedNodeName, podNodeConstraints } from '../helpers/node-affinity.js';
 import { confidenceFor, isContextReason, nodeAffinityExclusions, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
+import { enRules } from '../messages/en.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const SHOWN_NODES = 4;
@@ -57,11 +58,11 @@ const rule: PodRule = {
     }
     const keys = [...new Set([...Object.keys(selector), ...terms.flatMap((t) => (Array.isArray(t.matchExpressions) ? t.matchExpressions.map((e) => e.key ?? '') : []))])].filter(Boolean);
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev);
+    const tailText = schedulingTail(f, sev, enRules);
     const first = Object.entries(selector)[0];
     return [
       finding(rule, {
-        message: `The Pod's ${wants.join(' and ') || 'node affinity'} excludes ${nodesPhrase(f, count)}.${detail}${tailText ? ` ${tailText}` : ''}`,
+        message: `The Pod's ${wants.join(' and ') || 'node affinity'} excludes ${nodesPhrase(f, count, enRules)}.${detail}${tailText}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: direct.length > 0 ? confidenceFor(pod, f, mine, cluster.nodes) : f.fromCondition ? 'high' : 'medium',
@@ -69,7 +70,7 @@ const rule: PodRule = {
         remediation: [
           `Show the labels the Pod selects on: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ' --show-labels'}`,
           first ? `Label the node that should run it: kubectl label node NODE ${first[0]}=${first[1]}` : 'Label the node that should run it so it satisfies the affinity term: kubectl label node NODE KEY=VALUE',
-          `Or correct the nodeSelector / node affinity in ${templateOf(pod)}`,
+          `Or correct the nodeSelector / node affinity in ${templateOf(pod, enRules)}`,
         ],
       }),
     ];

@@ -3,6 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { awaitingScheduling } from '../helpers/scheduler-message.js';
 import { traceSentence } from '../helpers/stuck.js';
 import { formatAge } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -38,29 +39,19 @@ const rule: PodRule = {
     if (since === undefined || now - since < options.stuckMs) return [];
     const scheduler = typeof pod.pod.spec?.schedulerName === 'string' && pod.pod.spec.schedulerName !== '' ? pod.pod.spec.schedulerName : 'default-scheduler';
     const evidence: Evidence[] = [fieldEvidence('pod', 'metadata.creationTimestamp', pod.pod.metadata?.creationTimestamp ?? '')];
-    let message = `Pod has waited ${formatAge(now - since)} to be scheduled`;
-    if (cond?.status === 'False' && cond.message) {
-      evidence.push(fieldEvidence('pod', 'status.conditions[type=PodScheduled]', { status: cond.status, reason: cond.reason ?? '', message: cond.message }));
-      message += ` and the scheduler still cannot place it: ${JSON.stringify(cond.message)}.`;
-    } else {
-      evidence.push(fieldEvidence('pod', 'spec.schedulerName', scheduler));
-      const decided = pod.events.some((e) => e.reason === 'FailedScheduling');
-      message += decided ? ' and no scheduling decision is current.' : ' and no scheduler has recorded a decision about it (no PodScheduled condition, no FailedScheduling event).';
-      message +=
-        scheduler === 'default-scheduler'
-          ? ' Check that kube-scheduler is running.'
-          : ` It asks for scheduler "${scheduler}" (spec.schedulerName): check that a scheduler of that name runs, or fix the name.`;
-    }
-    if (pod.events.length > 0) message += traceSentence(pod, now, evidence);
+    const t = ruleMessages(options.lang);
+    const failed = cond?.status === 'False' && cond.message ? cond.message : undefined;
+    if (failed !== undefined) evidence.push(fieldEvidence('pod', 'status.conditions[type=PodScheduled]', { status: cond!.status, reason: cond!.reason ?? '', message: failed }));
+    else evidence.push(fieldEvidence('pod', 'spec.schedulerName', scheduler));
+    const decided = pod.events.some((e) => e.reason === 'FailedScheduling');
+    const trace = pod.events.length > 0 ? traceSentence(pod, now, evidence, t) : '';
+    const message = t.notScheduledLong.message({ age: formatAge(now - since), ...(failed !== undefined ? { condition: failed } : {}), decided, scheduler, trace });
     return [
       finding(rule, {
         confidence: 'medium',
         message,
         evidence,
-        remediation: [
-          `Check the scheduler the Pod asks for runs: kubectl get pods -A -l component=kube-scheduler${scheduler === 'default-scheduler' ? '' : ` (and the Deployment of "${scheduler}")`}`,
-          `Look at live events: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-        ],
+        remediation: t.notScheduledLong.fix({ scheduler, pod: pod.name, namespace: pod.namespace }),
       }),
     ];
   },

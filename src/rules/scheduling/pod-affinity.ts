@@ -1,3 +1,4 @@
+import { enRules } from '../messages/en.js';
 import type { Pod } from '../../model/k8s.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -63,7 +64,7 @@ const rule: PodRule = {
           const missing = terms.filter((t) => running(t.labelSelector, t.namespaces?.length ? t.namespaces : [pod.namespace]).length === 0);
           if (missing.length) detail = `; no scheduled Pod matches ${missing.map((t) => describeLabelSelector(t.labelSelector)).join(', ')}`;
         }
-        parts.push(`its required affinity (${terms.length ? `be with ${describeTerms(terms)}` : 'pod affinity'}) excludes ${nodesPhrase(f, r.count)}${detail}`);
+        parts.push(`its required affinity (${terms.length ? `be with ${describeTerms(terms)}` : 'pod affinity'}) excludes ${nodesPhrase(f, r.count, enRules)}${detail}`);
       } else if (r.category === 'pod-anti-affinity') {
         const terms = required(pod.pod, 'podAntiAffinity');
         if (terms.length) evidence.push(fieldEvidence('pod', 'spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution', terms));
@@ -72,7 +73,7 @@ const rule: PodRule = {
         const perNode = terms.some((t) => t.topologyKey === 'kubernetes.io/hostname');
         const total = f.parsed.totalNodes ?? cluster.nodes.length;
         if (perNode && typeof replicas === 'number' && total > 0 && replicas > total) detail = `; the workload wants ${replicas} replicas but there are only ${total} nodes, one replica each`;
-        parts.push(`its required anti-affinity (${terms.length ? `not with ${describeTerms(terms)}` : 'pod anti-affinity'}) excludes ${nodesPhrase(f, r.count)}${detail}`);
+        parts.push(`its required anti-affinity (${terms.length ? `not with ${describeTerms(terms)}` : 'pod anti-affinity'}) excludes ${nodesPhrase(f, r.count, enRules)}${detail}`);
       } else {
         let detail = '';
         if (pods) {
@@ -81,21 +82,21 @@ const rule: PodRule = {
           );
           if (blockers.length) detail = ` (${blockers.slice(0, 3).map((p) => `${p.metadata?.namespace}/${p.metadata?.name} on ${p.spec?.nodeName}`).join(', ')})`;
         }
-        parts.push(`Pods already running on ${nodesPhrase(f, r.count)} have required anti-affinity against this Pod's labels${detail}`);
+        parts.push(`Pods already running on ${nodesPhrase(f, r.count, enRules)} have required anti-affinity against this Pod's labels${detail}`);
       }
     }
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev);
+    const tailText = schedulingTail(f, sev, enRules);
     return [
       finding(rule, {
-        message: `Pod affinity rules leave no node: ${parts.join('; ')}.${tailText ? ` ${tailText}` : ''}`,
+        message: `Pod affinity rules leave no node: ${parts.join('; ')}.${tailText}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
         remediation: [
           `Read the Pod's rules: kubectl get pod ${pod.name} -n ${pod.namespace} -o jsonpath='{.spec.affinity}'`,
-          `Where spreading is a preference, use preferredDuringSchedulingIgnoredDuringExecution in ${templateOf(pod)}`,
+          `Where spreading is a preference, use preferredDuringSchedulingIgnoredDuringExecution in ${templateOf(pod, enRules)}`,
           'Add nodes or zones, or lower the replica count to the number of topology domains',
           'For existing Pods\' anti-affinity, find the Pods that declare it: kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,NODE:.spec.nodeName,ANTI:.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution',
         ],

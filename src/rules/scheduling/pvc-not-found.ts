@@ -2,6 +2,7 @@ import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -35,13 +36,13 @@ const rule: PodRule = {
     // A claim that exists in the snapshot was created after the scheduler's last try: it will retry.
     const existsNow = claim?.pvc !== undefined;
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes, (r) => (mine.includes(r) ? !existsNow : undefined));
-    const tailText = schedulingTail(f, sev);
+    const t = ruleMessages(options.lang);
     const sts = pod.owner.ref?.kind === 'StatefulSet' ? pod.owner.ref.name : undefined;
-    const remediation = [`List the claims in the namespace: kubectl get pvc -n ${pod.namespace}`, `Create PersistentVolumeClaim "${name}" in namespace ${pod.namespace}, or correct the claimName${claim ? ` of volume "${claim.volume}"` : ''}.`];
-    if (sts) remediation.push(`For StatefulSet ${sts}: declare the claim in spec.volumeClaimTemplates (its claims are named <template>-${sts}-<ordinal>) instead of naming it in spec.template volumes.`);
+    const volume = claim ? { volume: claim.volume } : {};
+    const remediation = t.pvcNotFound.fix({ claim: name, ...volume, namespace: pod.namespace, ...(sts !== undefined ? { statefulSet: sts } : {}) });
     return [
       finding(rule, {
-        message: `Pod mounts PersistentVolumeClaim "${name}"${claim ? ` (volume "${claim.volume}")` : ''}, which does not exist in namespace ${pod.namespace}${existsNow ? ' when the scheduler last tried (it exists in the input now, so the next attempt may succeed)' : ''}.${tailText ? ` ${tailText}` : ''}`,
+        message: t.pvcNotFound.message({ claim: name, ...volume, namespace: pod.namespace, existsNow, tail: schedulingTail(f, sev, t) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: 'high',

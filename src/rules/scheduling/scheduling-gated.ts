@@ -2,6 +2,7 @@ import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { awaitingScheduling } from '../helpers/scheduler-message.js';
 import { formatAge, parseTime } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 // Decision: always a warning. A gate is put there on purpose (a queue, a quota manager) and lifted by
@@ -37,17 +38,13 @@ const rule: PodRule = {
     if (gates.length) evidence.push(fieldEvidence('pod', 'spec.schedulingGates', pod.pod.spec?.schedulingGates));
     const since = (gatedCondition ? parseTime(cond.lastTransitionTime) : undefined) ?? pod.createdAt;
     const age = since === undefined ? undefined : now - since;
-    const named = gates.length ? `scheduling gate${gates.length === 1 ? '' : 's'} ${gates.map((g) => `"${g}"`).join(', ')}` : 'scheduling gates';
-    const long = age !== undefined && age >= options.stuckMs ? ` That is longer than ${formatAge(options.stuckMs)}: check that the controller owning the gate is running and why it has not admitted the Pod.` : '';
+    const t = ruleMessages(options.lang).schedulingGated;
+    const long = age !== undefined && age >= options.stuckMs ? { long: formatAge(options.stuckMs) } : {};
     return [
       finding(rule, {
-        message: `Pod is held back by ${named}${age !== undefined ? ` for ${formatAge(age)}` : ''}: the scheduler ignores it until the controller that added the gate removes it.${long}`,
+        message: t.message({ gates, ...(age !== undefined ? { age: formatAge(age) } : {}), ...long }),
         evidence,
-        remediation: [
-          `See the gates: kubectl get pod ${pod.name} -n ${pod.namespace} -o jsonpath='{.spec.schedulingGates}'`,
-          'Check the controller that owns the gate (its name usually tells which) and its view of this workload (queue, quota)',
-          `Only if no controller owns the gate, remove it by hand: kubectl patch pod ${pod.name} -n ${pod.namespace} --type=json -p '[{"op":"remove","path":"/spec/schedulingGates"}]'`,
-        ],
+        remediation: t.fix({ pod: pod.name, namespace: pod.namespace }),
       }),
     ];
   },

@@ -3,6 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { clusterPods, nodeResources } from '../helpers/resources.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -34,22 +35,18 @@ const rule: PodRule = {
     const evidence: Evidence[] = copyEvidence(f.evidence);
     const limits = nodes
       .filter((n) => n.allocatable.pods !== undefined)
-      .map((n) => `${n.name} allows ${n.allocatable.pods}${pods ? ` and runs ${n.podCount}` : ''}`);
+      .map((n) => ({ node: n.name, allows: String(n.allocatable.pods), ...(pods ? { runs: n.podCount } : {}) }));
     for (const n of cluster.nodes.slice(0, 5)) if (n.status?.allocatable?.pods) evidence.push(fieldEvidence('node', `node/${n.metadata?.name}.status.allocatable.pods`, n.status.allocatable.pods));
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev);
+    const t = ruleMessages(options.lang);
     return [
       finding(rule, {
-        message: `The Pod limit (maxPods) is reached on ${nodesPhrase(f, count)}${limits.length ? ` (${limits.slice(0, 4).join('; ')})` : ''}.${tailText ? ` ${tailText}` : ''}`,
+        message: t.tooManyPods.message({ nodes: nodesPhrase(f, count, t), limits: limits.slice(0, 4), tail: schedulingTail(f, sev, t) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
-        remediation: [
-          'Compare each node\'s Pod limit with what runs there: kubectl get nodes -o custom-columns=NAME:.metadata.name,MAXPODS:.status.allocatable.pods; kubectl get pods -A --field-selector spec.nodeName=NODE --no-headers | wc -l',
-          'Add nodes (or let the cluster autoscaler add them), or raise the kubelet maxPods where the CNI has IPs for it',
-          `Scale down or remove workloads that are not needed: kubectl get pods -A -o wide --field-selector status.phase=Running`,
-        ],
+        remediation: t.tooManyPods.fix(),
       }),
     ];
   },

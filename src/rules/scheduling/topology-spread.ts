@@ -3,6 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { describeLabelSelector, nodeLabels, type LabelSelector } from '../helpers/node-affinity.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
+import { enRules } from '../messages/en.js';
 import type { Evidence, PodRule } from '../types.js';
 
 interface SpreadConstraint {
@@ -54,11 +55,11 @@ const rule: PodRule = {
       if (lacking.length) detail = `: ${[...new Set(lacking)].slice(0, 4).join('; ')}`;
     }
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev);
+    const tailText = schedulingTail(f, sev, enRules);
     const keys = [...new Set(hard.map((c) => c.topologyKey).filter(Boolean))];
     return [
       finding(rule, {
-        message: `${missingLabel ? 'Nodes lack the topology label its spread constraint needs' : 'Placing the Pod would break its topology spread constraint'} on ${nodesPhrase(f, count)}${described.length ? ` (${described.join('; ')})` : ''}${detail}.${tailText ? ` ${tailText}` : ''}`,
+        message: `${missingLabel ? 'Nodes lack the topology label its spread constraint needs' : 'Placing the Pod would break its topology spread constraint'} on ${nodesPhrase(f, count, enRules)}${described.length ? ` (${described.join('; ')})` : ''}${detail}.${tailText}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
@@ -66,7 +67,7 @@ const rule: PodRule = {
         remediation: [
           `See how the matching Pods are spread: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ''}; kubectl get pods -n ${pod.namespace} -o wide${hard[0]?.labelSelector ? ` -l ${describeLabelSelector(hard[0].labelSelector)}` : ''}`,
           missingLabel ? `Label every node with ${keys.join(', ') || 'the topologyKey'} (kubectl label node NODE KEY=VALUE)` : 'Add capacity in the domain with the fewest matching Pods, or raise maxSkew',
-          `Or make the constraint soft (whenUnsatisfiable: ScheduleAnyway) in ${templateOf(pod)}`,
+          `Or make the constraint soft (whenUnsatisfiable: ScheduleAnyway) in ${templateOf(pod, enRules)}`,
         ],
       }),
     ];

@@ -1,3 +1,4 @@
+import { enRules } from '../messages/en.js';
 import type { ClaimFacts, PodFacts } from '../../model/facts.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
@@ -163,12 +164,12 @@ const rule: PodRule = {
     else what = 'its PersistentVolumeClaims are not bound';
     const certain = problems.length > 0 && problems.some((p) => p.problem.certain);
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes, (r) => (mine.includes(r) ? certain : undefined));
-    const tailText = schedulingTail(f, sev);
+    const tailText = schedulingTail(f, sev, enRules);
     const remediation = problems.flatMap((p) => p.problem.remediation);
     if (remediation.length === 0) remediation.push(`Read the claims' events: kubectl describe pvc -n ${pod.namespace} ${pod.claims.map((c) => c.claimName).join(' ')}`.trim(), 'List the StorageClasses: kubectl get storageclass');
     return [
       finding(rule, {
-        message: `Pod cannot be scheduled until its volumes can bind: ${what}.${tailText ? ` ${tailText}` : ''}`,
+        message: `Pod cannot be scheduled until its volumes can bind: ${what}.${tailText}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

@@ -2,6 +2,7 @@ import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -27,27 +28,22 @@ const rule: PodRule = {
     const evidence: Evidence[] = copyEvidence(f.evidence);
     const cordoned = cluster.nodes.filter((n) => n.spec?.unschedulable === true).map((n) => n.metadata?.name ?? '');
     for (const name of cordoned.slice(0, 5)) evidence.push(fieldEvidence('node', `node/${name}.spec.unschedulable`, true));
-    const parts: string[] = [];
+    const t = ruleMessages(options.lang);
     const cord = mine.find((r) => r.category === 'node-unschedulable');
-    if (cord) parts.push(`${nodesPhrase(f, cord.count)} ${cord.count === 1 ? 'is' : 'are'} cordoned${cordoned.length ? ` (${cordoned.join(', ')})` : ''}`);
     const unknown = mine.find((r) => r.category === 'node-unknown-conditions');
-    if (unknown) parts.push(`${nodesPhrase(f, unknown.count)} report${unknown.count === 1 ? 's' : ''} no conditions (the kubelet never posted its status)`);
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev);
-    const remediation = [
-      'List the nodes: kubectl get nodes (cordoned ones show SchedulingDisabled)',
-      cordoned.length ? `If the maintenance is over, allow Pods again: ${cordoned.slice(0, 3).map((n) => `kubectl uncordon ${n}`).join('; ')}` : 'If the maintenance is over, allow Pods again: kubectl uncordon NODE',
-      'Otherwise add schedulable nodes',
-    ];
-    if (unknown) remediation.push('For nodes with no conditions: kubectl describe node NODE, and check that its kubelet runs and reaches the API server');
     return [
       finding(rule, {
-        message: `${parts.join('; ')}.${tailText ? ` ${tailText}` : ''}`.replace(/^./, (c) => c.toUpperCase()),
+        message: t.unschedulableNodes.message({
+          ...(cord ? { cordoned: { nodes: nodesPhrase(f, cord.count, t), count: cord.count, names: cordoned } } : {}),
+          ...(unknown ? { unknown: { nodes: nodesPhrase(f, unknown.count, t), count: unknown.count } } : {}),
+          tail: schedulingTail(f, sev, t),
+        }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
-        remediation,
+        remediation: t.unschedulableNodes.fix({ cordoned, unknown: unknown !== undefined }),
       }),
     ];
   },

@@ -1,6 +1,8 @@
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
-import { allReasons, confidenceFor, describeReasons, isContextReason, nodeAffinityExclusions, schedulingFailure, schedulingSeverity, schedulingTail, type ReasonCategory } from '../helpers/scheduler-message.js';
+import { allReasons, confidenceFor, isContextReason, nodeAffinityExclusions, schedulingFailure, schedulingSeverity, schedulingTail, type ReasonCategory, type SchedulerReason } from '../helpers/scheduler-message.js';
+import { ruleMessages } from '../messages/index.js';
+import type { ReasonRef } from '../messages/scheduling.js';
 import type { PodRule } from '../types.js';
 
 // Categories the specific scheduling rules explain; everything else lands here.
@@ -26,18 +28,6 @@ const CLAIMED = new Set<ReasonCategory>([
   'pvc-ephemeral-pending',
 ]);
 
-const HINTS: Partial<Record<ReasonCategory, string>> = {
-  'node-name': 'spec.nodeName names a node the scheduler cannot use',
-  'volume-rwop': 'a ReadWriteOncePod claim is already in use by another Pod',
-  'volume-disk-conflict': 'a disk volume is already mounted by another Pod on those nodes',
-  'volume-limits': 'the nodes reached their CSI volume attach limit',
-  'csi-driver-missing': 'the CSI driver the volume needs is not installed on the node',
-  'node-features': 'the nodes lack a feature the Pod requires',
-  dra: 'a DRA ResourceClaim cannot be allocated',
-  'sidecar-unsupported': 'the cluster does not support native sidecar containers',
-  gang: 'the scheduler waits for the rest of the Pod group',
-};
-
 const rule: PodRule = {
   id: 'scheduling/unschedulable',
   scope: 'pod',
@@ -61,23 +51,17 @@ const rule: PodRule = {
     const opaque = f.parsed.other !== undefined || (causes.length === 0 && nodeAffinityExclusions(pod, f).length === 0);
     if (!opaque && unclaimed.length === 0) return [];
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev);
-    let what: string;
-    if (f.parsed.other !== undefined) what = `the scheduler failed${f.reason ? ` (${f.reason})` : ''}: ${f.parsed.other}`;
-    else if (unclaimed.length > 0) what = unclaimed.map((r) => `${r.count} ${r.text}${HINTS[r.category] ? ` (${HINTS[r.category]})` : ''}`).join(', ');
-    else what = `no node passed its filters (${describeReasons(allReasons(f)) || f.message})`;
+    const t = ruleMessages(options.lang);
+    const ref = (r: SchedulerReason): ReasonRef => ({ count: r.count, text: r.text, category: r.category });
+    const what = f.parsed.other !== undefined ? { failed: { reason: f.reason, error: f.parsed.other } } : unclaimed.length > 0 ? { reasons: unclaimed.map(ref) } : { all: allReasons(f).map(ref) };
     return [
       finding(rule, {
-        message: `Pod cannot be scheduled: ${what}.${tailText ? ` ${tailText}` : ''}`.replace(/\.\.(\s|$)/, '.$1'),
+        message: t.unschedulable.message({ tail: schedulingTail(f, sev, t), ...what, raw: f.message }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: unclaimed.length > 0 ? confidenceFor(pod, f, unclaimed, cluster.nodes) : f.fromCondition ? 'high' : 'medium',
         evidence: copyEvidence(f.evidence),
-        remediation: [
-          `Read the full scheduler message and events: kubectl describe pod ${pod.name} -n ${pod.namespace}`,
-          'Each "<count> <reason>" entry is how many nodes failed for that reason; fix the one covering the nodes the Pod should run on',
-          `Check the scheduler's own log for details: kubectl logs -n kube-system -l component=kube-scheduler --tail=200 | grep ${pod.name}`,
-        ],
+        remediation: t.unschedulable.fix({ pod: pod.name, namespace: pod.namespace }),
       }),
     ];
   },

@@ -1,3 +1,4 @@
+import { enRules } from '../messages/en.js';
 import type { Taint } from '../../model/k8s.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -85,7 +86,7 @@ const rule: PodRule = {
     const remediation: string[] = [`See every node's taints: kubectl get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints`];
     for (const t of custom) {
       remediation.push(
-        `If the Pod belongs on nodes tainted ${describeTaint(t)}, add to ${templateOf(pod)}: tolerations: [{key: "${t.key}", operator: "Equal", value: "${t.value ?? ''}", effect: "${t.effect ?? 'NoSchedule'}"}]`,
+        `If the Pod belongs on nodes tainted ${describeTaint(t)}, add to ${templateOf(pod, enRules)}: tolerations: [{key: "${t.key}", operator: "Equal", value: "${t.value ?? ''}", effect: "${t.effect ?? 'NoSchedule'}"}]`,
       );
     }
     for (const [k, e] of byTaint) if (!WELL_KNOWN[e.taint.key ?? '']) remediation.push(`If the taint is a mistake, remove it: kubectl taint node ${e.nodes[0]} ${k}-`);
@@ -93,7 +94,7 @@ const rule: PodRule = {
     if (taintList.length === 0) remediation.push('Add a toleration for the taint the Pod should accept, or remove the taint from the nodes that should run it.');
     return [
       finding(rule, {
-        message: `Pod does not tolerate the taints on ${nodesPhrase(f, count)}: ${named}.${schedulingTail(f, sev) ? ` ${schedulingTail(f, sev)}` : ''}`,
+        message: `Pod does not tolerate the taints on ${nodesPhrase(f, count, enRules)}: ${named}.${schedulingTail(f, sev, enRules)}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

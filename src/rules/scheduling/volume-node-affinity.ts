@@ -3,6 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { describeNodeSelectorTerm, describeTaint, matchNodeSelectorTerm, untoleratedTaints, type NodeSelectorTerm } from '../helpers/node-affinity.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
+import { enRules } from '../messages/en.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -53,11 +54,11 @@ const rule: PodRule = {
       }
     }
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev);
+    const tailText = schedulingTail(f, sev, enRules);
     const first = pod.claims.find((c) => c.pv);
     return [
       finding(rule, {
-        message: `The Pod's volume is pinned to nodes it cannot use (conflict on ${nodesPhrase(f, count)})${pinned.length ? `: ${pinned.join('; ')}` : ''}.${blocked.length ? ` ${blocked.join(' ')}` : ''}${tailText ? ` ${tailText}` : ''}`,
+        message: `The Pod's volume is pinned to nodes it cannot use (conflict on ${nodesPhrase(f, count, enRules)})${pinned.length ? `: ${pinned.join('; ')}` : ''}.${blocked.length ? ` ${blocked.join(' ')}` : ''}${tailText}`,
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

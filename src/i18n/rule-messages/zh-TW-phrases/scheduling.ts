@@ -1,7 +1,5 @@
 import { type Phrase, phrase } from '../phrase.js';
 
-const inspectPod = phrase('Read the full scheduler message and events: {cmd:$}', ({ cmd }) => `閱讀排程器的完整訊息與事件：${cmd}`);
-
 export const SCHEDULING: Record<string, readonly Phrase[]> = {
   'scheduling/host-port-conflict': [
     phrase("The Pod's hostPort {port} ({c:*}) is already taken on {nodes:*}.", ({ port, c, nodes }) => `Pod 的 hostPort ${port}（${c}）在 ${nodes}上已被佔用。`),
@@ -27,13 +25,6 @@ export const SCHEDULING: Record<string, readonly Phrase[]> = {
     phrase('Add capacity (more or larger nodes), or check why the cluster autoscaler did not: {cmd:$}', ({ cmd }) => `增加容量（更多或更大的節點），或查看 cluster autoscaler 為什麼沒有擴展：${cmd}`),
     phrase('Other Pods on the nodes were not in the input, so free capacity per node was not computed; `kubectl describe node NODE` shows it.', '輸入中沒有節點上的其他 Pod，所以沒有計算每個節點的剩餘容量；`kubectl describe node NODE` 會顯示。'),
   ],
-  'scheduling/no-nodes': [
-    phrase('The cluster had no nodes to schedule the Pod on (the input now lists {n:n} {u}, so nodes may have joined since the scheduler\'s last attempt).', ({ n }) => `叢集當時沒有可以排程 Pod 的節點（輸入中現在有 ${n} 個節點，所以排程器上次嘗試之後可能有節點加入）。`),
-    phrase('The cluster had no nodes to schedule the Pod on: the input lists {nodes:*}, none Ready — {why:*}.', ({ nodes, why }) => `叢集當時沒有可以排程 Pod 的節點：輸入中有${nodes.replace(/^nodes? /, '節點 ')}，但都不是 Ready——${why}。`),
-    phrase('The cluster had no nodes to schedule the Pod on.', '叢集當時沒有可以排程 Pod 的節點。'),
-    phrase('the container runtime reports its network (CNI) plugin is not ready', 'Container Runtime 回報它的網路（CNI）外掛程式尚未就緒'),
-    phrase('Add or start nodes (or scale a node group up from zero); on a machine that should have joined, read the kubelet logs: {cmd:$}', ({ cmd }) => `新增或啟動節點（或把節點群組從零擴展）；在應該已加入的機器上查看 kubelet 日誌：${cmd}`),
-  ],
   'scheduling/node-selector-mismatch': [
     phrase("The Pod's nodeSelector {sel:*} excludes {nodes:*}.", ({ sel, nodes }) => `Pod 的 nodeSelector ${sel} 排除了 ${nodes}。`),
     phrase("The Pod's required node affinity {sel:*} excludes {nodes:*}.", ({ sel, nodes }) => `Pod 的必要 node affinity ${sel} 排除了 ${nodes}。`),
@@ -48,14 +39,6 @@ export const SCHEDULING: Record<string, readonly Phrase[]> = {
     phrase('Or correct the nodeSelector / node affinity {where:$}', ({ where }) => `或修正 nodeSelector／node affinity，${where}`),
     phrase('Show the labels the Pod selects on: {cmd:$}', ({ cmd }) => `顯示 Pod 用來選擇節點的標籤：${cmd}`),
   ],
-  'scheduling/not-scheduled-long': [
-    phrase('Pod has waited {age:d} to be scheduled and the scheduler still cannot place it: "{msg:q}".', ({ age, msg }) => `Pod 已等待排程 ${age}，排程器仍然無法安排它：「${msg}」。`),
-    phrase('Pod has waited {age:d} to be scheduled and no scheduling decision is current.', ({ age }) => `Pod 已等待排程 ${age}，目前沒有任何有效的排程決定。`),
-    phrase('Pod has waited {age:d} to be scheduled and no scheduler has recorded a decision about it (no PodScheduled condition, no FailedScheduling event).', ({ age }) => `Pod 已等待排程 ${age}，沒有任何排程器記錄過關於它的決定（沒有 PodScheduled 狀況，也沒有 FailedScheduling 事件）。`),
-    phrase('Check that kube-scheduler is running.', '請確認 kube-scheduler 正在執行。'),
-    phrase('It asks for scheduler "{s:q}" (spec.schedulerName): check that a scheduler of that name runs, or fix the name.', ({ s }) => `它要求的排程器是「${s}」（spec.schedulerName）：請確認有這個名稱的排程器在執行，或修正名稱。`),
-    phrase('Check the scheduler the Pod asks for runs: {cmd:$}', ({ cmd }) => `確認 Pod 要求的排程器正在執行：${cmd}`),
-  ],
   'scheduling/pod-affinity': [
     phrase('Pod affinity rules leave no node: {why:*}.', ({ why }) => `Pod affinity 規則讓所有節點都不適用：${why}。`),
     phrase("Pods already running on {nodes:*} have required anti-affinity against this Pod's labels", ({ nodes }) => `在 ${nodes}上執行的 Pod 對這個 Pod 的標籤有必要的 anti-affinity`),
@@ -66,28 +49,6 @@ export const SCHEDULING: Record<string, readonly Phrase[]> = {
     phrase("For existing Pods' anti-affinity, find the Pods that declare it: {cmd:$}", ({ cmd }) => `若是既有 Pod 的 anti-affinity，找出宣告它的 Pod：${cmd}`),
     phrase("Read the Pod's rules: {cmd:$}", ({ cmd }) => `查看 Pod 的規則：${cmd}`),
     phrase('Where spreading is a preference, use preferredDuringSchedulingIgnoredDuringExecution {where:$}', ({ where }) => `若分散只是偏好，請使用 preferredDuringSchedulingIgnoredDuringExecution，${where}`),
-  ],
-  'scheduling/pvc-not-found': [
-    phrase('Pod mounts PersistentVolumeClaim "{claim:q}" (volume "{v:q}"), which does not exist in namespace {ns} when the scheduler last tried (it exists in the input now, so the next attempt may succeed).', ({ claim, v, ns }) => `Pod 掛載的 PersistentVolumeClaim「${claim}」（Volume「${v}」）在排程器上次嘗試時不存在於命名空間 ${ns}（輸入中現在有它，所以下次嘗試可能會成功）。`),
-    phrase('Pod mounts PersistentVolumeClaim "{claim:q}" (volume "{v:q}"), which does not exist in namespace {ns}.', ({ claim, v, ns }) => `Pod 掛載的 PersistentVolumeClaim「${claim}」（Volume「${v}」）不存在於命名空間 ${ns}。`),
-    phrase('Create PersistentVolumeClaim "{claim:q}" in namespace {ns}, or correct the claimName of volume "{v:q}".', ({ claim, ns, v }) => `在命名空間 ${ns} 建立 PersistentVolumeClaim「${claim}」，或修正 Volume「${v}」的 claimName。`),
-    phrase('For StatefulSet {sts}: declare the claim in spec.volumeClaimTemplates (its claims are named {pattern}) instead of naming it in spec.template volumes.', ({ sts, pattern }) => `StatefulSet ${sts}：在 spec.volumeClaimTemplates 中宣告這個 claim（它的 claim 名稱是 ${pattern}），而不是在 spec.template 的 volumes 中指名。`),
-    phrase('List the claims in the namespace: {cmd:$}', ({ cmd }) => `列出命名空間中的 claim：${cmd}`),
-  ],
-  'scheduling/scheduling-gated': [
-    phrase('Pod is held back by scheduling gate "{gate:q}" for {age:d}: the scheduler ignores it until the controller that added the gate removes it.', ({ gate, age }) => `Pod 被 scheduling gate「${gate}」擋住已 ${age}：在加上 gate 的控制器移除它之前，排程器不會處理這個 Pod。`),
-    phrase('Pod is held back by scheduling gates {gates:*} for {age:d}: the scheduler ignores it until the controller that added the gate removes it.', ({ gates, age }) => `Pod 被 scheduling gate ${gates} 擋住已 ${age}：在加上 gate 的控制器移除它之前，排程器不會處理這個 Pod。`),
-    phrase('That is longer than {limit:d}: check that the controller owning the gate is running and why it has not admitted the Pod.', ({ limit }) => `這已超過 ${limit}：請確認擁有這個 gate 的控制器正在執行，以及它為什麼還沒放行 Pod。`),
-    phrase('Check the controller that owns the gate (its name usually tells which) and its view of this workload (queue, quota)', '檢查擁有這個 gate 的控制器（通常看名稱就知道是哪個），以及它對這個工作負載的看法（佇列、配額）'),
-    phrase('Only if no controller owns the gate, remove it by hand: {cmd:$}', ({ cmd }) => `只有在沒有控制器擁有這個 gate 時，才手動移除它：${cmd}`),
-    phrase('See the gates: {cmd:$}', ({ cmd }) => `查看 gate：${cmd}`),
-  ],
-  'scheduling/too-many-pods': [
-    phrase('The Pod limit (maxPods) is reached on {nodes:*} ({node} allows {n:n}).', ({ nodes, node, n }) => `${nodes}已達 Pod 數量上限（maxPods）（${node} 允許 ${n} 個）。`),
-    phrase('The Pod limit (maxPods) is reached on {nodes:*}.', ({ nodes }) => `${nodes}已達 Pod 數量上限（maxPods）。`),
-    phrase('Add nodes (or let the cluster autoscaler add them), or raise the kubelet maxPods where the CNI has IPs for it', '新增節點（或讓 cluster autoscaler 新增），或在 CNI 有足夠 IP 的節點上調高 kubelet 的 maxPods'),
-    phrase("Compare each node's Pod limit with what runs there: {cmd:$}", ({ cmd }) => `比較每個節點的 Pod 上限與上面執行的 Pod：${cmd}`),
-    phrase('Scale down or remove workloads that are not needed: {cmd:$}', ({ cmd }) => `縮減或移除不需要的工作負載：${cmd}`),
   ],
   'scheduling/topology-spread': [
     phrase('Nodes lack the topology label its spread constraint needs on {nodes:*} (maxSkew {skew} over {key} for Pods with {sel}): {detail:*}.', ({ nodes, skew, key, sel, detail }) => `${nodes}缺少分散限制所需的拓撲標籤（對 ${sel} 的 Pod，依 ${key} 的 maxSkew ${skew}）：${detail}。`),
@@ -117,29 +78,6 @@ export const SCHEDULING: Record<string, readonly Phrase[]> = {
     phrase('Mark one class as default: {cmd:*} (then recreate the claim), or create a matching PersistentVolume by hand.', ({ cmd }) => `把一個 StorageClass 設為預設：${cmd}（之後重新建立 claim），或手動建立符合的 PersistentVolume。`),
     phrase("Read the claims' events: {cmd:$}", ({ cmd }) => `查看 claim 的事件：${cmd}`),
     phrase('Recreate the claim with an existing storageClassName (the field is immutable), or create the StorageClass "{sc:q}".', ({ sc }) => `以存在的 storageClassName 重新建立 claim（這個欄位不能修改），或建立 StorageClass「${sc}」。`),
-  ],
-  'scheduling/unschedulable': [
-    phrase('Pod cannot be scheduled: the scheduler failed ({reason}): {why:*}.', ({ reason, why }) => `Pod 無法排程：排程器失敗（${reason}）：「${why}」。`),
-    phrase('Pod cannot be scheduled: {reasons:*} ({gloss:*}).', ({ reasons, gloss }) => `Pod 無法排程：「${reasons}」（${gloss}）。`),
-    phrase('Pod cannot be scheduled: {reasons:*}.', ({ reasons }) => `Pod 無法排程：「${reasons}」。`),
-    phrase('the nodes lack a feature the Pod requires', '節點缺少 Pod 需要的功能'),
-    phrase('the nodes reached their CSI volume attach limit', '節點已達 CSI Volume 附加數量上限'),
-    phrase('a ReadWriteOncePod claim is already in use by another Pod', 'ReadWriteOncePod 的 claim 已被其他 Pod 使用'),
-    phrase("Check the scheduler's own log for details: {cmd:$}", ({ cmd }) => `查看排程器本身的日誌了解細節：${cmd}`),
-    phrase('Each "<count> <reason>" entry is how many nodes failed for that reason; fix the one covering the nodes the Pod should run on', '每個「<count> <reason>」項目表示有多少節點因該原因不適用；修正涵蓋 Pod 應該執行的節點的那一項'),
-    inspectPod,
-  ],
-  'scheduling/unschedulable-nodes': [
-    phrase('{nodes:*} is cordoned ({names:*}).', ({ nodes, names }) => `${nodes}已被 cordon（${names}）。`),
-    phrase('{nodes:*} are cordoned ({names:*}).', ({ nodes, names }) => `${nodes}已被 cordon（${names}）。`),
-    phrase('{nodes:*} is cordoned.', ({ nodes }) => `${nodes}已被 cordon。`),
-    phrase('{nodes:*} are cordoned.', ({ nodes }) => `${nodes}已被 cordon。`),
-    phrase('{nodes:*} report no conditions (the kubelet never posted its status).', ({ nodes }) => `${nodes}沒有回報任何狀況（kubelet 從未回報它的狀態）。`),
-    phrase('{nodes:*} reports no conditions (the kubelet never posted its status).', ({ nodes }) => `${nodes}沒有回報任何狀況（kubelet 從未回報它的狀態）。`),
-    phrase('For nodes with no conditions: {cmd:*}, and check that its kubelet runs and reaches the API server', ({ cmd }) => `沒有狀況的節點：${cmd}，並確認它的 kubelet 正在執行且連得到 API Server`),
-    phrase('If the maintenance is over, allow Pods again: {cmd:$}', ({ cmd }) => `如果維護已結束，重新允許 Pod：${cmd}`),
-    phrase('List the nodes: {cmd:*} (cordoned ones show SchedulingDisabled)', ({ cmd }) => `列出節點：${cmd}（被 cordon 的節點顯示 SchedulingDisabled）`),
-    phrase('Otherwise add schedulable nodes', '否則新增可排程的節點'),
   ],
   'scheduling/untolerated-taint': [
     phrase('Pod does not tolerate the taints on {nodes:*}: {taints:*}.', ({ nodes, taints }) => `Pod 不容許 ${nodes}上的 taint：${taints}。`),
