@@ -127,10 +127,13 @@ describe('shape checks', () => {
 
 describe('transport', () => {
   it('one keep-alive agent: one full TLS handshake per connection, connections reused across waves', async () => {
-    const s = await serve(answer, { tls: true });
+    // A Pod the scheduler refused: its Nodes are read in a second wave.
+    const refused = { ...POD, status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: '0/1 nodes are available: 1 Insufficient cpu.' }] } };
+    const s = await serve((req, res) => (kindOf(req.url ?? '') === 'Pod' && !isList(req.url ?? '') ? json(res, 200, refused) : answer(req, res)), { tls: true });
     const r = await run(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     // Wave 1 is three parallel reads: three sockets at most, reused by every later request.
+    expect(r.stderr).toContain('[wave 2] /api/v1/nodes');
     expect(s.requests()).toBeGreaterThan(3);
     expect(s.connections()).toBeLessThanOrEqual(3);
   });

@@ -20,6 +20,11 @@ beforeAll(async () => {
     stringify({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'solo' }, spec: { replicas: 0, selector: { matchLabels: { app: 'other' } }, template: { metadata: { labels: { app: 'other' } }, spec: { containers: [{ name: 'c', image, command: ['sleep', '1d'] }] } } } }),
     stringify({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'solo-abc12' }, spec: { replicas: 1, selector: { matchLabels: { app: 'solo' } }, template: { metadata: { labels: { app: 'solo', 'pod-template-hash': 'abc12' } }, spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'c', image, command: ['sleep', '1d'] }] } } } }),
   ].join('---\n'));
+  kubectl(['apply', '-n', NS, '-f', '-'], [
+    stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'gated' }, spec: { schedulingGates: [{ name: 'kdiag.io/test' }], containers: [{ name: 'c', image }] } }),
+    stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'nowhere' }, spec: { nodeSelector: { 'kdiag.io/no-such-node': 'x' }, containers: [{ name: 'c', image }] } }),
+  ].join('---\n'));
+  await waitFor(() => kubectl(['get', 'pod', 'nowhere', '-n', NS, '-o', 'jsonpath={.status.conditions[?(@.type=="PodScheduled")].reason}']).stdout === 'Unschedulable', 60_000);
   await waitFor(() => podOf('app=web') !== '' && podOf('app=solo') !== '' && kubectl(['get', 'pods', '-n', NS, '-l', 'app=web', '-o', 'jsonpath={.items[0].status.containerStatuses[0].restartCount}']).stdout.trim() >= '1', 90_000);
 });
 afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));
@@ -44,5 +49,17 @@ describe('one Pod: the fetch plan', () => {
     expect(gets(r.stderr).some((g) => g.path.endsWith('/deployments/solo'))).toBe(true); // asked for, in wave 2
     expect(r.stdout).toContain('kind: ReplicaSet');
     expect(r.stdout).not.toContain('kind: Deployment');
+  });
+
+  it('a gated Pod: kubectl describe\'s 3 requests, in one wave (no Nodes: the scheduler has not tried it); one it refused: the Nodes in wave 2', () => {
+    const gated = live(['pod', 'gated', '-n', NS, '-v', '-o', 'json']);
+    expect(gated.code, gated.stderr).toBe(0);
+    expect(gets(gated.stderr).map((g) => `${g.wave} ${g.path.split('?')[0]}`).sort()).toEqual([`1 /api/v1/namespaces/${NS}/events`, `1 /api/v1/namespaces/${NS}/pods/gated`, `1 /api/v1/namespaces/${NS}/services`]);
+    expect(JSON.parse(gated.stdout).findings[0].rule).toBe('scheduling/scheduling-gated');
+    const nowhere = live(['pod', 'nowhere', '-n', NS, '-v', '-o', 'json']);
+    const plan = gets(nowhere.stderr);
+    expect(plan.find((g) => g.path.startsWith('/api/v1/nodes'))?.wave, nowhere.stderr).toBe(2);
+    expect(plan).toHaveLength(4);
+    expect(JSON.parse(nowhere.stdout).findings[0].rule).toBe('scheduling/node-selector-mismatch');
   });
 });

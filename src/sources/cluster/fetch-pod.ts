@@ -21,7 +21,7 @@ const MAX_LOGS = 1;
 /**
  * The bounded fetch plan for one Pod: two waves where the data allows, independent requests in parallel.
  * Wave 1: the Pod, its Events, the namespace's Services. Wave 2: what the Pod names (its Node, or every
- * Node while it is unscheduled; PVCs and StorageClasses, ConfigMaps, Secret names, the owner and, for a
+ * Node while the scheduler cannot place it; PVCs and StorageClasses, ConfigMaps, Secret names, the owner and, for a
  * ReplicaSet named like a Deployment's, that Deployment; the previous log of a crashed container). A third
  * wave only when wave 2 could not know what to ask: a PersistentVolume named by a claim, an owner's owner
  * that the naming convention did not predict.
@@ -29,7 +29,7 @@ const MAX_LOGS = 1;
 export async function fetchPodSnapshot(collector: Collector, options: FetchPodOptions): Promise<Snapshot> {
   const { namespace, name } = options;
   options.onStep?.(`reading pod ${namespace}/${name}`);
-  const [pod] = await Promise.all([
+  const [pod, events] = await Promise.all([
     collector.getRequired('Pod', namespace, name) as Promise<Pod | undefined>,
     collector.list('Event', namespace, { fieldSelector: `involvedObject.name=${name}` }),
     collector.list('Service', namespace),
@@ -46,8 +46,11 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
   const owner = controllerRef(pod);
   const crashed = stoppedContainers(pod).slice(0, MAX_LOGS);
   const wave2: Array<Promise<unknown>> = [];
-  // A bound Pod needs its Node; an unscheduled one needs every Node (taints, labels, allocatable).
-  wave2.push(spec.nodeName ? collector.get('Node', undefined, spec.nodeName) : collector.list('Node', undefined));
+  // A bound Pod needs its Node; an unscheduled one every Node (taints, labels, allocatable), but only once the
+  // scheduler has said why it cannot place it: every scheduling rule that reads Nodes starts from that answer
+  // (schedulingFailure in rules/helpers/scheduler-message.ts). A gated Pod, or one not yet tried, needs none.
+  if (spec.nodeName) wave2.push(collector.get('Node', undefined, spec.nodeName));
+  else if (schedulerRefused(pod, events)) wave2.push(collector.list('Node', undefined));
   const hasClaims = (spec.volumes ?? []).some((v) => v?.persistentVolumeClaim);
   const pvcs = hasClaims ? collector.list('PersistentVolumeClaim', namespace) : Promise.resolve([] as KObject[]);
   wave2.push(pvcs);
@@ -86,6 +89,13 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
     await Promise.all(wave3);
   }
   return collector.finish(options.now());
+}
+
+/** A superset of schedulingFailure's test: PodScheduled=False as Unschedulable/SchedulerError, or any FailedScheduling event. */
+function schedulerRefused(pod: Pod, events: readonly KObject[]): boolean {
+  const scheduled = (pod.status?.conditions ?? []).find((c) => c?.type === 'PodScheduled');
+  if (scheduled?.status === 'False' && (scheduled.reason === 'Unschedulable' || scheduled.reason === 'SchedulerError')) return true;
+  return events.some((e) => (e as { reason?: unknown }).reason === 'FailedScheduling');
 }
 
 /** The Deployment a ReplicaSet belongs to by the controller's naming (`<deployment>-<pod-template-hash>`). */
