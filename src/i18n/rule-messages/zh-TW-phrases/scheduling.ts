@@ -70,7 +70,7 @@ export const SCHEDULING: Record<string, readonly Phrase[]> = {
     phrase('{nodes:*}: the node is NotReady)', ({ nodes }) => `${nodes}：節點為 NotReady）`),
     phrase('{nodes:*}: a control-plane node, which takes no workloads by design)', ({ nodes }) => `${nodes}：control-plane 節點，依設計不執行工作負載）`),
     phrase('Add a toleration for the taint the Pod should accept, or remove the taint from the nodes that should run it.', '為 Pod 應該接受的 taint 加上 toleration，或從應該執行它的節點移除 taint。'),
-    phrase('If the Pod belongs on nodes tainted {taint:*}, add {where:*}: {spec:$}', ({ taint, where, spec }) => `如果 Pod 應該在有 taint ${taint} 的節點上執行，加入${where}：${spec}`),
+    phrase('If the Pod belongs on nodes tainted {taint:*}, add {where:*}: {spec:$}', ({ taint, where, spec }) => `如果 Pod 應該在有 taint ${taint} 的節點上執行，加入 ${where}：${spec}`),
     phrase('to the Pod spec (then recreate the Pod)', 'Pod spec（之後重新建立 Pod）'),
     phrase("to {ref}'s Pod template (kubectl edit {ref2} -n {ns})", ({ ref, ref2, ns }) => `${ref} 的 Pod 範本（kubectl edit ${ref2} -n ${ns}）`),
     phrase('If the taint is a mistake, remove it: {cmd:$}', ({ cmd }) => `如果 taint 是誤加的，移除它：${cmd}`),
