@@ -37,11 +37,15 @@ export function renderMarkdown(d: Diagnosis, lang?: Lang): string {
 }
 
 export function renderMarkdownList(list: DiagnosisList, lang?: Lang): string {
+  return [...renderMarkdownListChunks(list, lang)].join('');
+}
+
+/** The same text as `renderMarkdownList`, in pieces: the heading and table, then one Pod's section at a time. */
+export function* renderMarkdownListChunks(list: DiagnosisList, lang?: Lang): Generator<string> {
   const t = messagesFor(lang);
   const h = t.markdown.head;
   const items = sortForTable(list.items);
   const rows = items.map((d) => `| ${md(subjectName(d))} | ${t.status[d.status]} | ${d.stage ? t.stage[d.stage] : '-'} | ${md(causeOf(d, t))} |`);
-  const table = [`| ${h.pod} | ${h.status} | ${h.stage} | ${h.cause} |`, '|---|---|---|---|', ...rows].join('\n');
-  const details = items.filter((d) => d.status !== 'healthy').map((d) => renderMarkdown(d, lang));
-  return [`## ${t.markdown.items({ items: list.items.length })}`, '', table, '', ...details].join('\n');
+  yield [`## ${t.markdown.items({ items: list.items.length })}`, '', `| ${h.pod} | ${h.status} | ${h.stage} | ${h.cause} |`, '|---|---|---|---|', ...rows, ''].join('\n');
+  for (const d of items) if (d.status !== 'healthy') yield `\n${renderMarkdown(d, lang)}`;
 }

@@ -99,9 +99,15 @@ function severityMark(f: Finding, c: Paint, t: Messages): string {
 
 /** Several diagnoses: the summary table, then the full report of every Pod that is not healthy. */
 export function renderTextList(list: DiagnosisList, options: ReportOptions): string {
-  if (list.items.length === 0) return `${messagesFor(options.lang).report.noPods}\n`;
-  const parts = [renderSummaryTable(list, options)];
-  const detailed = sortForTable(list.items).filter((d) => d.status !== 'healthy' || options.verbose);
-  for (const d of detailed) parts.push(renderText(d, options));
-  return parts.join('\n');
+  return [...renderTextListChunks(list, options)].join('');
+}
+
+/** The same text as `renderTextList`, in pieces: the table, then one Pod's report at a time. */
+export function* renderTextListChunks(list: DiagnosisList, options: ReportOptions): Generator<string> {
+  if (list.items.length === 0) {
+    yield `${messagesFor(options.lang).report.noPods}\n`;
+    return;
+  }
+  yield renderSummaryTable(list, options);
+  for (const d of sortForTable(list.items)) if (d.status !== 'healthy' || options.verbose) yield `\n${renderText(d, options)}`;
 }

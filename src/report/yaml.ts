@@ -9,13 +9,41 @@ const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202
 const YAML11_TYPED = /^(?:\d{4}-\d\d?-\d\d?(?:[Tt ]|$)|(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$)/;
 const RAW_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** The same document as JSON, as YAML. */
-export function renderYaml(value: Diagnosis | DiagnosisList): string {
-  const doc = new Document(value);
+/**
+ * The same document as JSON, as YAML. Objects that appear twice (a workload's row repeats its Pods'
+ * findings) are written out each time, as in JSON, never as anchors and aliases: every item stands alone,
+ * so a list can be written item by item and read with tools that do not follow aliases.
+ */
+export function renderYaml(value: Diagnosis | DiagnosisList | object): string {
+  const doc = new Document(value, { aliasDuplicateObjects: false });
   visit(doc, {
     Scalar(_, node) {
       if (typeof node.value === 'string' && (UNSAFE.test(node.value) || YAML11_TYPED.test(node.value))) node.type = 'QUOTE_DOUBLE';
     },
   });
   return doc.toString({ lineWidth: 0 }).replace(RAW_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The same text as `renderYaml(list)`, in pieces of about `per` items (one YAML document of a few items at
+ * a time, never the whole list's): `list` is the list without its items, `items` what goes in it.
+ */
+export function* renderYamlListChunks(list: DiagnosisList, items: Iterable<Diagnosis>, per = 64): Generator<string> {
+  const shell = renderYaml({ ...list, items: [] });
+  const at = shell.search(/^items: \[\]\n/m);
+  const head = `${shell.slice(0, at)}items:\n`;
+  const rest = shell.slice(at + 'items: []\n'.length);
+  // Each batch is `items:` and its elements at the list's own indentation; the key is cut off.
+  const render = (batch: Diagnosis[]): string => renderYaml({ items: batch }).slice('items:\n'.length);
+  let batch: Diagnosis[] = [];
+  let n = 0;
+  for (const item of items) {
+    batch.push(item);
+    if (++n % per === 0) {
+      yield `${n === per ? head : ''}${render(batch)}`;
+      batch = [];
+    }
+  }
+  if (n === 0) yield shell;
+  else yield `${n < per ? head : ''}${batch.length > 0 ? render(batch) : ''}${rest}`;
 }

@@ -4,7 +4,8 @@ import { clockKey, emptySnapshot, isSnapshotKind, listFor, SNAPSHOT_KINDS, type 
 import { parseTime } from '../model/time.js';
 import { clip, neutralize } from '../text/neutralize.js';
 import { redactText } from '../text/redact.js';
-import { redactSnapshot } from './redact-snapshot.js';
+import type { KnownValues } from '../text/known-values.js';
+import { ObjectWords, redactSnapshot } from './redact-snapshot.js';
 
 /**
  * Documents nested deeper than this are refused. Kubernetes objects are a few dozen levels deep at most;
@@ -41,6 +42,18 @@ interface InputClock {
   newest?: number;
 }
 
+/**
+ * Where a builder sends Pods instead of its Snapshot (a dump read file by file): `words` gathers what the
+ * redaction needs of them (their names and env values) in the first pass, `pod` takes them, normalised,
+ * with noise dropped and the first of each UID only, in the second. Every other kind is kept in the first
+ * pass and ignored in the second.
+ */
+export interface PodDivert {
+  pass: 'context' | 'pods';
+  words?: ObjectWords;
+  pod?: (pod: KObject) => void;
+}
+
 /** Fills a Snapshot from parsed objects; returns the kinds it skipped so the CLI can say so. */
 export class SnapshotBuilder {
   readonly snapshot: Snapshot = emptySnapshot();
@@ -55,6 +68,12 @@ export class SnapshotBuilder {
   private readonly secretValues = new Set<string>();
   /** Objects, Lists and logs read: zero means the input held nothing kdiag reads. */
   accepted = 0;
+  /** Pods sent to `divert` (none are in the Snapshot then). */
+  diverted = 0;
+  /** The known values the redaction used (finish), for objects redacted after it. */
+  known: KnownValues | undefined;
+
+  constructor(private readonly divert?: PodDivert) {}
 
   addSource(name: string): void {
     this.snapshot.meta.sources.push(name);
@@ -109,13 +128,19 @@ export class SnapshotBuilder {
       this.skip(kind || '(no kind)');
       return;
     }
+    if (this.divert?.pass === 'pods' && kind !== 'Pod') return;
     normalizeObject(obj); // from here on the fields kdiag reads have the types k8s.ts declares
     const uid = typeof obj.metadata?.uid === 'string' ? `${kind}/${obj.metadata.uid}` : undefined;
     if (uid && this.seenUids.has(uid)) return; // the same object in two files of one dump
     if (uid) this.seenUids.add(uid);
     if (kind === 'Secret') this.keepSecretValues(obj);
     const clean = kind === 'Secret' ? redactSecret(obj) : dropNoise(obj);
-    listFor(this.snapshot, kind).push(clean);
+    if (this.divert && kind === 'Pod') {
+      this.diverted++;
+      this.divert.words?.add(clean);
+      this.divert.pod?.(clean);
+      if (this.divert.pass === 'pods') return; // the first pass counted it, timed it and noted its clock
+    } else listFor(this.snapshot, kind).push(clean);
     this.accepted++;
     if (options.markSeen !== false) this.markSeen(kind);
     this.noteTimes(clean);
@@ -136,7 +161,7 @@ export class SnapshotBuilder {
   }
 
   finish(): Snapshot {
-    redactSnapshot(this.snapshot, this.secretValues);
+    this.known = redactSnapshot(this.snapshot, this.secretValues, this.divert?.words);
     this.secretValues.clear();
     if (this.inputs.length > 0) {
       const clocks = this.inputs.map(inputClock).filter((c): c is SourceClock => c !== undefined);

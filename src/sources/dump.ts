@@ -1,13 +1,16 @@
-import { closeSync, constants as fsConstants, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants as fsConstants, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '../errors.js';
+import type { Pod } from '../model/k8s.js';
 import type { Snapshot } from '../model/snapshot.js';
+import type { KnownValues } from '../text/known-values.js';
 import { neutralize } from '../text/neutralize.js';
-import { MAX_NESTING, nestedDeeperThan, SnapshotBuilder } from './build-snapshot.js';
+import { MAX_NESTING, nestedDeeperThan, SnapshotBuilder, type PodDivert } from './build-snapshot.js';
 import { errnoWords, shortPath, walkDumpDirectory } from './dump-directory.js';
 import { checkHeapRoom, HeapRoomError } from './heap-budget.js';
 import { parseDumpText } from './parse-dump-text.js';
+import { ObjectWords, redactObject } from './redact-snapshot.js';
 
 /** Larger files are refused with a clear line instead of exhausting memory. */
 export const MAX_DUMP_BYTES = 256 * 1024 * 1024;
@@ -22,9 +25,16 @@ export interface DumpReadResult {
    * named pipe, a path too long, a file too big or invalid): the rest was read. The CLI exits 2 after the report.
    */
   problems: string[];
+  /** How many Pods were read (in the Snapshot, or handed on when read file by file). */
+  pods: number;
+  /** The values the redaction masked (env, ConfigMap and Secret data), for what is redacted after the read. */
+  known: KnownValues;
 }
 
 export interface DumpReadOptions {
+  /** Pods go here instead of the Snapshot (a dump read file by file); the files that held any are added to `podFiles`. */
+  divert?: PodDivert;
+  podFiles?: Array<{ path: string; stat: Stats }>;
   /** Reads standard input for the path `-`. */
   readStdin?: () => Buffer;
   /** The wall clock, read once for standard input (its only clock); tests pass a fixed one. */
@@ -34,9 +44,14 @@ export interface DumpReadOptions {
 /** Reads files, directories (including `kubectl cluster-info dump --output-directory`) and `-` into one Snapshot. */
 export function readDumps(paths: readonly string[], options: DumpReadOptions = {}): DumpReadResult {
   if (paths.length === 0) throw new InputError('no dump given', { hint: 'pass a file, a directory, or - for standard input' });
-  const builder = new SnapshotBuilder();
+  const builder = new SnapshotBuilder(options.divert);
   const problems: string[] = [];
   const notes: string[] = [];
+  const read = (path: string, stat: Stats, begin: () => void): void => {
+    const before = builder.diverted;
+    addText(builder, decode(readBounded(path, stat), path), path, begin);
+    if (builder.diverted > before) options.podFiles?.push({ path, stat });
+  };
   for (const path of paths) {
     if (path === '-') {
       const data = options.readStdin ? checkSize(options.readStdin(), '<stdin>') : readStream(0, '<stdin>');
@@ -52,10 +67,10 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
     } catch (err) {
       throw new InputError(`${shortPath(path)}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : errnoWords(err)}`);
     }
-    if (stat.isDirectory()) readDirectory(builder, path, options.wallClock ?? Date.now, problems, notes);
+    if (stat.isDirectory()) readDirectory(builder, path, options.wallClock ?? Date.now, problems, notes, read);
     else {
       beginFile(builder, path, stat, options.wallClock ?? Date.now);
-      addText(builder, decode(readBounded(path, stat), path), path);
+      read(path, stat, () => {});
     }
     builder.addSource(`file:${path}`);
   }
@@ -71,7 +86,57 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
     });
   }
   const warnings = [...notes, ...skipped.map((s) => `skipped ${s}: kdiag does not read them`)];
-  return { snapshot: builder.finish(), warnings, problems };
+  const snapshot = builder.finish();
+  return { snapshot, warnings, problems, pods: snapshot.pods.length + builder.diverted, known: builder.known! };
+}
+
+/**
+ * The bytes of the dump files under `paths` (directories walked as `readDumps` walks them), or undefined
+ * when one is standard input. Entries that cannot be read count nothing: `readDumps` reports them.
+ */
+export function dumpBytes(paths: readonly string[]): number | undefined {
+  let bytes = 0;
+  for (const path of paths) {
+    if (path === '-') return undefined;
+    try {
+      const stat = statSync(path);
+      if (!stat.isDirectory()) bytes += stat.size;
+      else for (const f of walkDumpDirectory(path, (name) => DUMP_FILE.test(name)).files) bytes += f.stat.size;
+    } catch {
+      // reported by the read itself
+    }
+  }
+  return bytes;
+}
+
+/** A dump read file by file: every kind but Pods in its Snapshot, the Pods read again, a file at a time, when asked. */
+export interface FileByFileRead extends DumpReadResult {
+  /** Reads the files that held Pods again and hands their Pods (normalised and redacted as `readDumps` would) to `each`, one file at a time. */
+  readPods(each: (pods: Pod[]) => void): void;
+}
+
+/**
+ * `readDumps` for dumps too large to hold at once: a first pass reads every file and keeps every kind but
+ * Pods (of those only their names and env values, for the redaction, and their times, for the clocks); a
+ * second reads the files that held Pods again. Memory holds one file's objects, the other kinds, and what
+ * the caller keeps of each Pod. Standard input cannot be read twice: its paths go to `readDumps`.
+ */
+export function readDumpsFileByFile(paths: readonly string[], options: Omit<DumpReadOptions, 'divert' | 'podFiles'> = {}): FileByFileRead {
+  if (paths.includes('-')) throw new InputError('standard input cannot be read file by file');
+  const podFiles: Array<{ path: string; stat: Stats }> = [];
+  const first = readDumps(paths, { ...options, divert: { pass: 'context', words: new ObjectWords() }, podFiles });
+  return {
+    ...first,
+    readPods(each) {
+      let batch: Pod[] = [];
+      const builder = new SnapshotBuilder({ pass: 'pods', pod: (pod) => (redactObject(pod, first.known), batch.push(pod as Pod)) });
+      for (const { path, stat } of podFiles) {
+        addText(builder, decode(readBounded(path, stat), path), path);
+        each(batch);
+        batch = [];
+      }
+    },
+  };
 }
 
 /** A path or name as it may appear in an error line: it can come from a stranger's archive. */
@@ -79,7 +144,7 @@ function shown(name: string): string {
   return shortPath(name);
 }
 
-function readDirectory(builder: SnapshotBuilder, root: string, wallClock: () => number, problems: string[], notes: string[]): void {
+function readDirectory(builder: SnapshotBuilder, root: string, wallClock: () => number, problems: string[], notes: string[], readFile: (path: string, stat: Stats, begin: () => void) => void): void {
   let walked;
   try {
     walked = walkDumpDirectory(root, (name) => name === 'logs.txt' || DUMP_FILE.test(name));
@@ -100,8 +165,7 @@ function readDirectory(builder: SnapshotBuilder, root: string, wallClock: () => 
         builder.accepted++;
         continue;
       }
-      const text = decode(readBounded(file, stat), file);
-      addText(builder, text, file, () => beginFile(builder, file, stat, wallClock));
+      readFile(file, stat, () => beginFile(builder, file, stat, wallClock));
       read++;
     } catch (err) {
       if (!(err instanceof InputError) || err instanceof HeapRoomError) throw err;

@@ -95,14 +95,11 @@ export function heapGuard(what: string, fail: (message: string, hint: string) =>
 }
 
 /**
- * What rendering a report holds at its peak, per byte of the items' JSON (measured on 40,000 Pods: YAML ≈ 4×,
- * text ≈ 1.5×). JSON is rendered item by item and waits for a slow pipe (one piece queued); 1× stays as margin.
- */
-const RENDER_FACTOR: Record<string, number> = { yaml: 4, json: 1 };
-
-/**
- * Before a report of many items is rendered (one string, then written): its size estimated from a sample of
- * the items, and checked against the heap budget, so a list too large to print is one line, not an abort.
+ * Before a report of many items is rendered and written: its size estimated from a sample of the items, and
+ * checked against the heap budget, so a list too large to print is one line, not an abort. Every format is
+ * rendered a few items at a time and waits for a slow pipe (one piece queued; the text and Markdown tables
+ * hold a row per Pod), so the report's own size, as JSON, is the margin asked for. (As one string, YAML
+ * took about 4× that and text 1.5×.)
  */
 export function checkReportRoom<T>(items: readonly T[], format: string, fail: (message: string, hint: string) => Error, value: (item: T) => unknown = (i) => i): void {
   if (items.length < 1000) return;
@@ -111,5 +108,5 @@ export function checkReportRoom<T>(items: readonly T[], format: string, fail: (m
   let bytes = 0;
   for (let i = 0; i < items.length; i += step, sampled++) bytes += JSON.stringify(value(items[i]!), null, 2).length;
   const size = (bytes / sampled) * items.length;
-  checkHeapBudget(`the ${format} report of ${items.length} diagnoses (about ${mib(size)} as JSON)`, size * (RENDER_FACTOR[format] ?? 1.5), fail);
+  checkHeapBudget(`the ${format} report of ${items.length} diagnoses (about ${mib(size)} as JSON)`, size, fail);
 }

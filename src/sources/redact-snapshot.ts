@@ -35,24 +35,39 @@ const everyObject = (snapshot: Snapshot, events = true): KObject[] =>
  * ConfigMap, and `secretValues` (Secret data from a dump, taken before the Secret's data was dropped).
  * Names (objects, namespaces, images) are exempt: a value equal to one is not what makes a message secret.
  */
-function knownValues(snapshot: Snapshot, secretValues: Iterable<string>): KnownValues {
+function knownValues(snapshot: Snapshot, secretValues: Iterable<string>, elsewhere?: ObjectWords): KnownValues {
   const objects = everyObject(snapshot);
-  const exempt = new Set<string>();
-  for (const o of objects) {
-    if (typeof o.metadata?.name === 'string') exempt.add(o.metadata.name);
-    if (typeof o.metadata?.namespace === 'string') exempt.add(o.metadata.namespace);
-    for (const spec of podSpecs(o)) for (const c of containers(spec)) if (typeof c.image === 'string') exempt.add(c.image);
-  }
-  const known = new KnownValues(exempt);
-  for (const o of objects) {
-    for (const spec of podSpecs(o)) for (const c of containers(spec)) for (const e of Array.isArray(c.env) ? c.env : []) if (isObject(e)) known.add(e.value);
-  }
+  const words = elsewhere ?? new ObjectWords();
+  for (const o of objects) words.add(o);
+  const known = new KnownValues(words.exempt);
+  for (const v of words.values) known.add(v);
   for (const cm of snapshot.configMaps as KObject[]) {
     const data = cm.data;
     if (isObject(data)) for (const v of Object.values(data)) if (typeof v === 'string' && !PLAIN_WORD.test(v.trim())) known.add(v);
   }
   for (const v of secretValues) known.add(v);
   return known;
+}
+
+/**
+ * What an object adds to the known values: its names and images (exempt: names, not secrets) and its Pod
+ * specs' env values. Gathered from objects that are not kept in the Snapshot (the Pods of a dump read file
+ * by file), so their values are masked everywhere, as if they were.
+ */
+export class ObjectWords {
+  readonly exempt = new Set<string>();
+  readonly values = new Set<unknown>();
+
+  add(o: KObject): void {
+    if (typeof o.metadata?.name === 'string') this.exempt.add(o.metadata.name);
+    if (typeof o.metadata?.namespace === 'string') this.exempt.add(o.metadata.namespace);
+    for (const spec of podSpecs(o)) {
+      for (const c of containers(spec)) {
+        if (typeof c.image === 'string') this.exempt.add(c.image);
+        for (const e of Array.isArray(c.env) ? c.env : []) if (isObject(e)) this.values.add(e.value);
+      }
+    }
+  }
 }
 
 /** Masks credentials the spec carries outside env: probe and hook headers, exec commands of probes and hooks. */
@@ -128,8 +143,8 @@ export class StreamRedactor {
  * commands, and every value kdiag knows (env, ConfigMap data, a dump's Secret data) wherever messages,
  * events or logs repeat it. Messages are bounded to MAX_MESSAGE characters.
  */
-export function redactSnapshot(snapshot: Snapshot, secretValues: Iterable<string> = []): void {
-  const known = knownValues(snapshot, secretValues);
+export function redactSnapshot(snapshot: Snapshot, secretValues: Iterable<string> = [], elsewhere?: ObjectWords): KnownValues {
+  const known = knownValues(snapshot, secretValues, elsewhere);
   for (const event of snapshot.events as Array<Record<string, unknown>>) {
     for (const field of ['message', 'note']) if (typeof event[field] === 'string') event[field] = boundedMessage(event[field] as string, known);
   }
@@ -138,6 +153,13 @@ export function redactSnapshot(snapshot: Snapshot, secretValues: Iterable<string
     maskStatus(o.status, known);
   }
   for (const [key, text] of Object.entries(snapshot.logs)) snapshot.logs[key] = known.mask(redactText(text));
+  return known;
+}
+
+/** The same pass for one object read after its Snapshot was redacted (a dump's Pod read file by file), with that Snapshot's known values. */
+export function redactObject(o: KObject, known: KnownValues): void {
+  for (const spec of podSpecs(o)) maskSpecCredentials(spec);
+  maskStatus(o.status, known);
 }
 
 /** Text read after the Snapshot was built (the gate's log reads): the same patterns and known values masked. */

@@ -34,9 +34,13 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'image/tls',
   'image/unauthorized',
   'image/wrong-platform',
+  'readiness/not-ready-long',
+  'readiness/probe-failing',
+  'readiness/progress-deadline-exceeded',
   'readiness/readiness-gates',
   'readiness/service-no-endpoints',
   'readiness/service-selector-near-miss',
+  'readiness/service-selects-nothing',
   'readiness/single-node-replicas',
   // kubelet stage
   'kubelet/admission-rejected',
@@ -61,6 +65,16 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'scheduling/too-many-pods',
   'scheduling/unschedulable',
   'scheduling/unschedulable-nodes',
+  // volume stage
+  'volume/attach-failed',
+  'volume/hostpath-type',
+  'volume/missing-configmap-or-secret',
+  'volume/mount-failed',
+  'volume/mount-stuck',
+  'volume/mount-timeout',
+  'volume/multi-attach',
+  'volume/provisioning-failed',
+  'volume/pvc-pending',
 ]);
 
 /** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */

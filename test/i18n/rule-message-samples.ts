@@ -208,6 +208,154 @@ export const SAMPLES: Samples<RuleMessages> = {
     message: [[{ container: app, mode: 'loop', exit: '以結束代碼 1 結束', terminationMessage: 'boom', restarts: '已重新啟動 5 次' }], [{ container: app, mode: 'first', exit: 'x', terminationMessage: '', restarts: '' }], [{ container: app, mode: 'again', exit: 'x', terminationMessage: '', restarts: '' }]],
     remediation: [[{ logs: 'kubectl logs -n shop api-1 -c api --previous', namespace: 'shop', pod: 'api-1' }]],
   },
+
+  // volume (zh-b)
+  attachFailed: {
+    message: [
+      [{ volume: { volume: 'data', claim: 'data', pv: 'pvc-0a1b' }, node: 'node-1', why: { kind: 'attacher', driver: 'ebs.csi.aws.com' } }],
+      [{ volume: { volume: 'pvc-0a1b' }, node: 'node-1', why: { kind: 'code', code: 'NotFound' } }],
+      [{ volume: { volume: 'data', claim: 'data' }, node: 'node-1', why: { kind: 'code', code: 'ResourceExhausted' } }],
+      [{ volume: { volume: 'data' }, node: 'node-1', why: { kind: 'code', code: 'FailedPrecondition' } }],
+      [{ volume: { volume: 'data' }, node: 'node-1', why: { kind: 'code', code: 'PermissionDenied' } }],
+      [{ volume: { volume: 'data' }, node: 'node-1', why: { kind: 'code', code: 'DeadlineExceeded' } }],
+      [{ volume: { volume: 'data' }, node: 'node-1', why: { kind: 'code', code: 'Aborted' } }],
+      [{ volume: { volume: 'data' }, node: 'node-1', why: { kind: 'error', error: 'timed out waiting for external-attacher' } }],
+    ],
+    fix: [[{ volume: 'pvc-0a1b', driver: 'ebs.csi.aws.com' }], [{ volume: 'pvc-0a1b' }]],
+  },
+  hostpathType: {
+    message: [
+      [{ volume: 'data', path: '/srv/data', node: 'node-1', problem: { kind: 'missing-or-not-a', what: 'directory' }, type: 'Directory' }],
+      [{ volume: 'data', path: '/srv/data', node: 'node-1', problem: { kind: 'missing' }, type: 'Directory' }],
+      [{ volume: 'sock', path: '/var/run/docker.sock', node: 'node-1', problem: { kind: 'not-a', what: 'socket file' }, type: 'Socket' }],
+      [{ volume: 'dev', path: '/dev/kvm', node: 'node-1', problem: { kind: 'not-a', what: 'character device' } }],
+    ],
+    fix: [[{ node: 'node-1', path: '/srv/data', orCreate: 'DirectoryOrCreate' }], [{ node: 'node-1', path: '/var/run/docker.sock' }]],
+  },
+  missingConfigOrSecret: {
+    gone: [[{ volume: 'config', kind: 'ConfigMap', name: 'app-cfg' }]],
+    keyBack: [[{ volume: 'config', kind: 'ConfigMap', name: 'app-cfg', key: 'app.yaml' }]],
+    watchFix: [[{ pod: 'api-1', namespace: 'shop', recreate: true }], [{ pod: 'api-1', namespace: 'shop', recreate: false }]],
+    missing: [[{ volume: 'tls', kind: 'Secret', name: 'api-tls', namespace: 'shop' }]],
+    missingFix: [[{ volume: 'config', kind: 'ConfigMap', name: 'app-cfg', namespace: 'shop' }], [{ volume: 'tls', kind: 'Secret', name: 'api-tls', namespace: 'shop' }]],
+    keyMissing: [
+      [{ volume: 'config', kind: 'ConfigMap', name: 'app-cfg', key: 'app.yaml', keys: ['config.yaml'], exists: true }],
+      [{ volume: 'config', kind: 'ConfigMap', name: 'app-cfg', key: 'app.yaml', keys: [], exists: true }],
+      [{ volume: 'tls', kind: 'Secret', name: 'api-tls', key: 'tls.crt', exists: true }],
+      [{ volume: 'tls', kind: 'Secret', key: 'tls.crt', exists: false }],
+    ],
+    keyMissingFix: [[{ volume: 'config', kind: 'ConfigMap', name: 'app-cfg', namespace: 'shop' }], [{ volume: 'tls', kind: 'Secret', namespace: 'shop' }]],
+  },
+  mountFailed: {
+    message: [
+      [{ volume: { volume: 'data', claim: 'data', pv: 'pv-nfs' }, operation: 'MountVolume.SetUp', why: { kind: 'mount-command', status: '32', output: 'mount.nfs: Connection timed out' }, node: 'node-1', stuck: true }],
+      [{ volume: { volume: 'pvc-0a1b' }, operation: 'MountVolume.MountDevice', why: { kind: 'csi-driver-missing', driver: 'ebs.csi.aws.com' }, node: 'node-1', stuck: true }],
+      [{ volume: { volume: 'pvc-0a1b' }, operation: 'MountVolume.MountDevice', why: { kind: 'rpc', code: 'Internal', detail: 'could not format "/dev/xvdba"' }, node: 'node-1', stuck: false }],
+      [{ volume: { volume: 'kube-api-access-9xk2p' }, operation: 'MountVolume.SetUp', why: { kind: 'not-registered', object: 'shop/kube-root-ca.crt' }, node: 'node-1', stuck: false }],
+      [{ volume: { volume: 'kube-api-access-9xk2p' }, operation: 'MountVolume.SetUp', why: { kind: 'cache-sync', cache: 'configmap' }, node: 'node-1', stuck: true }],
+      [{ volume: { volume: 'data' }, operation: 'MountVolume.SetUp', why: { kind: 'other', error: 'permission denied' }, node: 'node-1', stuck: true }],
+    ],
+    fix: [
+      [{ why: { kind: 'mount-command', status: '32' }, node: 'node-1', volume: 'data', nfs: { server: '10.0.0.5', path: '/exports/shop' }, pod: 'api-1', namespace: 'shop' }],
+      [{ why: { kind: 'mount-command', status: '32' }, node: 'node-1', volume: 'data', nfs: {}, pod: 'api-1', namespace: 'shop' }],
+      [{ why: { kind: 'mount-command', status: '32' }, node: 'node-1', volume: 'data', pod: 'api-1', namespace: 'shop' }],
+      [{ why: { kind: 'csi-driver-missing', driver: 'ebs.csi.aws.com' }, node: 'node-1', volume: 'pvc-0a1b', pod: 'api-1', namespace: 'shop' }],
+      [{ why: { kind: 'rpc', code: 'Internal', detail: 'x' }, node: 'node-1', volume: 'pvc-0a1b', pod: 'api-1', namespace: 'shop' }],
+      [{ why: { kind: 'not-registered', object: 'shop/x' }, node: 'node-1', volume: 'v', pod: 'api-1', namespace: 'shop' }],
+      [{ why: { kind: 'cache-sync', cache: 'configmap' }, node: 'node-1', volume: 'v', pod: 'api-1', namespace: 'shop' }],
+      [{ why: { kind: 'other', error: 'x' }, node: 'node-1', volume: 'data', pod: 'api-1', namespace: 'shop' }],
+    ],
+  },
+  mountStuck: {
+    message: [[{ node: 'node-1', age: '30m', claims: ['data', 'logs'], trace: '沒有警告事件說明原因。' }], [{ node: 'node-1', age: '30m', claims: [], trace: '' }]],
+    fix: [[{ namespace: 'shop', pod: 'api-1', node: 'node-1' }]],
+  },
+  mountTimeout: {
+    message: [
+      [{ node: 'node-1', unattached: ['data'], unprocessed: ['cache'], unmounted: ['data'], cause: 'timed out waiting for the condition' }],
+      [{ node: 'node-1', unattached: [], unprocessed: [], unmounted: [], cause: '' }],
+    ],
+    fix: [[{ attach: true, stuck: ['data'], node: 'node-1', namespace: 'shop', pod: 'api-1' }], [{ attach: false, stuck: ['data'], node: 'node-1', namespace: 'shop', pod: 'api-1' }], [{ attach: false, stuck: [], node: 'node-1', namespace: 'shop', pod: 'api-1' }]],
+  },
+  multiAttach: {
+    message: [[{ volume: { volume: 'data', claim: 'data', pv: 'pvc-0a1b' }, node: 'node-2', usedBy: ['api-5f7d-q8zt4'] }], [{ volume: { volume: 'data' }, node: 'node-2', usedBy: [] }]],
+    fix: [[{ volume: 'pvc-0a1b', namespace: 'shop', rolling: 'rs/api-6b8c' }], [{ volume: 'pvc-0a1b', namespace: 'shop', holder: 'db-0' }], [{ volume: 'pvc-0a1b', namespace: 'shop' }]],
+  },
+  provisioningFailed: {
+    message: [
+      [{ claim: 'data', why: { kind: 'class-missing', storageClass: 'fast' }, unscheduled: true }],
+      [{ claim: 'data', why: { kind: 'class-missing' }, unscheduled: false }],
+      [{ claim: 'data', why: { kind: 'failed', error: 'failed to provision volume with StorageClass "fast-ssd": rpc error: code = ResourceExhausted desc = quota' }, unscheduled: false }],
+      [{ claim: 'data', why: { kind: 'failed' }, unscheduled: false }],
+      [{ claim: 'data', why: { kind: 'no-provisioner', provisioner: 'ebs.csi.aws.com', age: '7m' }, unscheduled: false }],
+      [{ claim: 'data', why: { kind: 'no-provisioner' }, unscheduled: true }],
+      [{ claim: 'data', why: { kind: 'slow', provisioner: 'ebs.csi.aws.com', age: '20m' }, unscheduled: false }],
+    ],
+    fix: [
+      [{ claim: 'data', namespace: 'shop', why: { kind: 'class-missing', storageClass: 'fast' } }],
+      [{ claim: 'data', namespace: 'shop', why: { kind: 'failed', storageClass: 'fast-ssd' } }],
+      [{ claim: 'data', namespace: 'shop', why: { kind: 'failed' } }],
+      [{ claim: 'data', namespace: 'shop', why: { kind: 'no-provisioner', provisioner: 'ebs.csi.aws.com' } }],
+      [{ claim: 'data', namespace: 'shop', why: { kind: 'slow' } }],
+    ],
+  },
+  pvcPending: {
+    missing: [[{ volume: 'data', claim: 'data', namespace: 'shop' }]],
+    missingFix: [[{ volume: 'data', namespace: 'shop' }]],
+    deleting: [[{ claim: 'data', volume: 'data' }]],
+    deletingFix: [[{ claim: 'data', namespace: 'shop' }]],
+    lost: [[{ claim: 'data', volume: 'data', pv: 'pv-gone' }], [{ claim: 'data', volume: 'data' }]],
+    lostFix: [[{ pv: 'pv-gone' }], [{}]],
+    noScheduler: [[{ claim: 'data', node: 'node-1' }]],
+    noSchedulerFix: [[{ annotation: 'volume.kubernetes.io/selected-node', node: 'node-1' }]],
+    provisioning: [[{ claim: 'data', volume: 'data' }]],
+    provisioningFix: [[{ claim: 'data', namespace: 'shop' }]],
+    pending: [[{ claim: 'data', volume: 'data', why: { kind: 'event', message: 'no persistent volumes available for this claim and no storage class is set' } }], [{ claim: 'data', volume: 'data', why: { kind: 'class', storageClass: 'fast' } }], [{ claim: 'data', volume: 'data', why: { kind: 'none' } }]],
+    pendingFix: [[{ claim: 'data', namespace: 'shop', storageClass: 'fast' }], [{ claim: 'data', namespace: 'shop' }]],
+  },
+  // end volume (zh-b)
+  // readiness (zh-b)
+  probe: {
+    portMismatch: [[{ kind: 'name', port: 'http', container: 'api' }], [{ kind: 'number', port: 5433, container: 'db', declared: [5432] }]],
+  },
+  notReadyLong: {
+    message: [
+      [{ containers: [app], age: '25m', causes: [] }],
+      [{ containers: [app], age: '25m', causes: [{ startup: false, probe: { handler: 'httpGet http://:8080/ready', namedPort: 'http', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } } }] }],
+      [{ containers: [app, { kind: 'sidecar', name: 'proxy' }], age: '25m', causes: [{ container: app, startup: true, probe: { handler: 'exec [cat /tmp/up]', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } } }, { container: { kind: 'sidecar', name: 'proxy' }, startup: false, probe: { absent: true } }] }],
+    ],
+    fix: [[{ namespace: 'shop', pod: 'api-1', container: 'api' }]],
+  },
+  probeFailing: {
+    message: [
+      [{ container: app, running: '30s', probe: { handler: 'httpGet http://:8080/ready', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, errored: false, output: { message: 'Readiness probe failed: HTTP probe failed with statuscode: 503', empty: false }, count: 4 }],
+      [{ container: app, probe: { timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, errored: true, state: 'unknown', output: { message: 'Readiness probe errored', empty: false }, count: 1, hint: { kind: 'number', port: 5433, container: 'db', declared: [5432] } }],
+      [{ container: app, running: '5m', probe: { handler: 'exec [cat /tmp/ready]', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, errored: true, output: { message: 'Readiness probe failed:', empty: true }, count: 30 }],
+    ],
+    fix: [
+      [{ namespace: 'shop', pod: 'api-1', container: 'api', handler: { kind: 'http', port: 8080, path: '/ready' } }],
+      [{ namespace: 'shop', pod: 'api-1', container: 'api', handler: { kind: 'tcp', port: 5433 } }],
+      [{ namespace: 'shop', pod: 'api-1', container: 'api', handler: { kind: 'exec', command: ['cat', '/tmp/ready'] } }],
+      [{ namespace: 'shop', pod: 'api-1', container: 'api', handler: { kind: 'exec', command: [] } }],
+    ],
+  },
+  progressDeadlineExceeded: {
+    message: [
+      [{ name: 'api', namespace: 'shop', deadline: 600, condition: { kind: 'timed-out', replicaSet: 'api-7d9f' }, why: { kind: 'create' } }],
+      [{ name: 'api', namespace: 'shop', deadline: 600, condition: { kind: 'message', message: 'something else happened' }, why: { kind: 'not-ready', notReady: 4, active: 5, pods: [{ name: 'api-7d9f-x2k', state: { kind: 'waiting', reason: 'CrashLoopBackOff' } }, { name: 'api-7d9f-a', state: { kind: 'terminating' } }, { name: 'api-7d9f-b', state: { kind: 'unschedulable', gated: true } }, { name: 'api-7d9f-c', state: { kind: 'unschedulable', gated: false } }, { name: 'api-7d9f-d', state: { kind: 'not-ready' } }, { name: 'api-7d9f-e', state: { kind: 'phase', phase: 'Pending' } }, { name: 'api-7d9f-f', state: { kind: 'phase', phase: '' } }], more: true } }],
+      [{ name: 'api', namespace: 'shop', deadline: 600, condition: { kind: 'none' }, why: { kind: 'not-in-input', updated: 3, want: 3, available: 0 } }],
+    ],
+    fix: [[{ name: 'api', namespace: 'shop' }], [{ name: 'api', namespace: 'shop', diagnose: { kind: 'pod', pod: 'api-7d9f-x2k' } }], [{ name: 'api', namespace: 'shop', diagnose: { kind: 'deployment' } }]],
+  },
+  serviceSelectsNothing: {
+    message: [
+      [{ service: 'web', selector: 'app.kubernetes.io/name=web', namespace: 'shop', labels: 1, found: { kind: 'near', have: 'app=web', pods: 4, names: ['web-1', 'web-2', 'web-3'], more: true } }],
+      [{ service: 'billing', selector: 'app=billing', namespace: 'shop', labels: 1, found: { kind: 'carry', shown: [{ labels: 'app=api', pods: 2 }, { labels: 'app=db', pods: 1 }], more: false }, created: '20s' }],
+      [{ service: 'billing', selector: 'app=billing,tier=x', namespace: 'shop', labels: 2, found: { kind: 'no-key', keys: ['app', 'tier'] } }],
+    ],
+    fix: [[{ service: 'web', selector: 'app=web', namespace: 'shop', patch: '{"spec":{"selector":{"app":"web"}}}' }], [{ service: 'web', selector: 'app=web', namespace: 'shop' }]],
+  },
+  // end readiness (zh-b)
   // kubelet stage (src/rules/messages/kubelet.ts)
   replacement: [[{}], [{ owner: { kind: 'ReplicaSet', name: 'api-7d9f' } }], [{ owner: { kind: 'DaemonSet', name: 'agent' } }], [{ owner: { kind: 'Job', name: 'report' } }], [{ owner: { kind: 'CronJob', name: 'nightly' } }]],
   notReadyCause: [[{ cause: 'network' }], [{ cause: 'runtime' }], [{ cause: 'pleg' }], [{ cause: 'capacity' }], [{ cause: 'shutdown' }], [{ cause: 'other' }]],

@@ -1,9 +1,10 @@
 import { diagnoseAll } from '../../engine/diagnose-all.js';
 import { checkReportRoom, heapGuard } from '../../sources/heap-budget.js';
-import { Engine } from '../../engine/diagnose.js';
+import { Engine, type DiagnoseOptions } from '../../engine/diagnose.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { InputError, UsageError } from '../../errors.js';
+import { hasWorkloads, noPods, readFileByFile, reportFileByFile } from '../report-file-by-file.js';
 import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
 import { reportOptions } from '../io.js';
@@ -30,14 +31,16 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
     if (process.stdin.isTTY) throw new UsageError('analyze needs a dump: a file, a directory, or - for stdin', { hint: 'e.g. kubectl get pods,events,nodes -o yaml | kdiag analyze' });
     paths = ['-'];
   }
-  const { snapshot, exitCode } = loadDumps(paths);
-  if (snapshot.pods.length === 0 && snapshot.replicaSets.length + snapshot.deployments.length + snapshot.statefulSets.length + snapshot.daemonSets.length + snapshot.jobs.length === 0) {
-    throw new InputError(`${paths.join(', ')}: no Pods or workloads found`, { hint: 'dump them with: kubectl get pods,events,nodes,pvc -o yaml > dump.yaml' });
-  }
-  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
+  const options: DiagnoseOptions = { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined };
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
-  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) }, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
-  if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
+  const filter = { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) };
+  const matches = opts.fieldSelector ? parseFieldSelector(opts.fieldSelector) : undefined;
+  if (readFileByFile(paths)) return reportFileByFile(paths, opts, options, filter, matches, 'list');
+  const { snapshot, exitCode } = loadDumps(paths);
+  if (snapshot.pods.length === 0 && !hasWorkloads(snapshot)) throw noPods(paths);
+  const engine = new Engine(snapshot, options);
+  let items = diagnoseAll(engine, filter, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
+  if (matches) items = items.filter(matches);
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   checkReportRoom(items, format, tooLarge);

@@ -9,6 +9,7 @@ import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
+import { readFileByFile, reportFileByFile } from '../report-file-by-file.js';
 import { writeDiagnosisList } from '../write-list.js';
 import type { ScanOptions } from './command-options.js';
 
@@ -22,11 +23,15 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
     const { liveScanCommand } = await import('./scan-live.js');
     return liveScanCommand(opts);
   }
-  const { snapshot, exitCode } = loadDumps(opts.file);
-  const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined });
+  const options = { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined };
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
-  let items = diagnoseAll(engine, { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) }, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
-  if (opts.fieldSelector) items = items.filter(parseFieldSelector(opts.fieldSelector));
+  const filter = { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) };
+  const matches = opts.fieldSelector ? parseFieldSelector(opts.fieldSelector) : undefined;
+  if (readFileByFile(opts.file)) return reportFileByFile(opts.file, opts, options, filter, matches, 'table');
+  const { snapshot, exitCode } = loadDumps(opts.file);
+  const engine = new Engine(snapshot, options);
+  let items = diagnoseAll(engine, filter, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
+  if (matches) items = items.filter(matches);
   const anyFailing = items.some((d) => d.status === 'failing');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);

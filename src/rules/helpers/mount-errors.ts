@@ -4,6 +4,7 @@ import type { KObject, Volume } from '../../model/k8s.js';
 import { memoPod, memoPodAt } from './memo.js';
 import { awaitingSandbox, eventText, notSuperseded, volumesDoneAt } from './sandbox-errors.js';
 import { minOf } from './numbers.js';
+import type { VolumeRef } from '../messages/volume.js';
 
 export type MountErrorKind =
   | 'missing-configmap'
@@ -203,11 +204,11 @@ export function podVolume(pod: PodFacts, name: string): { volume?: Volume; claim
   return { ...(volume ? { volume } : {}), ...(claim ? { claim } : {}) };
 }
 
-/** `volume "data" (PVC "data-0")` or `volume "config"`, for messages. */
-export function describeVolume(pod: PodFacts, name: string): string {
+/** The volume `name` (a Pod volume or the PersistentVolume the kubelet named) as messages name it: its claim and PV too. */
+export function volumeRef(pod: PodFacts, name: string): VolumeRef {
   const { volume, claim } = podVolume(pod, name);
-  if (claim) return `volume "${claim.volume}" (PVC "${claim.claimName}"${claim.volume !== name ? `, PV "${name}"` : ''})`;
-  return `volume "${volume?.name ?? name}"`;
+  if (claim) return { volume: claim.volume, claim: claim.claimName, ...(claim.volume !== name ? { pv: name } : {}) };
+  return { volume: volume?.name ?? name };
 }
 
 /**
@@ -289,9 +290,4 @@ function latest(events: readonly EventFact[]): EventFact | undefined {
 function since(events: readonly EventFact[]): { since?: number } {
   const times = events.map((e) => e.firstSeen ?? e.lastSeen).filter((t): t is number => t !== undefined);
   return times.length > 0 ? { since: minOf(times) } : {};
-}
-
-/** The text with its first letter upper-cased, for messages that start with a quoted name. */
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,6 +1,7 @@
 import type { ContainerFacts } from '../../model/containers.js';
 import type { EventFact } from '../../model/events.js';
 import type { Probe } from '../../model/k8s.js';
+import { enReadiness, probeOutputText, probeText, type ProbeHandler, type ProbeOutput, type ProbePortMismatch, type ProbeRef, type ReadinessMessages } from '../messages/readiness.js';
 
 export type ProbeType = 'Liveness' | 'Readiness' | 'Startup';
 
@@ -34,10 +35,14 @@ export function parseProbeMessage(message: string): ProbeFailure | undefined {
   return undefined;
 }
 
-/** The event message quoted for a finding; an exec probe's empty output is said in words. */
+/** The event message as a finding quotes it: an exec probe's empty output is said in words. */
+export function probeOutput(message: string, failure: ProbeFailure): ProbeOutput {
+  return { message: message.trim(), empty: failure.output === '' };
+}
+
+/** probeOutput in English. */
 export function quoteProbeFailure(message: string, failure: ProbeFailure): string {
-  const text = message.trim();
-  return failure.output === '' ? `"${text}" (no output: the command exited non-zero)` : `"${text}"`;
+  return probeOutputText(probeOutput(message, failure));
 }
 
 /** The spec probe of a type. */
@@ -53,20 +58,33 @@ export function probePort(probe: Probe | undefined, c?: ContainerFacts): number 
   return asList<{ name?: string; containerPort?: number }>(c.spec.ports).find((p) => p.name === port)?.containerPort ?? port;
 }
 
-/** `httpGet http://:8080/healthz`, `tcpSocket :5432`, `exec [cat /tmp/ready]`, `grpc :9000`, plus its timing. */
-export function describeProbe(probe: Probe | undefined, c?: ContainerFacts): string {
-  if (!probe) return 'probe (not in the spec)';
-  let what = 'probe with no handler';
+/** The probe as messages describe it: `httpGet http://:8080/healthz`, `tcpSocket :5432`, `exec [cat /tmp/ready]`, `grpc :9000`, and its timing. */
+export function probeRef(probe: Probe | undefined, c?: ContainerFacts): ProbeRef {
+  if (!probe) return { absent: true };
   const port = probePort(probe, c) ?? '?';
-  const named = typeof (probe.httpGet?.port ?? probe.tcpSocket?.port) === 'string' && typeof port === 'number' ? ` (port "${probe.httpGet?.port ?? probe.tcpSocket?.port}")` : '';
+  const written = probe.httpGet?.port ?? probe.tcpSocket?.port;
+  const named = typeof written === 'string' && typeof port === 'number' ? { namedPort: written } : {};
+  let handler: string | undefined;
   if (probe.httpGet) {
     const h = probe.httpGet;
-    what = `httpGet ${(h.scheme ?? 'HTTP').toLowerCase()}://${h.host ?? ''}:${port}${h.path ?? '/'}${named}`;
-  } else if (probe.tcpSocket) what = `tcpSocket ${probe.tcpSocket.host ?? ''}:${port}${named}`;
-  else if (probe.grpc) what = `grpc :${port}${probe.grpc.service ? ` service ${probe.grpc.service}` : ''}`;
-  else if (probe.exec) what = `exec [${asList<string>(probe.exec.command).join(' ')}]`;
-  const t = probeTiming(probe);
-  return `${what} (initialDelaySeconds=${t.initialDelaySeconds} periodSeconds=${t.periodSeconds} timeoutSeconds=${t.timeoutSeconds} failureThreshold=${t.failureThreshold})`;
+    handler = `httpGet ${(h.scheme ?? 'HTTP').toLowerCase()}://${h.host ?? ''}:${port}${h.path ?? '/'}`;
+  } else if (probe.tcpSocket) handler = `tcpSocket ${probe.tcpSocket.host ?? ''}:${port}`;
+  else if (probe.grpc) handler = `grpc :${port}${probe.grpc.service ? ` service ${probe.grpc.service}` : ''}`;
+  else if (probe.exec) handler = `exec [${asList<string>(probe.exec.command).join(' ')}]`;
+  return { ...(handler !== undefined ? { handler } : {}), ...(probe.httpGet || probe.tcpSocket ? named : {}), timing: probeTiming(probe) };
+}
+
+/** probeRef in English. */
+export function describeProbe(probe: Probe | undefined, c?: ContainerFacts): string {
+  return probeText(probeRef(probe, c));
+}
+
+/** How to run the probe by hand: its handler's port and path, or its command. */
+export function probeHandler(probe: Probe, c: ContainerFacts): ProbeHandler {
+  const port = probePort(probe, c) ?? '<port>';
+  if (probe.httpGet) return { kind: 'http', port, path: probe.httpGet.path ?? '/' };
+  if (probe.tcpSocket) return { kind: 'tcp', port };
+  return { kind: 'exec', command: asList<string>(probe.exec?.command) };
 }
 
 /** The probe's timing with the API defaults filled in. */
@@ -116,17 +134,21 @@ export function inWindow(t: number | undefined, from?: number, to?: number): boo
   return true;
 }
 
-/** A hint when the probe points at a port the container does not declare (the usual cause of `connection refused`). */
-export function probePortHint(probe: Probe | undefined, c: ContainerFacts): string | undefined {
+/** The probe points at a port the container does not declare (the usual cause of `connection refused`), if it does. */
+export function probePortMismatch(probe: Probe | undefined, c: ContainerFacts): ProbePortMismatch | undefined {
   const port = probe?.httpGet?.port ?? probe?.tcpSocket?.port ?? probe?.grpc?.port;
   if (port === undefined) return undefined;
   const ports = asList<{ name?: string; containerPort?: number }>(c.spec.ports).filter((p) => typeof p === 'object');
   if (typeof port === 'string' && !/^\d+$/.test(port)) {
-    return ports.some((p) => p.name === port) ? undefined : `the probe uses port name "${port}", which container ${c.name} does not declare`;
+    return ports.some((p) => p.name === port) ? undefined : { kind: 'name', port, container: c.name };
   }
   if (ports.length === 0) return undefined;
   const n = Number(port);
-  return ports.some((p) => p.containerPort === n)
-    ? undefined
-    : `the probe targets port ${n}, but container ${c.name} declares ${ports.map((p) => p.containerPort).join(', ')}`;
+  return ports.some((p) => p.containerPort === n) ? undefined : { kind: 'number', port: n, container: c.name, declared: ports.map((p) => p.containerPort as number) };
+}
+
+/** probePortMismatch as a hint in the rule's language. */
+export function probePortHint(probe: Probe | undefined, c: ContainerFacts, m: Pick<ReadinessMessages, 'probe'> = enReadiness): string | undefined {
+  const mismatch = probePortMismatch(probe, c);
+  return mismatch ? m.probe.portMismatch(mismatch) : undefined;
 }

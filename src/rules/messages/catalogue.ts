@@ -6,6 +6,7 @@ import type { KubeletMessages } from './kubelet.js';
 import type { ReadinessMessages } from './readiness.js';
 import type { SchedulingMessages } from './scheduling.js';
 import type { SharedMessages } from './types.js';
+import type { VolumeMessages } from './volume.js';
 
 /**
  * Every rule's messages and remediation steps, one typed entry per rule (parameters named and typed), one
@@ -14,4 +15,5 @@ import type { SharedMessages } from './types.js';
  * types (src/rules/messages/<stage>.ts); other languages live in src/i18n/rule-messages/ and are registered
  * when the CLI loads the language (src/i18n/load.ts), so English runs never load them.
  */
-export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages, ReadinessMessages, KubeletMessages, SchedulingMessages {}
+export interface RuleMessages extends SharedMessages, AdmissionMessages, CniMessages, ImageMessages, ContainerMessages, ReadinessMessages, KubeletMessages, SchedulingMessages,
+    VolumeMessages {}

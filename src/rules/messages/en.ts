@@ -7,6 +7,8 @@ import { enKubelet } from './kubelet.js';
 import type { RuleMessages } from './catalogue.js';
 import { enReadiness } from './readiness.js';
 import { enScheduling } from './scheduling.js';
+import { enVolume } from './volume.js';
 
 /** Every rule's English messages: exactly what the rules printed before they were converted (their tests pin it). */
-export const enRules: RuleMessages = { ...enShared, ...enAdmission, ...enCni, ...enImage, ...enContainer, ...enReadiness, ...enKubelet, ...enScheduling };
+export const enRules: RuleMessages = { ...enShared, ...enAdmission, ...enCni, ...enImage, ...enContainer, ...enReadiness, ...enKubelet, ...enScheduling,
+  ...enVolume };

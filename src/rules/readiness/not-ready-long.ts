@@ -1,11 +1,13 @@
-import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { describeProbe, probeFailures } from '../helpers/probes.js';
+import { probeFailures, probeRef } from '../helpers/probes.js';
 import { specPath } from '../helpers/restarts.js';
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { Evidence, PodRule } from '../types.js';
 import { maxOf } from '../helpers/numbers.js';
+import { ruleMessages } from '../messages/index.js';
+import type { ContainerRef } from '../messages/types.js';
+import type { ProbeRef } from '../messages/readiness.js';
 
 const rule: PodRule = {
   id: 'readiness/not-ready-long',
@@ -41,27 +43,24 @@ const rule: PodRule = {
     const starts = notReady.map((c) => parseTime(c.running?.startedAt)).filter((t): t is number => t !== undefined);
     const since = parseTime(ready?.lastTransitionTime) ?? (starts.length > 0 ? maxOf(starts) : undefined);
     if (since === undefined || now - since < options.stuckMs) return [];
-    const names = notReady.map((c) => describeContainer(c)).join(', ');
+    const m = ruleMessages(options.lang);
     const evidence: Evidence[] = notReady.map((c) => fieldEvidence('pod', `${c.statusPath}.ready`, false));
     // The most specific cause the spec gives: the probe that has never passed.
-    const causes: string[] = [];
+    const causes: Array<{ container?: ContainerRef; startup: boolean; probe: ProbeRef }> = [];
     for (const c of notReady) {
       const startup = c.spec.startupProbe && c.status?.started === false;
       const probe = startup ? c.spec.startupProbe : c.spec.readinessProbe;
       if (!probe) continue;
-      causes.push(`${notReady.length > 1 ? describeContainer(c) : 'it'} has not passed its ${startup ? 'startup' : 'readiness'} probe ${describeProbe(probe, c)}`);
+      causes.push({ ...(notReady.length > 1 ? { container: c } : {}), startup: Boolean(startup), probe: probeRef(probe, c) });
       evidence.push(fieldEvidence('pod', `${specPath(c)}.${startup ? 'startupProbe' : 'readinessProbe'}`, probe));
     }
     if (ready) evidence.push(fieldEvidence('pod', 'status.conditions[type=Ready]', { status: ready.status, reason: ready.reason ?? '', lastTransitionTime: ready.lastTransitionTime ?? '' }));
     return [
       finding(rule, {
         confidence: causes.length > 0 ? 'medium' : 'low',
-        message: `${names} ${notReady.length > 1 ? 'have' : 'has'} been running but not Ready for ${formatAge(now - since)}${causes.length > 0 ? `: ${causes.join('; ')}` : ''}, and no probe failure events explain it (they may have expired or not been captured).`,
+        message: m.notReadyLong.message({ containers: notReady, age: formatAge(now - since), causes }),
         evidence,
-        remediation: [
-          `Look at live events and probe settings: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-          `Run the readiness check by hand inside the container: kubectl exec -n ${pod.namespace} ${pod.name} -c ${notReady[0]!.name} -- <probe command>`,
-        ],
+        remediation: m.notReadyLong.fix({ namespace: pod.namespace, pod: pod.name, container: notReady[0]!.name }),
       }),
     ];
   },

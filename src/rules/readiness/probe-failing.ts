@@ -1,9 +1,9 @@
-import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { asList, describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs, quoteProbeFailure } from '../helpers/probes.js';
-import { cap, specPath } from '../helpers/restarts.js';
+import { probeFailures, probeHandler, probeOf, probeOutput, probePortMismatch, probeRef, probeSettleMs } from '../helpers/probes.js';
+import { specPath } from '../helpers/restarts.js';
+import { ruleMessages } from '../messages/index.js';
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { Evidence, Finding, PodRule } from '../types.js';
 
@@ -34,6 +34,7 @@ const rule: PodRule = {
   match({ pod, now, options }) {
     if (pod.phase !== 'Running' || pod.deletingSince !== undefined) return [];
     const out: Finding[] = [];
+    const m = ruleMessages(options.lang);
     for (const c of pod.containers) {
       if ((c.kind !== 'app' && c.kind !== 'sidecar') || !c.running || c.ready) continue;
       const probe = probeOf(c, 'Readiness');
@@ -49,24 +50,22 @@ const rule: PodRule = {
       const evidence: Evidence[] = [fieldEvidence('pod', `${c.statusPath}.ready`, false), eventEvidence(last.event, now), fieldEvidence('pod', `${specPath(c)}.readinessProbe`, probe)];
       const cr = pod.conditions.ContainersReady;
       if (cr?.status === 'False' && cr.message) evidence.push(fieldEvidence('pod', 'status.conditions[type=ContainersReady].message', cr.message));
-      const hint = probePortHint(probe, c);
-      const how = last.failure.errored ? `could not run${last.failure.state ? ` (resulted in ${last.failure.state} state)` : ''}` : 'fails';
-      const port = probePort(probe, c) ?? '<port>';
-      const running = startedAt !== undefined ? ` for ${formatAge(now - startedAt)}` : '';
+      const hint = probePortMismatch(probe, c);
       out.push(
         finding(rule, {
           severity: early ? 'warning' : 'error',
-          message: `${cap(describeContainer(c))} has been Running${running} but is not Ready: its readiness probe ${describeProbe(probe, c)} ${how}: ${quoteProbeFailure(last.event.message, last.failure)}${last.event.count > 1 ? ` (×${last.event.count})` : ''}${hint ? `; ${hint}` : ''}.`,
+          message: m.probeFailing.message({
+            container: c,
+            ...(startedAt !== undefined ? { running: formatAge(now - startedAt) } : {}),
+            probe: probeRef(probe, c),
+            errored: last.failure.errored,
+            ...(last.failure.state ? { state: last.failure.state } : {}),
+            output: probeOutput(last.event.message, last.failure),
+            count: last.event.count,
+            ...(hint ? { hint } : {}),
+          }),
           evidence,
-          remediation: [
-            probe.httpGet
-              ? `Run the probe by hand: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- wget -qO- http://localhost:${port}${probe.httpGet.path ?? '/'} (or curl -sv)`
-              : probe.tcpSocket
-                ? `Check that something listens on port ${port}: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- netstat -tln (or ss -tln)`
-                : `Run the probe command by hand: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- ${(asList<string>(probe.exec?.command).length > 0 ? asList<string>(probe.exec?.command) : ['<command>']).join(' ')}`,
-            `Read why the application reports not-ready: kubectl logs -n ${pod.namespace} ${pod.name} -c ${c.name}`,
-            'Fix the probe (path, port, timeoutSeconds, initialDelaySeconds) or the dependency it checks.',
-          ],
+          remediation: m.probeFailing.fix({ namespace: pod.namespace, pod: pod.name, container: c.name, handler: probeHandler(probe, c) }),
         }),
       );
     }

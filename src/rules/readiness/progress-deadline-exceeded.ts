@@ -3,18 +3,23 @@ import { fieldEvidence } from '../helpers/evidence.js';
 import { currentCreateFailures } from '../helpers/failed-create.js';
 import { finding } from '../helpers/finding.js';
 import type { Evidence, WorkloadRule } from '../types.js';
+import { ruleMessages } from '../messages/index.js';
+import type { PodStateRef } from '../messages/readiness.js';
 
 const SHOWN_PODS = 3;
 
 /** `Pending: unschedulable`, `CrashLoopBackOff`, `Running, not Ready` — one Pod's state in a few words. */
-function podState(p: PodFacts): string {
-  if (p.deletingSince !== undefined) return 'Terminating';
-  if (!p.nodeName && p.conditions.PodScheduled?.status === 'False') return `Pending: ${p.conditions.PodScheduled.reason === 'SchedulingGated' ? 'scheduling gated' : 'unschedulable'}`;
+function podState(p: PodFacts): PodStateRef {
+  if (p.deletingSince !== undefined) return { kind: 'terminating' };
+  if (!p.nodeName && p.conditions.PodScheduled?.status === 'False') return { kind: 'unschedulable', gated: p.conditions.PodScheduled.reason === 'SchedulingGated' };
   const waiting = p.containers.find((c) => c.waiting && c.waiting.reason && c.kind !== 'ephemeral');
-  if (waiting) return waiting.waiting!.reason;
-  if (p.phase === 'Running') return 'Running, not Ready';
-  return p.phase || 'unknown';
+  if (waiting) return { kind: 'waiting', reason: waiting.waiting!.reason };
+  if (p.phase === 'Running') return { kind: 'not-ready' };
+  return { kind: 'phase', phase: p.phase };
 }
+
+// The deployment controller's own wording (deployment/util: NewRSNewReplicas... "ReplicaSet %q has timed out progressing.").
+const TIMED_OUT = /^ReplicaSet "([^"]+)" has timed out progressing$/;
 
 const rule: WorkloadRule = {
   id: 'readiness/progress-deadline-exceeded',
@@ -34,7 +39,7 @@ const rule: WorkloadRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#failed-deployment'],
   },
-  match({ workload: w, now }) {
+  match({ workload: w, now, options }) {
     if (w.kind !== 'Deployment') return [];
     const cond = w.conditions.Progressing;
     if (cond?.status !== 'False' || cond.reason !== 'ProgressDeadlineExceeded') return [];
@@ -47,23 +52,27 @@ const rule: WorkloadRule = {
     const want = typeof w.object.spec?.replicas === 'number' ? w.object.spec.replicas : 1;
     evidence.push(fieldEvidence('workload', `deployment/${w.name}.status`, { replicas: s.replicas ?? 0, updatedReplicas: s.updatedReplicas ?? 0, readyReplicas: s.readyReplicas ?? 0, availableReplicas: s.availableReplicas ?? 0 }));
     const deadline = typeof w.object.spec?.progressDeadlineSeconds === 'number' ? w.object.spec.progressDeadlineSeconds : 600;
-    const head = `Deployment "${w.name}" exceeded its progress deadline (${deadline}s)${cond.message ? `: ${cond.message.replace(/\.$/, '')}` : ''}`;
+    const text = cond.message ? cond.message.replace(/\.$/, '') : '';
+    const rs = TIMED_OUT.exec(text)?.[1];
+    const condition = rs !== undefined ? ({ kind: 'timed-out', replicaSet: rs } as const) : text ? ({ kind: 'message', message: text } as const) : ({ kind: 'none' } as const);
+    const t = ruleMessages(options.lang).progressDeadlineExceeded;
+    const base = { name: w.name, namespace: w.namespace, deadline, condition };
     const creates = currentCreateFailures(w, now);
     const active = w.pods.filter((p) => p.phase !== 'Succeeded' && p.phase !== 'Failed');
     const notReady = active.filter((p) => !(p.phase === 'Running' && p.conditions.Ready?.status === 'True'));
-    const remediation = [`See the rollout: kubectl rollout status deploy/${w.name} -n ${w.namespace}`];
     let message: string;
+    let remediation: string[];
     if (creates.length > 0) {
-      message = `${head}, because its ReplicaSet cannot create Pods (see the FailedCreate finding).`;
+      message = t.message({ ...base, why: { kind: 'create' } });
+      remediation = t.fix({ name: w.name, namespace: w.namespace });
     } else if (notReady.length > 0) {
-      const shown = notReady.slice(0, SHOWN_PODS).map((p) => `${p.name} (${podState(p)})`);
-      message = `${head}: ${notReady.length} of ${active.length} Pods are not Ready: ${shown.join(', ')}${notReady.length > SHOWN_PODS ? ', …' : ''}. Diagnose them: kdiag pod ${notReady[0]!.name} -n ${w.namespace}.`;
-      remediation.push(`Diagnose a stuck Pod: kdiag pod ${notReady[0]!.name} -n ${w.namespace}`);
+      const pods = notReady.slice(0, SHOWN_PODS).map((p) => ({ name: p.name, state: podState(p) }));
+      message = t.message({ ...base, why: { kind: 'not-ready', notReady: notReady.length, active: active.length, pods, more: notReady.length > SHOWN_PODS } });
+      remediation = t.fix({ name: w.name, namespace: w.namespace, diagnose: { kind: 'pod', pod: notReady[0]!.name } });
     } else {
-      message = `${head}; ${s.updatedReplicas ?? 0} of ${want} replicas are updated and ${s.availableReplicas ?? 0} available (the Pods are not in the input: diagnose them with kdiag pod deploy/${w.name} -n ${w.namespace}).`;
-      remediation.push(`Diagnose the Deployment's Pods: kdiag pod deploy/${w.name} -n ${w.namespace}`);
+      message = t.message({ ...base, why: { kind: 'not-in-input', updated: s.updatedReplicas ?? 0, want, available: s.availableReplicas ?? 0 } });
+      remediation = t.fix({ name: w.name, namespace: w.namespace, diagnose: { kind: 'deployment' } });
     }
-    remediation.push(`If the new version is broken, roll back: kubectl rollout undo deploy/${w.name} -n ${w.namespace}`);
     return [
       finding(rule, {
         message,

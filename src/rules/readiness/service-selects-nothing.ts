@@ -1,12 +1,12 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { clusterPods } from '../helpers/resources.js';
-import { ago, parseTime } from '../helpers/time.js';
+import { formatAge, parseTime } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
+import type { SelectsNothing } from '../messages/readiness.js';
 import { formatHave, formatSelector, nearMiss, podLabels, selectorPatch, selects, serviceEndpoints, serviceSelector, templateSelectedBy, type SelectorMiss } from '../helpers/service-selector.js';
 import type { Pod } from '../../model/k8s.js';
 import type { WorkloadRule } from '../types.js';
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Pods of the namespace grouped by the labels they carry for the selector's keys: `app=api` → 2 Pods. */
 function valuesForKeys(selector: Record<string, string>, pods: readonly Pod[]): Array<[string, number]> {
@@ -76,36 +76,30 @@ const rule: WorkloadRule = {
     }
     const best = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))[0];
     const evidence = [fieldEvidence('service', `services/${w.name}.spec.selector`, selector), ...endpoints.evidence];
-    const remediation = [`See what the selector matches (nothing) and what the Pods carry: kubectl get pods -n ${ns} -l ${sel}; kubectl get pods -n ${ns} --show-labels`];
-    let message: string;
+    const keys = Object.keys(selector);
+    let found: SelectsNothing;
+    let patch: string | undefined;
     if (best) {
       const [have, pods] = best;
       const names = pods.slice(0, 3).map((n) => n.pod.metadata?.name ?? '');
-      message = `Service "${w.name}" selects ${sel}, but no Pod in namespace ${ns} has ${Object.keys(selector).length > 1 ? 'those labels' : 'that label'}; closest: ${have} on ${plural(pods.length, 'Pod')} (${names.join(', ')}${pods.length > names.length ? ', …' : ''}): a typo? The Service has no endpoints.`;
+      found = { kind: 'near', have, pods: pods.length, names, more: pods.length > names.length };
       evidence.push(...pods.slice(0, 3).map((n) => fieldEvidence('pod', `pods/${n.pod.metadata?.name ?? ''}.metadata.labels`, podLabels(n.pod))));
-      remediation.push(
-        `If the Service should reach those Pods, fix its selector: kubectl patch svc -n ${ns} ${w.name} --type=merge -p '${selectorPatch(pods[0]!.misses)}'`,
-        `Or, if the selector is right, change the Pod template labels to ${sel} (a Deployment's own selector is immutable: changing it means recreating the Deployment)`,
-      );
+      patch = selectorPatch(pods[0]!.misses);
     } else {
       const present = valuesForKeys(selector, nsPods);
-      const shown = present.slice(0, 3).map(([l, n]) => `${l} (${plural(n, 'Pod')})`);
-      const keys = Object.keys(selector);
-      message = `Service "${w.name}" selects ${sel}, but no Pod in namespace ${ns} has ${keys.length > 1 ? 'those labels' : 'that label'}${
-        shown.length > 0 ? `; the Pods there carry ${shown.join(', ')}${present.length > shown.length ? ', …' : ''}` : `; no Pod there has the label key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`
-      }. The Service has no endpoints.`;
-      remediation.push(
-        `Set the selector to the labels of the Pods it should reach: kubectl edit svc -n ${ns} ${w.name} (spec.selector), or kubectl patch svc -n ${ns} ${w.name} --type=merge -p '{"spec":{"selector":{"KEY":"VALUE"}}}'`,
-        `Or deploy the Pods it is meant for, labelled ${sel}`,
-      );
+      const shown = present.slice(0, 3).map(([labels, pods]) => ({ labels, pods }));
+      found = shown.length > 0 ? { kind: 'carry', shown, more: present.length > shown.length } : { kind: 'no-key', keys };
     }
-    remediation.push(`Verify the endpoints: kubectl get endpointslices -n ${ns} -l kubernetes.io/service-name=${w.name}`);
+    const t = ruleMessages(options.lang).serviceSelectsNothing;
+    const remediation = t.fix({ service: w.name, selector: sel, namespace: ns, ...(patch !== undefined ? { patch } : {}) });
+    const base = { service: w.name, selector: sel, namespace: ns, labels: keys.length, found };
     // With no Pod close to the selector, a Service created moments ago may be waiting for its workload
     // (applied in the same batch); a near miss is a typo whatever the Service's age.
     const created = parseTime(w.object.metadata?.creationTimestamp);
     if (!best && created !== undefined && now - created < options.graceMs) {
-      return [finding(rule, { severity: 'warning', confidence: 'medium', message: `${message} It was created ${ago(now, created)}: its Pods may still be on their way.`, evidence, remediation })];
+      return [finding(rule, { severity: 'warning', confidence: 'medium', message: t.message({ ...base, created: formatAge(now - created) }), evidence, remediation })];
     }
+    const message = t.message(base);
     return [finding(rule, { message, evidence, remediation })];
   },
 };

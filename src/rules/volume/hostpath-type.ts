@@ -2,6 +2,8 @@ import { eventEvidence } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { currentMountFailures, latestPer, podVolume } from '../helpers/mount-errors.js';
+import { ruleMessages } from '../messages/index.js';
+import type { HostPathProblem } from '../messages/volume.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -27,11 +29,12 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/#hostpath'],
   },
   triggers: { awaitingSandbox: true },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     const all = currentMountFailures(pod, now);
     if (all.length === 0) return [];
     const failures = all.filter((f) => f.kind === 'hostpath-type');
     if (failures.length === 0) return [];
+    const t = ruleMessages(options.lang).hostpathType;
     return latestPer(failures, (f) => f.volume).map((f) => {
       const { volume } = podVolume(pod, f.volume);
       const path = f.subject ?? volume?.hostPath?.path ?? '?';
@@ -40,16 +43,13 @@ const rule: PodRule = {
       const index = (pod.pod.spec?.volumes ?? []).findIndex((v) => v?.name === f.volume);
       if (volume?.hostPath && index >= 0) evidence.push(fieldEvidence('pod', `spec.volumes[${index}].hostPath`, volume.hostPath));
       // Up to at least 1.34 the kubelet says "is not a directory" for a missing path too; newer ones say which.
-      const problem = f.detail === 'missing' ? 'does not exist' : /, it's an? /.test(f.error) ? `is not a ${f.detail}` : `does not exist or is not a ${f.detail}`;
+      const what = f.detail ?? '';
+      const problem: HostPathProblem = f.detail === 'missing' ? { kind: 'missing' } : /, it's an? /.test(f.error) ? { kind: 'not-a', what } : { kind: 'missing-or-not-a', what };
       const orCreate = type === 'Directory' ? 'DirectoryOrCreate' : type === 'File' ? 'FileOrCreate' : undefined;
       return finding(rule, {
-        message: `hostPath volume "${f.volume}" cannot be mounted: ${path} on node "${pod.nodeName}" ${problem}${type ? ` (the volume requires type ${type})` : ''}.`,
+        message: t.message({ volume: f.volume, path, node: pod.nodeName, problem, ...(type ? { type } : {}) }),
         evidence,
-        remediation: [
-          `On ${pod.nodeName}: ls -ld ${path}`,
-          orCreate ? `Create ${path} on the node, or let the kubelet create it: set hostPath.type: ${orCreate}.` : `Create ${path} on the node (or start the component that creates it) before the Pod.`,
-          'If only some nodes have the path, pin the Pod to them with a nodeSelector.',
-        ],
+        remediation: t.fix({ node: pod.nodeName, path, ...(orCreate ? { orCreate } : {}) }),
       });
     });
   },

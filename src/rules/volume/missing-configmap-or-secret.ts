@@ -1,4 +1,6 @@
 import type { Volume } from '../../model/k8s.js';
+import type { Lang } from '../../model/lang.js';
+import { ruleMessages } from '../messages/index.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { currentMountFailures, latestPer, objectKeys, podVolume, type MountFailure } from '../helpers/mount-errors.js';
@@ -43,16 +45,16 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/volumes/#configmap', 'https://kubernetes.io/docs/concepts/storage/volumes/#secret'],
   },
   triggers: { awaitingSandbox: true },
-  match({ pod, cluster, now }) {
+  match({ pod, cluster, now, options }) {
     const all = currentMountFailures(pod, now);
     if (all.length === 0) return [];
     const failures = all.filter((f) => KINDS.has(f.kind));
     if (failures.length === 0) return [];
-    return latestPer(failures, (f) => `${f.volume}\u0000${f.kind}\u0000${f.subject ?? ''}`).flatMap((f) => check(pod.namespace, pod.name, f, cluster, now, podVolume(pod, f.volume).volume));
+    return latestPer(failures, (f) => `${f.volume}\u0000${f.kind}\u0000${f.subject ?? ''}`).flatMap((f) => check(pod.namespace, pod.name, f, cluster, now, podVolume(pod, f.volume).volume, options.lang));
   },
 };
 
-function check(ns: string, podName: string, f: MountFailure, cluster: ClusterView, now: number, volume: Volume | undefined) {
+function check(ns: string, podName: string, f: MountFailure, cluster: ClusterView, now: number, volume: Volume | undefined, lang: Lang | undefined) {
   const kind = f.kind === 'missing-configmap' || f.kind === 'missing-configmap-key' ? 'ConfigMap' : 'Secret';
   const keyMissing = f.kind.endsWith('-key');
   const name = keyMissing ? objectName(volume, kind) : f.subject;
@@ -64,28 +66,24 @@ function check(ns: string, podName: string, f: MountFailure, cluster: ClusterVie
   if (obj && keys) evidence.push({ source: lower, text: `${lower}/${name} exists now with keys: ${keys.join(', ') || '(none)'}` });
   else if (obj) evidence.push({ source: lower, text: `${lower}/${name} exists now (keys not read: metadata only)` });
 
+  const t = ruleMessages(lang).missingConfigOrSecret;
   if (!keyMissing) {
     if (obj) {
       return [
         finding(rule, {
           severity: 'warning',
           confidence: 'medium',
-          message: `Volume "${f.volume}" could not be mounted because ${kind} "${name}" was missing; it exists now, so the kubelet's next retry should mount it.`,
+          message: t.gone({ volume: f.volume, kind, name: name ?? '' }),
           evidence,
-          remediation: [`Watch the Pod: kubectl get pod ${podName} -n ${ns} -w`, `If it stays in ContainerCreating: kubectl delete pod ${podName} -n ${ns}`],
+          remediation: t.watchFix({ pod: podName, namespace: ns, recreate: true }),
         }),
       ];
     }
-    const create = kind === 'ConfigMap' ? `kubectl create configmap ${name} -n ${ns} --from-file=<path>` : `kubectl create secret generic ${name} -n ${ns} --from-literal=KEY=VALUE`;
     return [
       finding(rule, {
-        message: `Volume "${f.volume}" cannot be mounted: ${kind} "${name}" does not exist in namespace ${ns}, so the Pod stays in ContainerCreating.`,
+        message: t.missing({ volume: f.volume, kind, name: name ?? '', namespace: ns }),
         evidence,
-        remediation: [
-          `kubectl get ${lower} -n ${ns}   (misspelled, or in another namespace?)`,
-          `Create it: ${create}`,
-          `Or fix the name in the Pod template's volume "${f.volume}", or mark it optional: true if the Pod can run without it.`,
-        ],
+        remediation: t.missingFix({ volume: f.volume, kind, name: name ?? '', namespace: ns }),
       }),
     ];
   }
@@ -96,21 +94,17 @@ function check(ns: string, podName: string, f: MountFailure, cluster: ClusterVie
       finding(rule, {
         severity: 'warning',
         confidence: 'medium',
-        message: `Volume "${f.volume}" could not be mounted because ${kind} "${name}" lacked key "${key}"; the key exists now, so the next retry should succeed.`,
+        message: t.keyBack({ volume: f.volume, kind, name: name ?? '', key }),
         evidence,
-        remediation: [`Watch the Pod: kubectl get pod ${podName} -n ${ns} -w`],
+        remediation: t.watchFix({ pod: podName, namespace: ns, recreate: false }),
       }),
     ];
   }
-  const present = keys ? ` ${kind} "${name}" has keys: ${keys.join(', ') || '(none)'}.` : obj ? ` ${kind} "${name}" exists; its keys are unknown to kdiag (Secrets are read as metadata only).` : '';
   return [
     finding(rule, {
-      message: `Volume "${f.volume}" cannot be mounted: its items[] ask for key "${key}", which ${kind}${name ? ` "${name}"` : ''} does not have.${present}`,
+      message: t.keyMissing({ volume: f.volume, kind, ...(name ? { name } : {}), key, ...(keys ? { keys } : {}), exists: obj !== undefined }),
       evidence,
-      remediation: [
-        name ? `Add the key: kubectl edit ${lower} ${name} -n ${ns}` : `Add the key to the ${kind}.`,
-        `Or fix items[].key of volume "${f.volume}" in the Pod template.`,
-      ],
+      remediation: t.keyMissingFix({ volume: f.volume, kind, ...(name ? { name } : {}), namespace: ns }),
     }),
   ];
 }

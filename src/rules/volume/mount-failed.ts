@@ -1,6 +1,8 @@
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { capitalize, currentMountFailures, describeVolume, latestPer, podVolume, TRANSIENT_KINDS, type MountFailure } from '../helpers/mount-errors.js';
+import { currentMountFailures, latestPer, podVolume, TRANSIENT_KINDS, volumeRef, type MountFailure } from '../helpers/mount-errors.js';
+import { ruleMessages } from '../messages/index.js';
+import type { MountWhy } from '../messages/volume.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule, Severity } from '../types.js';
 import { minOf } from '../helpers/numbers.js';
@@ -9,48 +11,21 @@ import { minOf } from '../helpers/numbers.js';
 const ELSEWHERE = new Set(['missing-configmap', 'missing-secret', 'missing-configmap-key', 'missing-secret-key', 'hostpath-type']);
 
 
-interface Explained {
-  what: string;
-  fix: string[];
-}
-
-function explain(f: MountFailure, node: string, nfs?: { server?: string; path?: string }): Explained {
+/** The mount failure as the catalogue explains it (`rpc`: the driver's text after its gRPC prefix). */
+function why(f: MountFailure): MountWhy {
   switch (f.kind) {
     case 'csi-driver-missing':
-      return {
-        what: `CSI driver ${f.subject} is not registered with the kubelet on "${node}" (its node plugin is not running there)`,
-        fix: [
-          `kubectl get csinode ${node} -o jsonpath='{.spec.drivers[*].name}'`,
-          `Check the driver's node DaemonSet Pod on ${node}: kubectl get pods -A -o wide --field-selector spec.nodeName=${node} | grep -i csi`,
-        ],
-      };
+      return { kind: 'csi-driver-missing', driver: f.subject ?? '' };
     case 'mount-command':
-      return {
-        what: `mount(8) on "${node}" failed with exit status ${f.detail}${f.output ? `: ${f.output}` : ''}`,
-        fix: [
-          (f.output && /nfs/i.test(f.output)) || nfs
-            ? `From ${node}, check the NFS server answers and exports the path: showmount -e ${nfs?.server ?? 'SERVER'}${nfs?.path ? `   (expects ${nfs.path})` : ''}; and that nfs-common / nfs-utils is installed on the node.`
-            : `Run the same mount by hand on ${node} to see the full error (the event lists the command and arguments).`,
-          'Check the server address, export path and mount options in the PersistentVolume or volume spec.',
-        ],
-      };
+      return { kind: 'mount-command', status: f.detail ?? '', ...(f.output ? { output: f.output } : {}) };
     case 'rpc':
-      return {
-        what: `the CSI driver returned ${f.output}: ${f.error.replace(/^[\s\S]*?rpc error: code = \w+ desc = /, '')}`,
-        fix: [`Read the CSI node plugin's logs on ${node} (kubectl logs -n <driver-namespace> <node-plugin-pod> -c <driver container>).`, 'Check that the backing disk/share exists and is attachable to this node.'],
-      };
+      return { kind: 'rpc', code: f.output ?? '', detail: f.error.replace(/^[\s\S]*?rpc error: code = \w+ desc = /, '') };
     case 'not-registered':
-      return {
-        what: `the kubelet's cache has not registered object ${f.subject} yet (a known race right after a kubelet start or Pod creation)`,
-        fix: ['This normally clears on the next retry; if it persists, check the kubelet can reach the API server and restart the kubelet on the node.'],
-      };
+      return { kind: 'not-registered', object: f.subject ?? '' };
     case 'cache-sync':
-      return {
-        what: `the kubelet could not sync its ${f.subject} cache from the API server`,
-        fix: [`Check the kubelet on ${node} can reach the API server: journalctl -u kubelet | grep -i watch`],
-      };
+      return { kind: 'cache-sync', cache: f.subject ?? '' };
     default:
-      return { what: f.error, fix: [`Read the kubelet log on ${node}: journalctl -u kubelet | grep -i "${f.volume}"`] };
+      return { kind: 'other', error: f.error };
   }
 }
 
@@ -82,6 +57,7 @@ const rule: PodRule = {
     if (all.length === 0) return [];
     const failures = all.filter((f) => !ELSEWHERE.has(f.kind));
     if (failures.length === 0) return [];
+    const t = ruleMessages(options.lang).mountFailed;
     return latestPer(failures, (f) => f.volume).map((f) => {
       const sameVolume = failures.filter((g) => g.volume === f.volume);
       const since = minOf(sameVolume.map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
@@ -91,14 +67,14 @@ const rule: PodRule = {
       const severity: Severity = withinGrace(since, now, grace) ? 'warning' : 'error';
       const { claim, volume } = podVolume(pod, f.volume);
       const nfs = (claim?.pv?.spec?.nfs ?? volume?.['nfs']) as { server?: string; path?: string } | undefined;
-      const ex = explain(f, pod.nodeName, nfs);
-      const stuck = severity === 'error' ? ' The Pod stays in ContainerCreating until it succeeds.' : ' The kubelet keeps retrying.';
+      const w = why(f);
+      const nfsHint = (f.kind === 'mount-command' && f.output && /nfs/i.test(f.output)) || nfs;
       return finding(rule, {
         severity,
         confidence: transient || f.kind === 'other' ? 'medium' : 'high',
-        message: `${capitalize(describeVolume(pod, f.volume))} cannot be mounted (${f.operation}): ${ex.what}.${stuck}`,
+        message: t.message({ volume: volumeRef(pod, f.volume), operation: f.operation, why: w, node: pod.nodeName, stuck: severity === 'error' }),
         evidence: [eventEvidence(f.event, now)],
-        remediation: [...ex.fix, `kubectl describe pod ${pod.name} -n ${pod.namespace}`],
+        remediation: t.fix({ why: w, node: pod.nodeName, volume: f.volume, ...(nfsHint ? { nfs: nfs ?? {} } : {}), pod: pod.name, namespace: pod.namespace }),
       });
     });
   },

@@ -1,6 +1,7 @@
 import { finding } from '../helpers/finding.js';
 import { mountsFirst, sandboxWait, traceSentence } from '../helpers/stuck.js';
 import { formatAge } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -29,16 +30,14 @@ const rule: PodRule = {
     if (!mountsFirst(pod)) return [];
     const wait = sandboxWait(pod, now, options.stuckMs);
     if (!wait) return [];
-    const claims = pod.claims.map((c) => `"${c.claimName}"`).join(', ');
+    const m = ruleMessages(options.lang);
+    const t = m.mountStuck;
     return [
       finding(rule, {
         confidence: 'medium',
-        message: `The kubelet on "${pod.nodeName}" started the Pod ${formatAge(now - wait.since)} ago, but its volumes${claims ? ` (claims ${claims})` : ''} are still not mounted: there is no sandbox yet.${traceSentence(pod, now, wait.evidence)}`,
+        message: t.message({ node: pod.nodeName, age: formatAge(now - wait.since), claims: pod.claims.map((c) => c.claimName), trace: traceSentence(pod, now, wait.evidence, m) }),
         evidence: wait.evidence,
-        remediation: [
-          `Look at live events: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-          `Check the attachments and the CSI node plugin on ${pod.nodeName}: kubectl get volumeattachments | grep ${pod.nodeName}`,
-        ],
+        remediation: t.fix({ namespace: pod.namespace, pod: pod.name, node: pod.nodeName }),
       }),
     ];
   },

@@ -2,6 +2,7 @@ import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { currentAttachFailures, currentMountFailures, parseMountTimeout, podVolume, pvcPhase, volumesPending } from '../helpers/mount-errors.js';
 import { notSuperseded, volumesDoneAt } from '../helpers/sandbox-errors.js';
+import { ruleMessages } from '../messages/index.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -28,7 +29,7 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/storage/persistent-volumes/'],
   },
   triggers: { awaitingSandbox: true },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     if (!volumesPending(pod)) return [];
     const done = volumesDoneAt(pod);
     const timeouts = pod.events.filter((e) => notSuperseded(e, done)).map(parseMountTimeout).filter((t) => t !== undefined);
@@ -40,21 +41,20 @@ const rule: PodRule = {
     // A claim that is not Bound is volume/pvc-pending's (or the scheduler's) to explain.
     const unbound = stuck.map((v) => podVolume(pod, v).claim).filter((c) => c && (!c.pvc || pvcPhase(c) !== 'Bound'));
     if (unbound.length > 0) return [];
-    const parts: string[] = [];
-    if (last.unattached.length > 0 && last.unattached.some((v) => podVolume(pod, v).claim)) parts.push(`not attached: ${last.unattached.filter((v) => podVolume(pod, v).claim).join(', ')}`);
-    if (last.failedToProcess.length > 0) parts.push(`not processed by the volume manager: ${last.failedToProcess.join(', ')}`);
-    if (last.unmounted.length > 0) parts.push(`not mounted: ${last.unmounted.join(', ')}`);
     const attach = last.unattached.some((v) => podVolume(pod, v).claim);
+    const t = ruleMessages(options.lang).mountTimeout;
     return [
       finding(rule, {
         confidence: 'medium',
-        message: `The kubelet on "${pod.nodeName}" gave up waiting for the Pod's volumes (${parts.join('; ') || 'volumes pending'}: ${last.cause || 'timeout'}), and no event says why.`,
+        message: t.message({
+          node: pod.nodeName,
+          unattached: last.unattached.filter((v) => podVolume(pod, v).claim),
+          unprocessed: last.failedToProcess,
+          unmounted: last.unmounted,
+          cause: last.cause,
+        }),
         evidence: [eventEvidence(last.event, now)],
-        remediation: [
-          attach ? `Check the attachment: kubectl get volumeattachment -o wide | grep ${pod.nodeName}; and the CSI controller's external-attacher logs.` : `Check the volume backends of ${stuck.join(', ') || 'the volumes'} from the node.`,
-          `kubectl get pvc -n ${pod.namespace}; kubectl get events -n ${pod.namespace} --field-selector involvedObject.name=${pod.name}`,
-          `On ${pod.nodeName}: journalctl -u kubelet | grep -i "${pod.name}"`,
-        ],
+        remediation: t.fix({ attach, stuck, node: pod.nodeName, namespace: pod.namespace, pod: pod.name }),
       }),
     ];
   },

@@ -1,6 +1,7 @@
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { capitalize, currentAttachFailures, describeVolume, latestPer } from '../helpers/mount-errors.js';
+import { currentAttachFailures, latestPer, volumeRef } from '../helpers/mount-errors.js';
+import { ruleMessages } from '../messages/index.js';
 import { workloadRef } from '../helpers/node-health.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule } from '../types.js';
@@ -34,9 +35,9 @@ const rule: PodRule = {
     if (all.length === 0) return [];
     const failures = all.filter((f) => f.kind === 'multi-attach');
     if (failures.length === 0) return [];
+    const t = ruleMessages(options.lang).multiAttach;
     return latestPer(failures, (f) => f.volume).map((f) => {
       const first = minOf(failures.filter((g) => g.volume === f.volume).map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
-      const users = f.usedBy?.length ? ` by Pod(s) ${f.usedBy.join(', ')}` : ' on another node';
       const rolling = pod.owner.ref?.kind === 'ReplicaSet';
       // A Pod that runs and is not being deleted keeps the volume until a person stops it (a rolling update
       // with a ReadWriteOnce volume deadlocks: the old Pod waits for the new one to be Ready).
@@ -48,21 +49,9 @@ const rule: PodRule = {
       return finding(rule, {
         severity: !heldByRunning && withinGrace(first, now, options.graceMs) ? 'warning' : 'error',
         failureClass: heldByRunning ? 'deterministic' : 'transient',
-        message: `${capitalize(describeVolume(pod, f.volume))} cannot be attached to node "${pod.nodeName}": it is still in use${users} (Multi-Attach error for a ReadWriteOnce volume).`,
+        message: t.message({ volume: volumeRef(pod, f.volume), node: pod.nodeName, usedBy: f.usedBy ?? [] }),
         evidence: [eventEvidence(f.event, now)],
-        remediation: [
-          `kubectl get volumeattachment -o wide | grep ${f.volume}`,
-          ...(rolling
-            ? [
-                `A rolling update cannot move a ReadWriteOnce volume: switch the Deployment to Recreate so the old Pod stops first: kubectl patch ${workloadRef(pod)} -n ${pod.namespace} -p '{"spec":{"strategy":{"type":"Recreate","rollingUpdate":null}}}'`,
-                'Or use a StatefulSet, or ReadWriteMany storage.',
-              ]
-            : [
-                f.usedBy?.length ? `Stop the Pod(s) holding it: kubectl delete pod ${f.usedBy[0]} -n ${pod.namespace}` : 'Find the Pod still using the volume on the other node and stop it.',
-                'Do not share a ReadWriteOnce claim between Pods on different nodes; use ReadWriteMany storage or one claim per Pod.',
-              ]),
-          'If the other node is down for good, taint it node.kubernetes.io/out-of-service=nodeshutdown:NoExecute so the volume is force-detached.',
-        ],
+        remediation: t.fix({ volume: f.volume, namespace: pod.namespace, ...(rolling ? { rolling: workloadRef(pod) } : f.usedBy?.length ? { holder: f.usedBy[0]! } : {}) }),
       });
     });
   },

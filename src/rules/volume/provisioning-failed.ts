@@ -3,6 +3,8 @@ import { finding } from '../helpers/finding.js';
 import { provisioningProblem, type ProvisioningProblem } from '../helpers/mount-errors.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import { formatAge } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
+import type { ProvisioningWhy } from '../messages/volume.js';
 import type { PodRule, Severity } from '../types.js';
 
 const rule: PodRule = {
@@ -30,58 +32,41 @@ const rule: PodRule = {
   triggers: { claims: true },
   match({ pod, now, options }) {
     if (pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed' || pod.claims.length === 0) return [];
+    const t = ruleMessages(options.lang).provisioningFailed;
     return pod.claims.flatMap((claim) => {
       const p = provisioningProblem(claim, now, options.graceMs, options.stuckMs);
       if (!p) return [];
-      const ns = pod.namespace;
-      const { message, remediation, severity } = describe(p, claim.claimName, ns, now, options.graceMs);
+      const { why, severity } = describe(p, now, options.graceMs);
       // An unscheduled Pod is stuck at scheduling (scheduling/unbound-pvc tells that story); here it is detail.
       return [
         finding(rule, {
           severity: pod.nodeName ? severity : severity === 'error' ? 'warning' : severity,
           confidence: p.kind === 'no-provisioner' ? 'medium' : 'high',
-          message: `${message}${pod.nodeName ? '' : ' (The Pod cannot be scheduled until the claim is bound.)'}`,
+          message: t.message({ claim: claim.claimName, why, unscheduled: !pod.nodeName }),
           evidence: p.events.map((e) => ({ ...eventEvidence(e, now), source: 'pvc' })),
-          remediation,
+          remediation: t.fix({ claim: claim.claimName, namespace: pod.namespace, why }),
         }),
       ];
     });
   },
 };
 
-function describe(p: ProvisioningProblem, claim: string, ns: string, now: number, graceMs: number): { message: string; remediation: string[]; severity: Severity } {
-  const sc = p.storageClass ? `StorageClass "${p.storageClass}"` : 'its StorageClass';
+/** The problem as the catalogue words it, and how severe it is. */
+function describe(p: ProvisioningProblem, now: number, graceMs: number): { why: ProvisioningWhy; severity: Severity } {
+  const age = p.since !== undefined ? { age: formatAge(now - p.since) } : {};
+  const provisioner = p.provisioner !== undefined ? { provisioner: p.provisioner } : {};
   switch (p.kind) {
     case 'class-missing':
-      return {
-        message: `PersistentVolumeClaim "${claim}" cannot be provisioned: ${sc} does not exist.`,
-        remediation: ['kubectl get storageclass', `Fix spec.storageClassName of claim "${claim}" (it cannot be edited: recreate the claim), or create the StorageClass.`],
-        severity: 'error',
-      };
+      return { why: { kind: 'class-missing', ...(p.storageClass !== undefined ? { storageClass: p.storageClass } : {}) }, severity: 'error' };
     case 'failed':
       return {
-        message: `PersistentVolumeClaim "${claim}" cannot be provisioned: ${p.error ?? 'ProvisioningFailed'}`,
-        remediation: [
-          `kubectl describe pvc ${claim} -n ${ns}`,
-          `Check the provisioner's logs (for CSI: the csi-provisioner container of the driver's controller) and the backend's quota and parameters for ${sc}.`,
-        ],
+        why: { kind: 'failed', ...(p.error !== undefined ? { error: p.error } : {}), ...(p.storageClass !== undefined ? { storageClass: p.storageClass } : {}) },
         severity: withinGrace(p.since, now, graceMs) ? 'warning' : 'error',
       };
     case 'no-provisioner':
-      return {
-        message: `PersistentVolumeClaim "${claim}" is waiting for provisioner "${p.provisioner ?? '?'}", which has not picked it up in ${p.since !== undefined ? formatAge(now - p.since) : 'a long time'}: that provisioner (the CSI driver's controller) is probably not running.`,
-        remediation: [
-          `kubectl get csidriver; kubectl get pods -A | grep -i ${(p.provisioner ?? 'csi').split('.')[0]}`,
-          `Install or fix the CSI driver "${p.provisioner ?? '?'}" controller (external-provisioner), or use a StorageClass whose provisioner runs in this cluster.`,
-        ],
-        severity: 'error',
-      };
+      return { why: { kind: 'no-provisioner', ...provisioner, ...age }, severity: 'error' };
     case 'slow':
-      return {
-        message: `PersistentVolumeClaim "${claim}" has been provisioning for ${p.since !== undefined ? formatAge(now - p.since) : 'a long time'} without success or error.`,
-        remediation: [`kubectl describe pvc ${claim} -n ${ns}`, `Check the provisioner "${p.provisioner ?? '?'}" logs and the storage backend.`],
-        severity: 'warning',
-      };
+      return { why: { kind: 'slow', ...provisioner, ...age }, severity: 'warning' };
   }
 }
 

@@ -3,6 +3,7 @@ import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { provisioningProblem, pvcPhase, volumesPending } from '../helpers/mount-errors.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule, PodRuleContext } from '../types.js';
 
 const SELECTED_NODE = 'volume.kubernetes.io/selected-node';
@@ -46,13 +47,14 @@ const rule: PodRule = {
 function check({ pod, cluster, now, options }: PodRuleContext, claim: ClaimFacts) {
   const ns = pod.namespace;
   const name = claim.claimName;
+  const t = ruleMessages(options.lang).pvcPending;
   if (!claim.pvc) {
     if (!cluster.saw('PersistentVolumeClaim')) return [];
     return [
       finding(rule, {
-        message: `Volume "${claim.volume}" uses PersistentVolumeClaim "${name}", which does not exist in namespace ${ns}.`,
+        message: t.missing({ volume: claim.volume, claim: name, namespace: ns }),
         evidence: [{ source: 'pvc', text: `no PersistentVolumeClaim "${name}" in namespace ${ns}` }],
-        remediation: [`kubectl get pvc -n ${ns}`, `Create the claim, or fix claimName of volume "${claim.volume}" in the Pod template.`],
+        remediation: t.missingFix({ volume: claim.volume, namespace: ns }),
       }),
     ];
   }
@@ -63,9 +65,9 @@ function check({ pod, cluster, now, options }: PodRuleContext, claim: ClaimFacts
     evidence.push(fieldEvidence('pvc', 'metadata.deletionTimestamp', pvc.metadata.deletionTimestamp));
     return [
       finding(rule, {
-        message: `PersistentVolumeClaim "${name}" (volume "${claim.volume}") is being deleted; the kubelet will not mount a terminating claim.`,
+        message: t.deleting({ claim: name, volume: claim.volume }),
         evidence,
-        remediation: [`Recreate the claim once the old one is gone (kubectl get pvc ${name} -n ${ns} -w), or point the Pod at another claim.`],
+        remediation: t.deletingFix({ claim: name, namespace: ns }),
       }),
     ];
   }
@@ -73,9 +75,9 @@ function check({ pod, cluster, now, options }: PodRuleContext, claim: ClaimFacts
     const pv = typeof pvc.spec?.volumeName === 'string' ? pvc.spec.volumeName : '';
     return [
       finding(rule, {
-        message: `PersistentVolumeClaim "${name}" (volume "${claim.volume}") is Lost: the PersistentVolume${pv ? ` "${pv}"` : ''} it was bound to no longer exists.`,
+        message: t.lost({ claim: name, volume: claim.volume, ...(pv ? { pv } : {}) }),
         evidence,
-        remediation: [pv ? `kubectl get pv ${pv}` : 'kubectl get pv', 'Restore the PersistentVolume (same name and claimRef), or delete and recreate the claim (its data is gone).'],
+        remediation: t.lostFix(pv ? { pv } : {}),
       }),
     ];
   }
@@ -90,12 +92,9 @@ function check({ pod, cluster, now, options }: PodRuleContext, claim: ClaimFacts
   if (wffc && !selected) {
     return [
       finding(rule, {
-        message: `PersistentVolumeClaim "${name}" waits for its first consumer to be scheduled, but this Pod was bound to "${pod.nodeName}" without the scheduler (spec.nodeName), so binding is never triggered.`,
+        message: t.noScheduler({ claim: name, node: pod.nodeName }),
         evidence: [...evidence, fieldEvidence('pod', 'spec.nodeName', pod.nodeName)],
-        remediation: [
-          'Remove spec.nodeName and select the node with a nodeSelector (kubernetes.io/hostname) so the scheduler binds the claim.',
-          `Or pre-bind the claim: create a PV for it, or set the annotation ${SELECTED_NODE}=${pod.nodeName} on the claim.`,
-        ],
+        remediation: t.noSchedulerFix({ annotation: SELECTED_NODE, node: pod.nodeName }),
       }),
     ];
   }
@@ -108,21 +107,18 @@ function check({ pod, cluster, now, options }: PodRuleContext, claim: ClaimFacts
       finding(rule, {
         severity: 'warning',
         confidence: 'medium',
-        message: `PersistentVolumeClaim "${name}" (volume "${claim.volume}") is still Pending while its volume is being provisioned; the Pod waits in ContainerCreating.`,
+        message: t.provisioning({ claim: name, volume: claim.volume }),
         evidence,
-        remediation: [`kubectl describe pvc ${name} -n ${ns}`],
+        remediation: t.provisioningFix({ claim: name, namespace: ns }),
       }),
     ];
   }
   const sc = typeof pvc.spec?.storageClassName === 'string' ? pvc.spec.storageClassName : '';
   return [
     finding(rule, {
-      message: `PersistentVolumeClaim "${name}" (volume "${claim.volume}") is Pending: ${binding ? binding.message.replace(/\.$/, '') : sc ? `no volume has been bound or provisioned for StorageClass "${sc}"` : 'no PersistentVolume matches it and it names no StorageClass'}.`,
+      message: t.pending({ claim: name, volume: claim.volume, why: binding ? { kind: 'event', message: binding.message.replace(/\.$/, '') } : sc ? { kind: 'class', storageClass: sc } : { kind: 'none' } }),
       evidence,
-      remediation: [
-        `kubectl describe pvc ${name} -n ${ns}`,
-        sc ? `kubectl get storageclass ${sc}   (does it exist, with a running provisioner?)` : 'Set spec.storageClassName (or mark a default StorageClass), or create a PersistentVolume that matches the claim.',
-      ],
+      remediation: t.pendingFix({ claim: name, namespace: ns, ...(sc ? { storageClass: sc } : {}) }),
       confidence: binding ? 'high' : 'medium',
     }),
   ];

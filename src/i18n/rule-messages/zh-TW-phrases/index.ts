@@ -1,9 +1,7 @@
 import { type Phrase, tidy, translate } from '../phrase.js';
 import { CONTAINER } from './container.js';
-import { READINESS } from './readiness.js';
 import { SCHEDULING } from './scheduling.js';
 import { SHARED } from './shared.js';
-import { VOLUME } from './volume.js';
 
 /**
  * Every rule's message and fix-step phrases in Traditional Chinese (Taiwan), keyed by rule id, one file per
@@ -12,7 +10,8 @@ import { VOLUME } from './volume.js';
  * test/i18n/rule-messages.test.ts fails when a registered rule has no entry, and the rule tests render every
  * firing row in zh-TW and fail on an English sentence left over.
  */
-export const RULE_PHRASES_ZH_TW: Readonly<Record<string, readonly Phrase[]>> = { ...SCHEDULING, ...VOLUME, ...CONTAINER, ...READINESS };
+export const RULE_PHRASES_ZH_TW: Readonly<Record<string, readonly Phrase[]>> = { ...SCHEDULING, ...CONTAINER };
+// Kubelet, volume and readiness rules are all on the typed catalogue (src/i18n/rule-messages/zh-TW/): no phrases.
 
 /** One line of rule `id`'s English text (message, fix step or own title) in zh-TW. */
 export function localizeRuleText(id: string, text: string): string {

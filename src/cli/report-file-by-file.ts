@@ -1,0 +1,60 @@
+import type { DiagnoseFilter } from '../engine/diagnose-all.js';
+import type { DiagnoseOptions } from '../engine/diagnose.js';
+import type { Diagnosis } from '../engine/diagnosis.js';
+import { InputError } from '../errors.js';
+import type { Snapshot } from '../model/snapshot.js';
+import { dumpBytes } from '../sources/dump.js';
+import { checkHeapBudget, checkReportRoom } from '../sources/heap-budget.js';
+import { diagnoseDumpsFileByFile } from './diagnose-dumps.js';
+import { EXIT } from './exit-codes.js';
+import { outputFormat, type GlobalOptions } from './global-options.js';
+import { reportOptions, warn } from './io.js';
+import { writeStreamedList } from './write-list.js';
+
+export interface DumpReportOptions extends GlobalOptions {
+  failingOnly?: boolean;
+}
+
+/**
+ * Dumps larger than this are read file by file (every kind but Pods first, then the Pods' files again, one
+ * at a time): memory holds one file's objects and compact facts, not every object. Smaller dumps are read
+ * once, which costs less CPU (their Pods' files are parsed once, not twice).
+ */
+export const FILE_BY_FILE_BYTES = 64 * 2 ** 20;
+
+const tooLarge = (message: string, hint: string): Error => new InputError(message, { hint });
+
+export const noPods = (paths: readonly string[]): InputError =>
+  new InputError(`${paths.join(', ')}: no Pods or workloads found`, { hint: 'dump them with: kubectl get pods,events,nodes,pvc -o yaml > dump.yaml' });
+
+export const hasWorkloads = (s: Snapshot): boolean => s.replicaSets.length + s.deployments.length + s.statefulSets.length + s.daemonSets.length + s.jobs.length > 0;
+
+/** Whether `paths` are read file by file: more than FILE_BY_FILE_BYTES of dumps, none of them standard input. */
+export function readFileByFile(paths: readonly string[]): boolean {
+  return (dumpBytes(paths) ?? 0) > fileByFileBytes();
+}
+
+/** The threshold, or KDIAG_FILE_BY_FILE_BYTES (tests and benchmarks choose the path). */
+function fileByFileBytes(): number {
+  const set = Number(process.env.KDIAG_FILE_BY_FILE_BYTES);
+  return process.env.KDIAG_FILE_BY_FILE_BYTES !== undefined && Number.isFinite(set) && set >= 0 ? set : FILE_BY_FILE_BYTES;
+}
+
+/** `analyze` (table and details, `list`) or `scan -f` (`table`) of dumps read file by file: warnings, the report, the exit code. */
+export async function reportFileByFile(paths: string[], opts: DumpReportOptions, options: DiagnoseOptions, filter: DiagnoseFilter, matches: ((d: Diagnosis) => boolean) | undefined, text: 'table' | 'list'): Promise<number> {
+  const format = outputFormat(opts.output);
+  const read = diagnoseDumpsFileByFile(paths, options, filter, {}, () => checkHeapBudget('the pods of these dumps', 0, tooLarge));
+  for (const w of read.warnings) warn(`kdiag: ${w}`);
+  for (const p of read.problems) warn(`kdiag: ${p}`);
+  // `analyze` of nothing to diagnose is an error; `scan` says "No Pods found."
+  if (text === 'list' && read.pods === 0 && !hasWorkloads(read.snapshot)) throw noPods(paths);
+  let items = read.items;
+  if (matches) items = items.filter((i) => matches(i.diagnosis()));
+  const anyFailing = items.some((i) => i.status === 'failing');
+  if (opts.failingOnly) items = items.filter((i) => i.status === 'failing');
+  if (text === 'list' || format !== 'text') checkReportRoom(items, format, tooLarge, (i) => i.diagnosis());
+  await writeStreamedList(items, { ...read.snapshot.meta, ...read.listMeta(items) }, format, reportOptions(opts, read.now), text);
+  const code = anyFailing ? EXIT.failing : EXIT.ok;
+  // Like grep -r: the rest is reported, but a run that could not read all of its input never exits 0 or 1.
+  return read.problems.length > 0 ? EXIT.usage : code;
+}
