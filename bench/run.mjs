@@ -12,6 +12,9 @@ import { benchLive } from './live.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'bin/kdiag.js');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+// Paired rows read CPU time from `perf stat -e task-clock` (microseconds, every thread) when perf is here; /usr/bin/time
+// counts in 10 ms steps, too coarse for a start-up of 30-100 ms.
+const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', '--', 'true'], { encoding: 'utf8' }).stderr?.includes('task-clock') ? 'perf' : undefined;
 const rows = [];
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-bench-'));
 // KDIAG_BENCH_ONLY=startup,offline,render,yaml,engine,live,scale runs only those parts (default: all).
@@ -48,25 +51,35 @@ export function measure(cmd, args, { runs = 7, env = {}, stdin } = {}) {
 
 /**
  * Two commands run in turn (A B A B …) so drift in a shared machine's speed hits both alike: medians of
- * each and the median of the per-pair ratios A/B.
+ * each and the median of the per-pair ratios A/B, by wall time and (with perf or /usr/bin/time) by CPU time.
  */
 export function paired(a, b, { runs = 9, envA = {}, envB = {} } = {}) {
   const ta = [];
   const tb = [];
-  const once = ([cmd, args], env) => {
+  const ca = [];
+  const cb = [];
+  const once = ([cmd, args], env, cpu) => {
+    const wrapped = PERF ? [PERF, ['stat', '-x,', '-e', 'task-clock', '--', cmd, ...args]] : TIME ? [TIME, ['-f', '%U %S', cmd, ...args]] : [cmd, args];
     const t0 = performance.now();
-    const r = spawnSync(cmd, args, { env: { ...process.env, NO_COLOR: '1', ...env }, encoding: 'utf8', maxBuffer: 1 << 30 });
+    const r = spawnSync(wrapped[0], wrapped[1], { env: { ...process.env, NO_COLOR: '1', ...env }, encoding: 'utf8', maxBuffer: 1 << 30 });
+    const ms = performance.now() - t0;
     if (r.error) throw r.error;
     if (![0, 1].includes(r.status) || r.stdout.trim() === '') throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 400)}`);
-    return performance.now() - t0;
+    if (PERF && cpu) cpu.push(Number(/^([\d.]+),msec,task-clock/m.exec(r.stderr)?.[1]));
+    else if (TIME && cpu) {
+      const [user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+      cpu.push((user + sys) * 1000);
+    }
+    return ms;
   };
   once(a, envA); // warm-up: page cache, compile cache
   once(b, envB);
   for (let i = 0; i < runs; i++) {
-    ta.push(once(a, envA));
-    tb.push(once(b, envB));
+    ta.push(once(a, envA, ca));
+    tb.push(once(b, envB, cb));
   }
-  return { a: median(ta), b: median(tb), ratio: median(ta.map((t, i) => t / tb[i])) };
+  const cpu = ca.length && ca.every(Number.isFinite) ? { a: median(ca), b: median(cb), ratio: median(ca.map((t, i) => t / Math.max(cb[i], 1))) } : undefined;
+  return { a: median(ta), b: median(tb), ratio: median(ta.map((t, i) => t / tb[i])), cpu };
 }
 
 /** One run without blocking this process (the fake API server may be a child that must keep running). */
@@ -108,9 +121,11 @@ for (const nodeBin of want('startup') ? nodes : []) {
     const env = { NODE_EXTRA_CA_CERTS: ca };
     const label = `Node ${version}, ${ca ? 'with' : 'without'} NODE_EXTRA_CA_CERTS`;
     if (!kubectl) continue;
-    for (const [what, args] of [['kdiag --version', [BIN, '--version']], ['kdiag pod NAME -f small-dump.yaml', [BIN, 'pod', 'api-7d9f5c6b8-x2k4p', '-f', small]]]) {
+    // `node -e 0`: the runtime's own start, the floor under any Node CLI (and under the ratio below it).
+    for (const [what, args] of [['node -e 0 (the floor)', ['-e', 'process.stdout.write("0")']], ['kdiag --version', [BIN, '--version']], ['kdiag pod NAME -f small-dump.yaml', [BIN, 'pod', 'api-7d9f5c6b8-x2k4p', '-f', small]]]) {
       const p = paired([nodeBin, args], [kubectl, ['version', '--client']], { runs: 11, envA: env });
-      row(`start-up: ${what} (${label})`, p.a, p.b, 'ms', '≤ 1.5× kubectl version --client', '', p.ratio);
+      const cpu = p.cpu ? `CPU ${p.cpu.a.toFixed(0)} vs ${p.cpu.b.toFixed(0)} ms, ${p.cpu.ratio.toFixed(2)}× (paired)` : '';
+      row(`start-up: ${what} (${label})`, p.a, p.b, 'ms', what.startsWith('node') ? 'reference only' : '≤ 1.5× kubectl version --client', cpu, p.ratio);
     }
   }
 }

@@ -139,7 +139,8 @@ const common = {
   alias: { yaml: './node_modules/yaml/browser/index.js', punycode: './node_modules/punycode/punycode.js' },
 };
 
-const cliBuild = await build({ ...common, metafile: true, plugins: [narrowText, lazyLibraries, ruleDocsChunk], entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]', minifySyntax: true, minifyWhitespace: true });
+await build({ ...common, plugins: [narrowText, lazyLibraries, ruleDocsChunk], entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]', minifySyntax: true, minifyWhitespace: true });
+// The lazily loaded libraries (see lazyLibraries), as CommonJS files beside the chunks.
 await build({ ...common, banner: {}, format: 'cjs', entryPoints: Object.fromEntries(Object.entries(LAZY_LIBRARIES).map(([name, path]) => [`vendor-${name}`, path])), outdir: 'dist/cli/chunks', outExtension: { '.js': '.cjs' }, minifySyntax: true, minifyWhitespace: true });
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist/lib', external: ['@kubernetes/client-node'] });
 
@@ -148,4 +149,3 @@ import { execFileSync } from 'node:child_process';
 if (!process.argv.includes('--no-types')) {
   execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 }
-import { writeFileSync as __w } from 'node:fs'; if (process.env.KDIAG_META) __w(process.env.KDIAG_META, JSON.stringify(cliBuild.metafile));

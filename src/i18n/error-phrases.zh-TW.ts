@@ -56,6 +56,8 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('not allowed to {verb} {what} in namespace "{ns:q}"', ({ verb, what, ns }) => `沒有在命名空間「${ns}」中 ${verb} ${what} 的權限`),
   phrase('not allowed to {verb} {what}', ({ verb, what }) => `沒有 ${verb} ${what} 的權限`),
   phrase('no kubeconfig found (no --kubeconfig, no $KUBECONFIG, no ~/.kube/config, not in a cluster)', '找不到 kubeconfig（沒有 --kubeconfig、沒有 $KUBECONFIG、沒有 ~/.kube/config，也不在叢集內）'),
+  // before the shorter phrase it ends with
+  phrase('the kubeconfig\'s current-context "{c:q}" is not in the kubeconfig', ({ c }) => `kubeconfig 的 current-context「${c}」不在 kubeconfig 中`),
   phrase('context "{c:q}" is not in the kubeconfig', ({ c }) => `kubeconfig 中沒有 context「${c}」`),
   phrase('known contexts: {names:$}', ({ names }) => `已知的 context：${names}`),
   phrase('kubeconfig "{f:q}" is not a regular file', ({ f }) => `kubeconfig「${f}」不是一般檔案`),
@@ -67,6 +69,17 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   // kubeconfig and credentials (sources/cluster/connect.ts, kubeconfig-file.ts, exec-credential.ts, api-client.ts)
   phrase('none of the files in $KUBECONFIG exists ({v:*})', ({ v }) => `$KUBECONFIG 中的檔案都不存在（${v}）`),
   phrase('point kdiag at a cluster with --kubeconfig FILE (or --server URL), or diagnose a saved dump with -f', '用 --kubeconfig FILE（或 --server URL）指定叢集，或用 -f 診斷存下來的傾印檔'),
+  // kdiag's own kubeconfig reader (sources/cluster/kubeconfig-load.ts, kubeconfig-auth.ts): the specific wordings before the general one
+  phrase('cannot read the kubeconfig "{f:q}" ({code})', ({ f, code }) => `無法讀取 kubeconfig「${f}」（${code}）`),
+  phrase('cannot read the kubeconfig: {f:*}: it holds more than one YAML document', ({ f }) => `無法讀取 kubeconfig：${f}：它含有不只一份 YAML 文件`),
+  phrase('cannot read the kubeconfig: {f:*}: it is not a YAML mapping', ({ f }) => `無法讀取 kubeconfig：${f}：它不是 YAML 對應（mapping）`),
+  phrase('cannot read the kubeconfig: {f:*}: {what:*} is not a list', ({ f, what }) => `無法讀取 kubeconfig：${f}：${what} 不是清單`),
+  phrase('cannot read the kubeconfig: {f:*}: {what:*} is not a mapping', ({ f, what }) => `無法讀取 kubeconfig：${f}：${what} 不是對應（mapping）`),
+  phrase('cannot read the kubeconfig: {f:*}: {what:*}.name is missing', ({ f, what }) => `無法讀取 kubeconfig：${f}：${what} 缺少 name`),
+  phrase('cannot read the {field} file "{f:q}" of {kind} "{o:q}" in the kubeconfig ({code})', ({ field, f, kind, o, code }) => `無法讀取 kubeconfig 中 ${kind}「${o}」的 ${field} 檔案「${f}」（${code}）`),
+  phrase('cannot read the tokenFile "{f:q}" of user "{u:q}" in the kubeconfig ({code})', ({ f, u, code }) => `無法讀取 kubeconfig 中使用者「${u}」的 tokenFile「${f}」（${code}）`),
+  phrase('the kubeconfig\'s certificates for context "{c:q}" cannot be used: {why:$}', ({ c, why }) => `context「${c}」在 kubeconfig 中的憑證無法使用：${why}`),
+  phrase('certificate-authority(-data), client-certificate(-data) and client-key(-data) must be PEM, and the key must match the certificate', 'certificate-authority(-data)、client-certificate(-data) 與 client-key(-data) 必須是 PEM 格式，而且金鑰必須與憑證相符'),
   phrase('cannot read the kubeconfig: {why:$}', ({ why }) => `無法讀取 kubeconfig：${why}`),
   phrase('context "{c:q}" names no cluster server', ({ c }) => `context「${c}」沒有指定叢集的伺服器`),
   phrase('the kubeconfig has no current context', 'kubeconfig 沒有目前的 context（current-context）'),
