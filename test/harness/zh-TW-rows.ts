@@ -61,10 +61,12 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'kubelet/preempted',
   'kubelet/stuck-terminating',
   // scheduling stage
+  'scheduling/host-port-conflict',
   'scheduling/no-nodes',
   'scheduling/not-scheduled-long',
   'scheduling/pvc-not-found',
   'scheduling/scheduling-gated',
+  'scheduling/topology-spread',
   'scheduling/too-many-pods',
   'scheduling/unschedulable',
   'scheduling/unschedulable-nodes',

@@ -577,6 +577,21 @@ export const SAMPLES: Samples<RuleMessages> = {
     message: [[{ cordoned: { nodes: '1/1 個節點', count: 1, names: ['node-1'] }, tail: '' }], [{ cordoned: { nodes: '2/3 個節點', count: 2, names: [] }, unknown: { nodes: '1/3 個節點', count: 1 }, tail: '' }]],
     fix: [[{ cordoned: ['node-1'], unknown: false }], [{ cordoned: [], unknown: true }]],
   },
+  hostPortConflict: {
+    message: [
+      [{ ports: [{ port: 8080, protocol: 'TCP', container: 'api' }], nodes: '3/3 個節點', holders: [{ pod: 'shop/api-old', node: 'node-1' }], surplus: { replicas: 4, nodes: 3 }, tail: '' }],
+      [{ ports: [], nodes: '1 個節點', holders: [], tail: '' }],
+    ],
+    fix: [[{ port: 8080, template: 'deploy/api 的 Pod 範本（kubectl edit deploy/api -n shop）' }], [{ template: 'Pod spec（之後重新建立 Pod）' }]],
+  },
+  topologySpread: {
+    message: [
+      [{ missing: true, nodes: '2/3 個節點', constraints: [{ maxSkew: 1, key: 'topology.kubernetes.io/zone', selector: 'app=api', minDomains: 3 }], lacking: [{ node: 'node-1', key: 'topology.kubernetes.io/zone' }], tail: '' }],
+      [{ missing: false, nodes: '3/3 個節點', constraints: [{ maxSkew: 1, key: 'kubernetes.io/hostname', selector: 'app=api' }], lacking: [], tail: '' }],
+      [{ missing: false, nodes: '3 個節點', constraints: [], lacking: [], tail: '' }],
+    ],
+    fix: [[{ missing: true, keys: ['topology.kubernetes.io/zone'], namespace: 'shop', selector: 'app=api', template: 'Pod spec（之後重新建立 Pod）' }], [{ missing: false, keys: [], namespace: 'shop', template: 'Pod spec（之後重新建立 Pod）' }], [{ missing: true, keys: [], namespace: 'shop', template: 'Pod spec（之後重新建立 Pod）' }]],
+  },
   unschedulable: {
     message: [
       [{ tail: '', failed: { reason: 'SchedulerError', error: 'running PreBind plugin "VolumeBinding": binding volumes: context deadline exceeded' }, raw: '' }],

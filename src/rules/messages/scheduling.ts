@@ -59,6 +59,16 @@ export interface SchedulingMessages {
     message(p: { cordoned?: { nodes: string; count: number; names: string[] }; unknown?: { nodes: string; count: number }; tail: string }): string;
     fix(p: { cordoned: string[]; unknown: boolean }): string[];
   };
+  hostPortConflict: {
+    /** `ports`: the Pod's hostPorts; `holders`: Pods that hold them (`ns/name` on a node); `surplus`: more replicas than nodes. */
+    message(p: { ports: { port: number; protocol: string; container: string }[]; nodes: string; holders: { pod: string; node: string }[]; surplus?: { replicas: number; nodes: number }; tail: string }): string;
+    fix(p: { port?: number; template: string }): string[];
+  };
+  topologySpread: {
+    /** `lacking`: nodes without the topology label (`missing`: the scheduler says the label is missing). */
+    message(p: { missing: boolean; nodes: string; constraints: { maxSkew: number; key: string; selector: string; minDomains?: number }[]; lacking: { node: string; key: string }[]; tail: string }): string;
+    fix(p: { missing: boolean; keys: string[]; namespace: string; selector?: string; template: string }): string[];
+  };
   unschedulable: {
     /** `failed`: not a FitError (the scheduler's own error); `reasons`: entries no other rule explains; else every entry (`all`) or the raw message. */
     message(p: { tail: string; failed?: { reason: string; error: string }; reasons?: ReasonRef[]; all?: ReasonRef[]; raw: string }): string;
@@ -191,6 +201,31 @@ export const enScheduling: SchedulingMessages = {
       if (unknown) out.push('For nodes with no conditions: kubectl describe node NODE, and check that its kubelet runs and reaches the API server');
       return out;
     },
+  },
+  hostPortConflict: {
+    message: ({ ports, nodes, holders, surplus, tail }) => {
+      const list = ports.map((w) => `${w.port}/${w.protocol} (container "${w.container}")`).join(', ');
+      const held = holders.length ? `; held by ${holders.map((h) => `${h.pod} on ${h.node}`).join(', ')}` : '';
+      const more = surplus ? ` The workload wants ${surplus.replicas} replicas on ${surplus.nodes} nodes, but a hostPort allows one per node.` : '';
+      return `${list ? `The Pod's hostPort ${list} is` : "The Pod's hostPorts are"} already taken on ${nodes}${held}.${more}${tail}`;
+    },
+    fix: ({ port, template }) => [
+      `Find who holds the port: kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,NODE:.spec.nodeName,HOSTPORTS:.spec.containers[*].ports[*].hostPort${port !== undefined ? ` | grep -w ${port}` : ''}`,
+      `Expose the Pod with a Service instead of a hostPort (remove ports[].hostPort in ${template})`,
+      'Or keep replicas ≤ nodes (a DaemonSet), and roll out with maxSurge: 0 so the old Pod frees the port first',
+    ],
+  },
+  topologySpread: {
+    message: ({ missing, nodes, constraints, lacking, tail }) => {
+      const described = constraints.map((c) => `maxSkew ${c.maxSkew} over ${c.key} for Pods with ${c.selector}${c.minDomains ? `, minDomains ${c.minDomains}` : ''}`);
+      const detail = lacking.length ? `: ${lacking.map((l) => `${l.node} has no ${l.key}`).join('; ')}` : '';
+      return `${missing ? 'Nodes lack the topology label its spread constraint needs' : 'Placing the Pod would break its topology spread constraint'} on ${nodes}${described.length ? ` (${described.join('; ')})` : ''}${detail}.${tail}`;
+    },
+    fix: ({ missing, keys, namespace, selector, template }) => [
+      `See how the matching Pods are spread: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ''}; kubectl get pods -n ${namespace} -o wide${selector !== undefined ? ` -l ${selector}` : ''}`,
+      missing ? `Label every node with ${keys.join(', ') || 'the topologyKey'} (kubectl label node NODE KEY=VALUE)` : 'Add capacity in the domain with the fewest matching Pods, or raise maxSkew',
+      `Or make the constraint soft (whenUnsatisfiable: ScheduleAnyway) in ${template}`,
+    ],
   },
   unschedulable: {
     message: ({ tail, failed, reasons, all, raw }) => {

@@ -1,4 +1,4 @@
-import { enRules } from '../messages/en.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Pod } from '../../model/k8s.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
@@ -45,30 +45,25 @@ const rule: PodRule = {
     const wanted = hostPorts(pod.pod);
     const evidence: Evidence[] = copyEvidence(f.evidence);
     for (const w of wanted) evidence.push(fieldEvidence('pod', `spec.containers[name=${w.container}].ports[hostPort=${w.port}]`, `${w.port}/${w.protocol}`));
-    let holders = '';
+    let holders: { pod: string; node: string }[] = [];
     const pods = clusterPods(cluster);
     if (pods && wanted.length) {
       const taken = pods.filter((p) => p.metadata?.uid !== pod.uid && p.spec?.nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && hostPorts(p).some((h) => wanted.some((w) => w.port === h.port && w.protocol === h.protocol)));
-      if (taken.length) holders = `; held by ${taken.slice(0, 4).map((p) => `${p.metadata?.namespace}/${p.metadata?.name} on ${p.spec?.nodeName}`).join(', ')}`;
+      holders = taken.slice(0, 4).map((p) => ({ pod: `${p.metadata?.namespace}/${p.metadata?.name}`, node: String(p.spec?.nodeName) }));
     }
     const replicas = pod.owner.deployment?.spec?.replicas ?? pod.owner.replicaSet?.spec?.replicas ?? pod.owner.statefulSet?.spec?.replicas;
     const total = f.parsed.totalNodes ?? cluster.nodes.length;
-    const surplus = typeof replicas === 'number' && total > 0 && replicas > total ? ` The workload wants ${replicas} replicas on ${total} nodes, but a hostPort allows one per node.` : '';
+    const surplus = typeof replicas === 'number' && total > 0 && replicas > total ? { surplus: { replicas, nodes: total } } : {};
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev, enRules);
-    const ports = wanted.map((w) => `${w.port}/${w.protocol} (container "${w.container}")`).join(', ');
+    const t = ruleMessages(options.lang);
     return [
       finding(rule, {
-        message: `${ports ? `The Pod's hostPort ${ports} is` : "The Pod's hostPorts are"} already taken on ${nodesPhrase(f, mine[0]!.count, enRules)}${holders}.${surplus}${tailText}`,
+        message: t.hostPortConflict.message({ ports: wanted, nodes: nodesPhrase(f, mine[0]!.count, t), holders, ...surplus, tail: schedulingTail(f, sev, t) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
-        remediation: [
-          `Find who holds the port: kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,NODE:.spec.nodeName,HOSTPORTS:.spec.containers[*].ports[*].hostPort${wanted[0] ? ` | grep -w ${wanted[0].port}` : ''}`,
-          `Expose the Pod with a Service instead of a hostPort (remove ports[].hostPort in ${templateOf(pod, enRules)})`,
-          'Or keep replicas ≤ nodes (a DaemonSet), and roll out with maxSurge: 0 so the old Pod frees the port first',
-        ],
+        remediation: t.hostPortConflict.fix({ ...(wanted[0] ? { port: wanted[0].port } : {}), template: templateOf(pod, t) }),
       }),
     ];
   },

@@ -3,7 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { describeLabelSelector, nodeLabels, type LabelSelector } from '../helpers/node-affinity.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
-import { enRules } from '../messages/en.js';
+import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 
 interface SpreadConstraint {
@@ -47,28 +47,32 @@ const rule: PodRule = {
     const hard = all.filter((c) => c && (c.whenUnsatisfiable ?? 'DoNotSchedule') === 'DoNotSchedule');
     const evidence: Evidence[] = copyEvidence(f.evidence);
     if (hard.length) evidence.push(fieldEvidence('pod', 'spec.topologySpreadConstraints', hard));
-    const described = hard.map((c) => `maxSkew ${c.maxSkew ?? 1} over ${c.topologyKey ?? '?'} for Pods with ${describeLabelSelector(c.labelSelector)}${c.minDomains ? `, minDomains ${c.minDomains}` : ''}`);
-    const missingLabel = mine.some((r) => r.text.includes('missing required label'));
-    let detail = '';
-    if (missingLabel && cluster.nodes.length > 0) {
-      const lacking = hard.flatMap((c) => cluster.nodes.filter((n) => !Object.hasOwn(nodeLabels(n), c.topologyKey ?? '')).map((n) => `${n.metadata?.name ?? ''} has no ${c.topologyKey}`));
-      if (lacking.length) detail = `: ${[...new Set(lacking)].slice(0, 4).join('; ')}`;
+    const constraints = hard.map((c) => ({ maxSkew: c.maxSkew ?? 1, key: c.topologyKey ?? '?', selector: describeLabelSelector(c.labelSelector), ...(c.minDomains ? { minDomains: c.minDomains } : {}) }));
+    const missing = mine.some((r) => r.text.includes('missing required label'));
+    let lacking: { node: string; key: string }[] = [];
+    if (missing && cluster.nodes.length > 0) {
+      const seen = new Set<string>();
+      for (const c of hard)
+        for (const n of cluster.nodes) {
+          if (Object.hasOwn(nodeLabels(n), c.topologyKey ?? '')) continue;
+          const node = n.metadata?.name ?? '';
+          const key = `${node} has no ${c.topologyKey}`;
+          if (!seen.has(key)) lacking.push({ node, key: String(c.topologyKey) });
+          seen.add(key);
+        }
+      lacking = lacking.slice(0, 4);
     }
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev, enRules);
-    const keys = [...new Set(hard.map((c) => c.topologyKey).filter(Boolean))];
+    const t = ruleMessages(options.lang);
+    const keys = [...new Set(hard.map((c) => c.topologyKey).filter((k): k is string => !!k))];
     return [
       finding(rule, {
-        message: `${missingLabel ? 'Nodes lack the topology label its spread constraint needs' : 'Placing the Pod would break its topology spread constraint'} on ${nodesPhrase(f, count, enRules)}${described.length ? ` (${described.join('; ')})` : ''}${detail}.${tailText}`,
+        message: t.topologySpread.message({ missing, nodes: nodesPhrase(f, count, t), constraints, lacking, tail: schedulingTail(f, sev, t) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
-        remediation: [
-          `See how the matching Pods are spread: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ''}; kubectl get pods -n ${pod.namespace} -o wide${hard[0]?.labelSelector ? ` -l ${describeLabelSelector(hard[0].labelSelector)}` : ''}`,
-          missingLabel ? `Label every node with ${keys.join(', ') || 'the topologyKey'} (kubectl label node NODE KEY=VALUE)` : 'Add capacity in the domain with the fewest matching Pods, or raise maxSkew',
-          `Or make the constraint soft (whenUnsatisfiable: ScheduleAnyway) in ${templateOf(pod, enRules)}`,
-        ],
+        remediation: t.topologySpread.fix({ missing, keys, namespace: pod.namespace, ...(hard[0]?.labelSelector ? { selector: describeLabelSelector(hard[0].labelSelector) } : {}), template: templateOf(pod, t) }),
       }),
     ];
   },

@@ -1,13 +1,6 @@
 import { type Phrase, phrase } from '../phrase.js';
 
 export const SCHEDULING: Record<string, readonly Phrase[]> = {
-  'scheduling/host-port-conflict': [
-    phrase("The Pod's hostPort {port} ({c:*}) is already taken on {nodes:*}.", ({ port, c, nodes }) => `Pod 的 hostPort ${port}（${c}）在 ${nodes}上已被佔用。`),
-    phrase('The workload wants {n:n} replicas on {m:n} nodes, but a hostPort allows one per node.', ({ n, m }) => `工作負載要 ${n} 個副本，但只有 ${m} 個節點，而一個 hostPort 每個節點只能有一個。`),
-    phrase('Expose the Pod with a Service instead of a hostPort (remove ports[].hostPort {where:$})', ({ where }) => `改用 Service 而不是 hostPort 來公開 Pod（移除 ports[].hostPort，${where}）`),
-    phrase('Find who holds the port: {cmd:$}', ({ cmd }) => `找出佔用該連接埠的 Pod：${cmd}`),
-    phrase('Or keep replicas ≤ nodes (a DaemonSet), and roll out with maxSurge: 0 so the old Pod frees the port first', '或讓副本數 ≤ 節點數（DaemonSet），並以 maxSurge: 0 部署，讓舊的 Pod 先釋放連接埠'),
-  ],
   'scheduling/insufficient-resources': [
     phrase('Pod is larger than any node can hold: {parts:*}.', ({ parts }) => `Pod 比任何節點能容納的都大：${parts}。`),
     phrase('Pod does not fit on any node: {parts:*}.', ({ parts }) => `沒有節點放得下 Pod：${parts}。`),
@@ -50,15 +43,6 @@ export const SCHEDULING: Record<string, readonly Phrase[]> = {
     phrase("Read the Pod's rules: {cmd:$}", ({ cmd }) => `查看 Pod 的規則：${cmd}`),
     phrase('Where spreading is a preference, use preferredDuringSchedulingIgnoredDuringExecution {where:$}', ({ where }) => `若分散只是偏好，請使用 preferredDuringSchedulingIgnoredDuringExecution，${where}`),
   ],
-  'scheduling/topology-spread': [
-    phrase('Nodes lack the topology label its spread constraint needs on {nodes:*} (maxSkew {skew} over {key} for Pods with {sel}): {detail:*}.', ({ nodes, skew, key, sel, detail }) => `${nodes}缺少分散限制所需的拓撲標籤（對 ${sel} 的 Pod，依 ${key} 的 maxSkew ${skew}）：${detail}。`),
-    phrase('Placing the Pod would break its topology spread constraint on {nodes:*} (maxSkew {skew} over {key} for Pods with {sel}).', ({ nodes, skew, key, sel }) => `把 Pod 放在 ${nodes}上都會違反它的拓撲分散限制（對 ${sel} 的 Pod，依 ${key} 的 maxSkew ${skew}）。`),
-    phrase('{node} has no {key}', ({ node, key }) => `${node} 沒有 ${key}`),
-    phrase('Add capacity in the domain with the fewest matching Pods, or raise maxSkew', '在符合的 Pod 最少的 domain 增加容量，或調高 maxSkew'),
-    phrase('Label every node with {key} ({cmd:*})', ({ key, cmd }) => `為每個節點加上 ${key} 標籤（${cmd}）`),
-    phrase('Or make the constraint soft (whenUnsatisfiable: ScheduleAnyway) {where:$}', ({ where }) => `或把限制改為非強制（whenUnsatisfiable: ScheduleAnyway），${where}`),
-    phrase('See how the matching Pods are spread: {cmd:$}', ({ cmd }) => `查看符合的 Pod 如何分散：${cmd}`),
-  ],
   'scheduling/unbound-pvc': [
     phrase('Pod cannot be scheduled until its volumes can bind: {why:$}', ({ why }) => `在 Volume 能繫結之前，Pod 無法排程：${why}`),
     phrase('PersistentVolumeClaim "{claim:q}" is not in the input, so its state is unknown.', ({ claim }) => `輸入中沒有 PersistentVolumeClaim「${claim}」，所以它的狀態不明。`),
@@ -86,7 +70,7 @@ export const SCHEDULING: Record<string, readonly Phrase[]> = {
     phrase('{nodes:*}: the node is NotReady)', ({ nodes }) => `${nodes}：節點為 NotReady）`),
     phrase('{nodes:*}: a control-plane node, which takes no workloads by design)', ({ nodes }) => `${nodes}：control-plane 節點，依設計不執行工作負載）`),
     phrase('Add a toleration for the taint the Pod should accept, or remove the taint from the nodes that should run it.', '為 Pod 應該接受的 taint 加上 toleration，或從應該執行它的節點移除 taint。'),
-    phrase('If the Pod belongs on nodes tainted {taint:*}, add {where:*}: {spec:$}', ({ taint, where, spec }) => `如果 Pod 應該在有 taint ${taint} 的節點上執行，加入${where}：${spec}`),
+    phrase('If the Pod belongs on nodes tainted {taint:*}, add {where:*}: {spec:$}', ({ taint, where, spec }) => `如果 Pod 應該在有 taint ${taint} 的節點上執行，加入 ${where}：${spec}`),
     phrase('to the Pod spec (then recreate the Pod)', 'Pod spec（之後重新建立 Pod）'),
     phrase("to {ref}'s Pod template (kubectl edit {ref2} -n {ns})", ({ ref, ref2, ns }) => `${ref} 的 Pod 範本（kubectl edit ${ref2} -n ${ns}）`),
     phrase('If the taint is a mistake, remove it: {cmd:$}', ({ cmd }) => `如果 taint 是誤加的，移除它：${cmd}`),

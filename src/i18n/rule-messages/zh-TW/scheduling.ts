@@ -119,6 +119,32 @@ export const zhTWScheduling: SchedulingMessages = {
       return out;
     },
   },
+  hostPortConflict: {
+    message: ({ ports, nodes, holders, surplus, tail }) => {
+      const list = ports.map((w) => `${w.port}/${w.protocol}（容器「${w.container}」）`).join('、');
+      const held = holders.length ? `；佔用者：${holders.map((h) => `${h.pod}（在 ${h.node} 上）`).join('、')}` : '';
+      const more = surplus ? `工作負載要 ${surplus.replicas} 個副本，但只有 ${surplus.nodes} 個節點，而一個 hostPort 每個節點只能有一個。` : '';
+      return `Pod 的 ${list ? `hostPort ${list}` : 'hostPort'}在 ${nodes}上已被佔用${held}。${more}${tail}`;
+    },
+    fix: ({ port, template }) => [
+      `找出佔用該連接埠的 Pod：kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,NODE:.spec.nodeName,HOSTPORTS:.spec.containers[*].ports[*].hostPort${port !== undefined ? ` | grep -w ${port}` : ''}`,
+      `改用 Service 而不是 hostPort 來公開 Pod（移除 ports[].hostPort：修改 ${template}）`,
+      '或讓副本數 ≤ 節點數（DaemonSet），並以 maxSurge: 0 部署，讓舊的 Pod 先釋放連接埠',
+    ],
+  },
+  topologySpread: {
+    message: ({ missing, nodes, constraints, lacking, tail }) => {
+      const described = constraints.map((c) => `對 ${c.selector} 的 Pod，依 ${c.key} 的 maxSkew ${c.maxSkew}${c.minDomains ? `，minDomains ${c.minDomains}` : ''}`);
+      const within = described.length ? `（${described.join('；')}）` : '';
+      const detail = lacking.length ? `：${lacking.map((l) => `${l.node} 沒有 ${l.key}`).join('；')}` : '';
+      return `${missing ? `${nodes}缺少分散限制所需的拓撲標籤${within}` : `把 Pod 放在 ${nodes}上都會違反它的拓撲分散限制${within}`}${detail}。${tail}`;
+    },
+    fix: ({ missing, keys, namespace, selector, template }) => [
+      `查看符合的 Pod 如何分散：kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ''}; kubectl get pods -n ${namespace} -o wide${selector !== undefined ? ` -l ${selector}` : ''}`,
+      missing ? `為每個節點加上 ${keys.join('、') || 'topologyKey'} 標籤（kubectl label node NODE KEY=VALUE）` : '在符合的 Pod 最少的 domain 增加容量，或調高 maxSkew',
+      `或把限制改為非強制（whenUnsatisfiable: ScheduleAnyway）：修改 ${template}`,
+    ],
+  },
   unschedulable: {
     message: ({ tail, failed, reasons, all, raw }) => {
       if (failed) return `Pod 無法排程：排程器失敗${failed.reason ? `（${failed.reason}）` : ''}：「${failed.error}」。${tail}`;
