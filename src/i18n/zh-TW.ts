@@ -100,7 +100,7 @@ export const zhTW: Messages = {
     runningReady: ({ warnings }) => `Pod 正在執行（Running）且已就緒（Ready）${warningsSuffix(warnings)}。`,
     stillProgressing: ({ age, message }) => `Pod 仍在進行中${age ? `（已建立 ${age}）` : ''}；若情況沒有自行排除：${message}`,
     progressing: ({ stage, age, init }) =>
-      `Pod 進行中：${init ? `初始化容器 "${init.name}"（第 ${init.position}/${init.total} 個）執行中${init.runningFor ? `，已執行 ${init.runningFor}` : ''}${init.runs ? `：${init.runs}` : ''}` : PROGRESS_WORDS[stage]}${age ? `（已建立 ${age}）` : ''}。`,
+      `Pod 進行中：${init ? `初始化容器「${init.name}」（第 ${init.position}/${init.total} 個）執行中${init.runningFor ? `，已執行 ${init.runningFor}` : ''}${init.runs ? `：${init.runs}` : ''}` : PROGRESS_WORDS[stage]}${age ? `（已建立 ${age}）` : ''}。`,
   },
 
   notes: {
