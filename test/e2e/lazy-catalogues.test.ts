@@ -1,34 +1,18 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, fixture, ROOT } from './exec.js';
+import { fixture, ROOT } from './exec.js';
+import { recordLoads } from './support/load-recorder.js';
 
 // The contract of src/i18n/load.ts: an English run loads no zh-TW catalogue. Each command below runs the built
 // bin under a module hook that records every file Node loads; no loaded file may hold a Han character (the build
 // writes non-ASCII text as UTF-8, scripts/build.mjs). A static import of a zh-TW module anywhere on the path fails this.
 const HAN = /[\u4e00-\u9fff]/;
-const HOOK = resolve(import.meta.dirname, 'support/record-loads.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'kdiag-loads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-let n = 0;
-function loads(args: string[], env: Record<string, string> = {}): { code: number; stdout: string; files: string[] } {
-  const log = join(dir, `${++n}.log`);
-  const r = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, NO_COLOR: '1', KDIAG_LOAD_LOG: log, ...env },
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  let files: string[] = [];
-  try {
-    files = [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))].map((u) => fileURLToPath(u));
-  } catch {}
-  return { code: r.status ?? -1, stdout: r.stdout, files: files.filter((f) => f !== HOOK && !f.endsWith('record-loads-hooks.mjs')) };
-}
+const loads = (args: string[], env: Record<string, string> = {}): { code: number; stdout: string; files: string[] } => recordLoads(dir, args, env);
 const chinese = (files: string[]): string[] => files.filter((f) => HAN.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
 
 const POD = ['pod', 'api-7d9f5c6b8-x2k4p', '-f', fixture('examples/shop.yaml')];
