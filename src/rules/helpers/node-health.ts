@@ -2,12 +2,11 @@ import type { Condition, Node, Pod, Taint, Toleration } from '../../model/k8s.js
 import type { PodFacts } from '../../model/facts.js';
 import { parseTime } from '../../model/time.js';
 import type { Evidence } from '../types.js';
-import type { NoExecuteFateRef } from '../messages/kubelet.js';
+import type { NoExecuteFateRef, NotReadyCause } from '../messages/kubelet.js';
 import { ago, formatAge, isoTime } from './time.js';
 import { minOf } from './numbers.js';
 
-/** Why a kubelet reports Ready=False, read from the KubeletNotReady message (§5.1 of k8s-messages.md). */
-export type NotReadyCause = 'network' | 'runtime' | 'pleg' | 'capacity' | 'shutdown' | 'other';
+export type { NotReadyCause } from '../messages/kubelet.js';
 
 // The message is one error, or several aggregated as `[e1, e2]`; errors may contain ", " themselves,
 // so causes are found by pattern, not by splitting.

@@ -12,43 +12,10 @@ import { fieldEvidence } from './evidence.js';
 import { memoPodAt, memoString } from './memo.js';
 import { matchNodeSelectorTerm, nodeConstraintMismatch, NODE_HEALTH_TAINTS, pinnedNodeName, untoleratedTaints, type NodeSelectorTerm } from './node-affinity.js';
 import { largestNode, nodeResources, podRequests } from './resources.js';
-import { enScheduling, type PreemptionRef, type SchedulingClause, type SchedulingMessages } from '../messages/scheduling.js';
+import { enScheduling, type PreemptionRef, type ReasonCategory, type SchedulingClause, type SchedulingMessages } from '../messages/scheduling.js';
 import { formatAge, parseTime } from './time.js';
 
-/** What a histogram entry (or PreFilter text) says, grouped by the plugin family that wrote it. */
-export type ReasonCategory =
-  | 'insufficient-resource'
-  | 'too-many-pods'
-  | 'taint'
-  | 'node-affinity'
-  | 'node-name'
-  | 'host-ports'
-  | 'node-unschedulable'
-  | 'node-unknown-conditions'
-  | 'pod-affinity'
-  | 'pod-anti-affinity'
-  | 'existing-anti-affinity'
-  | 'topology-spread'
-  | 'volume-binding'
-  | 'volume-node-affinity'
-  | 'volume-capacity'
-  | 'volume-lost'
-  | 'pvc-unbound'
-  | 'pvc-not-found'
-  | 'pvc-deleting'
-  | 'pvc-ephemeral-pending'
-  | 'volume-rwop'
-  | 'volume-disk-conflict'
-  | 'volume-limits'
-  | 'csi-driver-missing'
-  | 'node-features'
-  | 'dra'
-  | 'sidecar-unsupported'
-  | 'gang'
-  | 'prefilter-excluded'
-  | 'preemption-not-helpful'
-  | 'preemption-no-victims'
-  | 'other';
+export type { ReasonCategory } from '../messages/scheduling.js';
 
 export interface SchedulerReason {
   count: number;

@@ -1,6 +1,8 @@
-import type { NotReadyCause } from '../helpers/node-health.js';
 import type { ContainerRef } from './types.js';
 import { cap, noun } from './en-shared.js';
+
+/** Why a kubelet reports Ready=False, read from the KubeletNotReady message (§5.1 of k8s-messages.md). */
+export type NotReadyCause = 'network' | 'runtime' | 'pleg' | 'capacity' | 'shutdown' | 'other';
 
 /** The controller that owns a Pod, as a message names it. */
 export interface OwnerRef {

@@ -1,4 +1,38 @@
-import type { ReasonCategory } from '../helpers/scheduler-message.js';
+
+/** What a histogram entry (or PreFilter text) says, grouped by the plugin family that wrote it. */
+export type ReasonCategory =
+  | 'insufficient-resource'
+  | 'too-many-pods'
+  | 'taint'
+  | 'node-affinity'
+  | 'node-name'
+  | 'host-ports'
+  | 'node-unschedulable'
+  | 'node-unknown-conditions'
+  | 'pod-affinity'
+  | 'pod-anti-affinity'
+  | 'existing-anti-affinity'
+  | 'topology-spread'
+  | 'volume-binding'
+  | 'volume-node-affinity'
+  | 'volume-capacity'
+  | 'volume-lost'
+  | 'pvc-unbound'
+  | 'pvc-not-found'
+  | 'pvc-deleting'
+  | 'pvc-ephemeral-pending'
+  | 'volume-rwop'
+  | 'volume-disk-conflict'
+  | 'volume-limits'
+  | 'csi-driver-missing'
+  | 'node-features'
+  | 'dra'
+  | 'sidecar-unsupported'
+  | 'gang'
+  | 'prefilter-excluded'
+  | 'preemption-not-helpful'
+  | 'preemption-no-victims'
+  | 'other';
 
 /** Why a scheduling failure is (not yet) failing, as helpers/scheduler-message.ts schedulingSeverity decides it. */
 export type SchedulingClause =

@@ -1,4 +1,4 @@
-import type { NotReadyCause } from '../../../rules/helpers/node-health.js';
+import type { NotReadyCause } from '../../../rules/messages/kubelet.js';
 import type { AdmissionRejection, ConfigReference, KubeletMessages } from '../../../rules/messages/kubelet.js';
 import { noun } from './shared.js';
 

@@ -1,4 +1,4 @@
-import type { ReasonCategory } from '../../../rules/helpers/scheduler-message.js';
+import type { ReasonCategory } from '../../../rules/messages/scheduling.js';
 import type { PreemptionRef, SchedulingClause, SchedulingMessages } from '../../../rules/messages/scheduling.js';
 
 // Terms follow docs/glossary.zh-TW.md; the scheduler's reason texts, names and commands are passed in untouched
