@@ -15,6 +15,20 @@ describe('evidence framing in zh-TW', () => {
     expect(evidenceText({ source: 'log', text: 'log of app:\nline 1\nline 2' }, 'zh-TW')).toBe('容器 app 的日誌：\nline 1\nline 2');
   });
 
+  it('translates the frame of a Node condition and its taints, and keeps the kubelet\'s message as read', () => {
+    const notReady = { source: 'node', path: 'status.conditions[type=Ready]', text: 'node/kdiag-fake-node-1 Ready=Unknown (NodeStatusUnknown): "Kubelet stopped posting node status, since the lease expired.", since 73s ago, last heartbeat 2m6s ago' };
+    expect(evidenceText(notReady, 'zh-TW')).toBe('node/kdiag-fake-node-1 Ready=Unknown（NodeStatusUnknown）："Kubelet stopped posting node status, since the lease expired."；73s 前開始；最後一次心跳在 2m6s 前');
+    expect(evidenceText({ source: 'node', text: 'node/n1 MemoryPressure=True (KubeletHasInsufficientMemory): "kubelet has insufficient memory available", since 5m ago' }, 'zh-TW')).toBe('node/n1 MemoryPressure=True（KubeletHasInsufficientMemory）："kubelet has insufficient memory available"；5m 前開始');
+    expect(evidenceText({ source: 'node', text: 'node/n1 Ready=False' }, 'zh-TW')).toBe('node/n1 Ready=False');
+    expect(evidenceText({ source: 'node', path: 'spec.taints', text: 'node/n1 taints: node.kubernetes.io/unreachable:NoExecute, node.kubernetes.io/unreachable:NoSchedule' }, 'zh-TW')).toBe('node/n1 的 taint：node.kubernetes.io/unreachable:NoExecute, node.kubernetes.io/unreachable:NoSchedule');
+    expect(evidenceText({ source: 'node', text: 'no Node named "n9" among the 3 node(s) in the snapshot' }, 'zh-TW')).toBe('快照的 3 個節點中沒有名為「n9」的 Node');
+    // Near misses: node text in another shape stays whole.
+    const other = { source: 'node', text: 'no Node named "n9" in the snapshot' };
+    expect(evidenceText(other, 'zh-TW')).toBe(other.text);
+    const oddMessage = { source: 'node', text: 'node/n1 Ready=False (KubeletNotReady): "unterminated, since 5m ago' };
+    expect(evidenceText(oddMessage, 'zh-TW')).toBe(oddMessage.text);
+  });
+
   it('leaves English, status fields and text it does not recognise alone', () => {
     expect(evidenceText(event, 'en')).toBe(event.text);
     const status = { source: 'pod', path: 'status.phase', text: 'status.phase: Pending' };
