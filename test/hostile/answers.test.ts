@@ -118,6 +118,19 @@ describe('shape checks', () => {
     expect(scan.stdout).toContain('Deployments not visible: forbidden');
   });
 
+  it('pod deploy/NAME when both the Deployment and the lists its Pods are found through are forbidden: the error names the Deployment, whichever 403 comes first', async () => {
+    const forbid = (res: http.ServerResponse, what: string): void => json(res, 403, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Forbidden', code: 403, message: `${what} is forbidden: User "u" cannot do that` });
+    // The Deployment's GET answers last, so a first-come choice would report the ReplicaSets.
+    const s = await serve((req, res) => {
+      const url = req.url ?? '';
+      if (kindOf(url) === 'Deployment' && !isList(url)) setTimeout(() => forbid(res, 'deployments.apps "web"'), 300);
+      else if (kindOf(url) === 'ReplicaSet' || kindOf(url) === 'Pod') forbid(res, kindOf(url) === 'Pod' ? 'pods' : 'replicasets.apps');
+      else answer(req, res);
+    });
+    const r = await run(['pod', 'deploy/web', '-n', 'shop'], { env: { KUBECONFIG: s.kubeconfig } });
+    expectOneLine(r, 3, /not allowed to get deployments in namespace "shop"/);
+  });
+
   it('a 10 MB Status message becomes one clipped line', async () => {
     const s = await serve((_req, res) => json(res, 500, { kind: 'Status', message: `boom ${'x'.repeat(10 * 2 ** 20)}` }));
     const r = await run(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });

@@ -24,11 +24,16 @@ const WORKLOAD_LOGS = 3;
 export async function fetchTargetSnapshot(collector: Collector, target: Target, options: FetchTargetOptions): Promise<Snapshot> {
   const { namespace, now } = options;
   if (target.kind === 'Pod') return fetchPodSnapshot(collector, { namespace, name: target.name, logLines: options.logLines, now, ...(options.onStep ? { onStep: options.onStep } : {}) });
-  const [object, snapshot] = await Promise.all([
+  const [got, listed] = await Promise.allSettled([
     collector.getRequired(target.kind, namespace, target.name),
     // The target itself is read by GET above (a list is not needed for it); the kinds its Pods are found through must be listed.
     fetchNamespaceSnapshot(collector, { namespace, now, required: requiredKinds([target]).filter((k) => k !== target.kind), ...(options.onStep ? { onStep: options.onStep } : {}) }),
   ]);
+  // Both may fail (one identity forbidden both): the error about what the user named wins, whichever answer came first.
+  if (got.status === 'rejected') throw got.reason;
+  if (listed.status === 'rejected') throw listed.reason;
+  const object = got.value;
+  const snapshot = listed.value;
   if (!object || options.logLines <= 0) return snapshot;
   options.onStep?.('reading logs of stopped containers');
   await fetchStoppedLogs(collector, workloadPods(snapshot, target.kind, object), options.logLines, WORKLOAD_LOGS);
