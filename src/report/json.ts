@@ -1,4 +1,5 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
+import { inBatches } from './batches.js';
 
 // JSON.stringify escapes C0 controls only. C1 controls (U+0080–U+009F, e.g. U+009B CSI), DEL, the line
 // separators and the bidi overrides pass through raw and can still steer a terminal that shows the JSON;
@@ -26,15 +27,11 @@ export function* renderJsonListChunks(list: DiagnosisList, items: Iterable<Diagn
   const open = '{\n  "items": ['.length;
   const close = '\n  ]\n}'.length;
   const render = (batch: Diagnosis[]): string => escapeUnsafe(JSON.stringify({ items: batch }, null, 2).slice(open, -close));
-  let batch: Diagnosis[] = [];
-  let n = 0;
-  for (const item of items) {
-    batch.push(item);
-    if (++n % per === 0) {
-      yield `${n === per ? head : ','}${render(batch)}`;
-      batch = [];
-    }
+  // The last batch is held back so the list's closing goes out with it.
+  let pending: string | undefined;
+  for (const batch of inBatches(items, per)) {
+    if (pending !== undefined) yield pending;
+    pending = `${pending === undefined ? head : ','}${render(batch)}`;
   }
-  if (n === 0) yield `${head}]${rest}`;
-  else yield `${batch.length === 0 ? '' : `${n <= per ? head : ','}${render(batch)}`}\n  ]${rest}`;
+  yield pending === undefined ? `${head}]${rest}` : `${pending}\n  ]${rest}`;
 }

@@ -1,5 +1,6 @@
 import { Document, visit } from 'yaml';
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
+import { inBatches } from './batches.js';
 
 // The YAML stringifier escapes C0 controls in double-quoted strings but writes C1 controls, DEL, the line
 // separators and the bidi overrides raw (and U+0085/U+2028 raw inside double quotes even fold to a space
@@ -35,15 +36,11 @@ export function* renderYamlListChunks(list: DiagnosisList, items: Iterable<Diagn
   const rest = shell.slice(at + 'items: []\n'.length);
   // Each batch is `items:` and its elements at the list's own indentation; the key is cut off.
   const render = (batch: Diagnosis[]): string => renderYaml({ items: batch }).slice('items:\n'.length);
-  let batch: Diagnosis[] = [];
-  let n = 0;
-  for (const item of items) {
-    batch.push(item);
-    if (++n % per === 0) {
-      yield `${n === per ? head : ''}${render(batch)}`;
-      batch = [];
-    }
+  // The last batch is held back so the list's tail goes out with it.
+  let pending: string | undefined;
+  for (const batch of inBatches(items, per)) {
+    if (pending !== undefined) yield pending;
+    pending = `${pending === undefined ? head : ''}${render(batch)}`;
   }
-  if (n === 0) yield shell;
-  else yield `${n < per ? head : ''}${batch.length > 0 ? render(batch) : ''}${rest}`;
+  yield pending === undefined ? shell : `${pending}${rest}`;
 }
