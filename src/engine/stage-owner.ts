@@ -2,6 +2,7 @@ import { COMPONENTS, type Component, type Stage } from '../model/stages.js';
 
 export { COMPONENTS, type Component };
 import type { Messages } from '../i18n/messages.js';
+import type { ContainerFacts } from '../model/containers.js';
 
 
 /** Who is responsible for a stage and how to look at it: the `stageOwner` of a Diagnosis. */
@@ -19,6 +20,8 @@ export interface OwnerSubject {
   name: string;
   node: string | null;
   kind?: string;
+  /** The image the Pod waits on, for the image stage's `crictl pull`. */
+  image?: string;
 }
 
 /** The components of each stage, in the order they act. */
@@ -33,7 +36,7 @@ export const STAGE_COMPONENTS: Record<Stage, Component[]> = {
   readiness: ['kubelet', 'endpointslice-controller'],
 };
 
-const q = (s: string): string => (/^[A-Za-z0-9._\/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+const q = (s: string): string => (/^[A-Za-z0-9._\/:@-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 /** The inspection commands for `stage`, filled in for one Pod (or workload); placeholders in capitals where unknown. */
 export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
@@ -52,7 +55,7 @@ export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
     case 'cni':
       return [`kubectl describe pod ${pod}${ns}`, 'crictl pods', `kubectl get pods -n kube-system -o wide --field-selector spec.nodeName=${node}`];
     case 'image':
-      return [`kubectl describe pod ${pod}${ns}`, 'crictl pull IMAGE'];
+      return [`kubectl describe pod ${pod}${ns}`, `crictl pull ${s?.image ? q(s.image) : 'IMAGE'}`];
     case 'container':
       return [`kubectl logs ${pod}${ns} --previous`, `kubectl describe pod ${pod}${ns}`];
     case 'readiness':
@@ -76,4 +79,12 @@ export const STAGE_SYMPTOMS: Record<Stage, string[]> = {
 export function stageOwner(stage: Stage | null, subject: OwnerSubject, t: Messages): StageOwner | null {
   if (stage === null) return null;
   return { stage, components: [...STAGE_COMPONENTS[stage]], commands: stageCommands(stage, subject), description: t.lifecycle.owner[stage] };
+}
+
+const PULL_REASONS = new Set(['ErrImagePull', 'ImagePullBackOff', 'InvalidImageName', 'ErrImageNeverPull', 'ImageInspectError', 'RegistryUnavailable', 'SignatureValidationFailed']);
+
+/** The image a Pod stuck at the image stage waits on: the first container waiting on a pull, else the first not started. */
+export function waitingImage(containers: readonly ContainerFacts[]): string | undefined {
+  const imageOf = (c: ContainerFacts | undefined): string | undefined => (typeof c?.spec.image === 'string' && c.spec.image !== '' ? c.spec.image : undefined);
+  return imageOf(containers.find((c) => c.waiting && PULL_REASONS.has(c.waiting.reason))) ?? imageOf(containers.find((c) => c.kind !== 'ephemeral' && !c.running && !c.terminated));
 }
