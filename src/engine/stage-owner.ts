@@ -40,12 +40,13 @@ const q = (s: string): string => (/^[A-Za-z0-9._\/:@-]+$/.test(s) ? s : `'${s.re
 
 /** The inspection commands for `stage`, filled in for one Pod (or workload); placeholders in capitals where unknown. */
 export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
+  if (s?.kind) return workloadCommands(stage, { ...s, kind: s.kind });
   const ns = s ? ` -n ${q(s.namespace)}` : ' -n NAMESPACE';
-  const pod = s && !s.kind ? q(s.name) : 'POD';
+  const pod = s ? q(s.name) : 'POD';
   const node = s?.node ? q(s.node) : 'NODE';
   switch (stage) {
     case 'admission':
-      return [`kubectl describe ${s?.kind ? `${s.kind.toLowerCase()} ${q(s.name)}` : 'rs NAME'}${ns}`, `kubectl get events${ns} --field-selector reason=FailedCreate`];
+      return [`kubectl describe rs NAME${ns}`, `kubectl get events${ns} --field-selector reason=FailedCreate`];
     case 'scheduling':
       return [`kubectl describe pod ${pod}${ns}`, `kubectl get events${ns} --field-selector involvedObject.name=${pod},reason=FailedScheduling`];
     case 'kubelet':
@@ -60,6 +61,36 @@ export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
       return [`kubectl logs ${pod}${ns} --previous`, `kubectl describe pod ${pod}${ns}`];
     case 'readiness':
       return [`kubectl describe pod ${pod}${ns}`, `kubectl get endpointslices${ns}`];
+  }
+}
+
+/** The kinds `kubectl logs KIND/NAME` resolves to one of their Pods. */
+const LOGS_BY_OWNER: Record<string, string> = { Deployment: 'deploy', StatefulSet: 'sts', DaemonSet: 'ds', ReplicaSet: 'rs', Job: 'job' };
+
+/** For a workload or a Service: describe the object itself, then the stage's own look, by label where a Pod name would go. */
+function workloadCommands(stage: Stage, s: OwnerSubject & { kind: string }): string[] {
+  const ns = ` -n ${q(s.namespace)}`;
+  const name = q(s.name);
+  const describe = `kubectl describe ${s.kind.toLowerCase()} ${name}${ns}`;
+  switch (stage) {
+    case 'admission':
+      return [describe, `kubectl get events${ns} --field-selector reason=FailedCreate`];
+    case 'scheduling':
+      return [describe, `kubectl get events${ns} --field-selector reason=FailedScheduling`];
+    case 'kubelet':
+      return [describe, 'kubectl describe node NODE', 'journalctl -u kubelet'];
+    case 'volume':
+      return [describe, `kubectl get pvc${ns}`, 'kubectl get volumeattachments'];
+    case 'cni':
+      return [describe, 'crictl pods'];
+    case 'image':
+      return [describe, 'crictl pull IMAGE'];
+    case 'container': {
+      const short = LOGS_BY_OWNER[s.kind];
+      return short ? [`kubectl logs ${short}/${name}${ns} --previous`, describe] : [describe, 'kubectl logs POD --previous'];
+    }
+    case 'readiness':
+      return s.kind === 'Service' ? [describe, `kubectl get endpointslices${ns} -l kubernetes.io/service-name=${name}`] : [describe, `kubectl get endpointslices${ns}`];
   }
 }
 

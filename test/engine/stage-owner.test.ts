@@ -37,4 +37,17 @@ describe('stage owner commands', () => {
     expect(stageCommands('image', { ...subject, image: "evil;rm -rf '/'" })[1]).toBe(`crictl pull 'evil;rm -rf '\\''/'\\'''`);
     expect(stageCommands('image', subject)[1]).toBe('crictl pull IMAGE');
   });
+
+  it('a workload or a Service is described itself, and its Pods are reached by name or label', () => {
+    const at = (kind: string) => ({ namespace: 'shop', name: 'web', node: null, kind });
+    expect(stageCommands('container', at('Deployment'))).toEqual(['kubectl logs deploy/web -n shop --previous', 'kubectl describe deployment web -n shop']);
+    expect(stageCommands('container', at('StatefulSet'))[0]).toBe('kubectl logs sts/web -n shop --previous');
+    // Near miss: kubectl logs cannot resolve a CronJob to a Pod, so no KIND/NAME shortcut is made up.
+    expect(stageCommands('container', at('CronJob'))).toEqual(['kubectl describe cronjob web -n shop', 'kubectl logs POD --previous']);
+    expect(stageCommands('readiness', at('Service'))).toEqual(['kubectl describe service web -n shop', 'kubectl get endpointslices -n shop -l kubernetes.io/service-name=web']);
+    expect(stageCommands('readiness', at('Deployment'))[1]).toBe('kubectl get endpointslices -n shop');
+    expect(stageCommands('admission', at('Deployment'))[0]).toBe('kubectl describe deployment web -n shop');
+    // A Pod subject keeps its own commands.
+    expect(stageCommands('readiness', { namespace: 'shop', name: 'web-1', node: 'n1' })[0]).toBe('kubectl describe pod web-1 -n shop');
+  });
 });
