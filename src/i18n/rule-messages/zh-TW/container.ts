@@ -4,6 +4,8 @@ import type { ProbeOutput, ProbeRef } from '../../../rules/messages/readiness.js
 import { output, portMismatch, probe } from './readiness.js';
 import { noun, zhTWShared } from './shared.js';
 
+/** `節點 n1 上的`, or that the node is unknown, without spaces around the brackets. */
+const onNode = (node: string): string => (node ? `節點 ${node} 上的` : '節點（未知）上的');
 const then = (restarts: string): string => (restarts ? `；${restarts}` : '');
 const oomWhat = (limit: string | undefined, request: string | undefined): string =>
   limit !== undefined ? `超過記憶體上限 ${limit}${request !== undefined ? `（request ${request}）` : ''}` : '它沒有記憶體上限，所以是節點本身的記憶體用完了';
@@ -113,7 +115,7 @@ export const zhTWContainer: ContainerMessages = {
     fix: ({ logs, namespace, pod }) => [`閱讀上一個執行個體的日誌：${logs}`, `觀察它是否持續重新啟動：kubectl get pod -n ${namespace} ${pod} -w`],
   },
   runContainerError: {
-    message: ({ node, container, cause, reason, restarts }) => `節點 ${node || '（未知）'} 上的 Runtime 無法啟動${noun(container)}：${cause ? `「${cause.replace(/\.$/, '')}」` : reason}${then(restarts)}。`,
+    message: ({ node, container, cause, reason, restarts }) => `${onNode(node)} Runtime 無法啟動${noun(container)}：${cause ? `「${cause.replace(/\.$/, '')}」` : reason}${then(restarts)}。`,
     fix: ({ namespace, pod, container }) => [
       `閱讀完整的 Runtime 訊息：kubectl describe pod -n ${namespace} ${pod}`,
       `修正容器 ${container} 的 spec 中它指出的部分（volumeMounts、securityContext、workingDir、devices），然後讓控制器重新建立 Pod。`,
@@ -155,7 +157,7 @@ export const zhTWContainer: ContainerMessages = {
   },
   createContainerError: {
     message: ({ node, container, reserved, detail, reason, age }) =>
-      `節點 ${node || '（未知）'} 上的 Runtime 無法建立${noun(container)}：${reserved ? `先前的嘗試仍佔用它的名稱（「${detail}」）` : detail ? `「${detail}」` : reason}${age !== undefined ? `，已持續 ${age}` : ''}。`,
+      `${onNode(node)} Runtime 無法建立${noun(container)}：${reserved ? `先前的嘗試仍佔用它的名稱（「${detail}」）` : detail ? `「${detail}」` : reason}${age !== undefined ? `，已持續 ${age}` : ''}。`,
     fix: ({ reserved, node, container, namespace, pod }) =>
       reserved
         ? [
