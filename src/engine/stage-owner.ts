@@ -2,6 +2,7 @@ import { COMPONENTS, type Component, type Stage } from '../model/stages.js';
 
 export { COMPONENTS, type Component };
 import type { Messages } from '../i18n/messages.js';
+import type { ContainerFacts } from '../model/containers.js';
 
 
 /** Who is responsible for a stage and how to look at it: the `stageOwner` of a Diagnosis. */
@@ -19,6 +20,8 @@ export interface OwnerSubject {
   name: string;
   node: string | null;
   kind?: string;
+  /** The image the Pod waits on, for the image stage's `crictl pull`. */
+  image?: string;
 }
 
 /** The components of each stage, in the order they act. */
@@ -33,16 +36,17 @@ export const STAGE_COMPONENTS: Record<Stage, Component[]> = {
   readiness: ['kubelet', 'endpointslice-controller'],
 };
 
-const q = (s: string): string => (/^[A-Za-z0-9._\/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+const q = (s: string): string => (/^[A-Za-z0-9._\/:@-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 /** The inspection commands for `stage`, filled in for one Pod (or workload); placeholders in capitals where unknown. */
 export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
+  if (s?.kind) return workloadCommands(stage, { ...s, kind: s.kind });
   const ns = s ? ` -n ${q(s.namespace)}` : ' -n NAMESPACE';
-  const pod = s && !s.kind ? q(s.name) : 'POD';
+  const pod = s ? q(s.name) : 'POD';
   const node = s?.node ? q(s.node) : 'NODE';
   switch (stage) {
     case 'admission':
-      return [`kubectl describe ${s?.kind ? `${s.kind.toLowerCase()} ${q(s.name)}` : 'rs NAME'}${ns}`, `kubectl get events${ns} --field-selector reason=FailedCreate`];
+      return [`kubectl describe rs NAME${ns}`, `kubectl get events${ns} --field-selector reason=FailedCreate`];
     case 'scheduling':
       return [`kubectl describe pod ${pod}${ns}`, `kubectl get events${ns} --field-selector involvedObject.name=${pod},reason=FailedScheduling`];
     case 'kubelet':
@@ -52,11 +56,41 @@ export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
     case 'cni':
       return [`kubectl describe pod ${pod}${ns}`, 'crictl pods', `kubectl get pods -n kube-system -o wide --field-selector spec.nodeName=${node}`];
     case 'image':
-      return [`kubectl describe pod ${pod}${ns}`, 'crictl pull IMAGE'];
+      return [`kubectl describe pod ${pod}${ns}`, `crictl pull ${s?.image ? q(s.image) : 'IMAGE'}`];
     case 'container':
       return [`kubectl logs ${pod}${ns} --previous`, `kubectl describe pod ${pod}${ns}`];
     case 'readiness':
       return [`kubectl describe pod ${pod}${ns}`, `kubectl get endpointslices${ns}`];
+  }
+}
+
+/** The kinds `kubectl logs KIND/NAME` resolves to one of their Pods. */
+const LOGS_BY_OWNER: Record<string, string> = { Deployment: 'deploy', StatefulSet: 'sts', DaemonSet: 'ds', ReplicaSet: 'rs', Job: 'job' };
+
+/** For a workload or a Service: describe the object itself, then the stage's own look, by label where a Pod name would go. */
+function workloadCommands(stage: Stage, s: OwnerSubject & { kind: string }): string[] {
+  const ns = ` -n ${q(s.namespace)}`;
+  const name = q(s.name);
+  const describe = `kubectl describe ${s.kind.toLowerCase()} ${name}${ns}`;
+  switch (stage) {
+    case 'admission':
+      return [describe, `kubectl get events${ns} --field-selector reason=FailedCreate`];
+    case 'scheduling':
+      return [describe, `kubectl get events${ns} --field-selector reason=FailedScheduling`];
+    case 'kubelet':
+      return [describe, 'kubectl describe node NODE', 'journalctl -u kubelet'];
+    case 'volume':
+      return [describe, `kubectl get pvc${ns}`, 'kubectl get volumeattachments'];
+    case 'cni':
+      return [describe, 'crictl pods'];
+    case 'image':
+      return [describe, 'crictl pull IMAGE'];
+    case 'container': {
+      const short = LOGS_BY_OWNER[s.kind];
+      return short ? [`kubectl logs ${short}/${name}${ns} --previous`, describe] : [describe, 'kubectl logs POD --previous'];
+    }
+    case 'readiness':
+      return s.kind === 'Service' ? [describe, `kubectl get endpointslices${ns} -l kubernetes.io/service-name=${name}`] : [describe, `kubectl get endpointslices${ns}`];
   }
 }
 
@@ -76,4 +110,12 @@ export const STAGE_SYMPTOMS: Record<Stage, string[]> = {
 export function stageOwner(stage: Stage | null, subject: OwnerSubject, t: Messages): StageOwner | null {
   if (stage === null) return null;
   return { stage, components: [...STAGE_COMPONENTS[stage]], commands: stageCommands(stage, subject), description: t.lifecycle.owner[stage] };
+}
+
+const PULL_REASONS = new Set(['ErrImagePull', 'ImagePullBackOff', 'InvalidImageName', 'ErrImageNeverPull', 'ImageInspectError', 'RegistryUnavailable', 'SignatureValidationFailed']);
+
+/** The image a Pod stuck at the image stage waits on: the first container waiting on a pull, else the first not started. */
+export function waitingImage(containers: readonly ContainerFacts[]): string | undefined {
+  const imageOf = (c: ContainerFacts | undefined): string | undefined => (typeof c?.spec.image === 'string' && c.spec.image !== '' ? c.spec.image : undefined);
+  return imageOf(containers.find((c) => c.waiting && PULL_REASONS.has(c.waiting.reason))) ?? imageOf(containers.find((c) => c.kind !== 'ephemeral' && !c.running && !c.terminated));
 }
