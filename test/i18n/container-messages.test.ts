@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { zhTWRules } from '../../src/i18n/rule-messages/zh-TW.js';
 import { enRules } from '../../src/rules/messages/en.js';
+import type { ProbePortMismatch } from '../../src/rules/messages/readiness.js';
 
 const app = { kind: 'app', name: 'app' } as const;
 const probe = { handler: 'httpGet http://:8080/healthz', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } };
@@ -32,7 +33,7 @@ describe('container rule messages in zh-TW', () => {
 
   it('probe kills: the port hint closes the sentence in both languages, and only when there is one', () => {
     const p = { container: app, type: 'startup', probe, state: { kind: 'failing', threshold: 6 } } as const;
-    const hint = { kind: 'number', port: 8080, container: 'app', declared: [9090] } as const;
+    const hint: ProbePortMismatch = { kind: 'number', port: 8080, container: 'app', declared: [9090] };
     expect(zhTWRules.probeKill.message({ ...p, hint })).toMatch(/連續失敗 6 次後 kubelet 會重新啟動它（探針指向連接埠 8080，但容器 app 宣告的是 9090）。$/);
     expect(zhTWRules.probeKill.message(p)).toMatch(/：沒有記錄失敗的輸出；連續失敗 6 次後 kubelet 會重新啟動它。$/);
     expect(enRules.probeKill.message({ ...p, hint })).toMatch(/after 6 consecutive failures \(the probe targets port 8080, but container app declares 9090\)\.$/);
