@@ -22,6 +22,8 @@ export interface OwnerSubject {
   kind?: string;
   /** The image the Pod waits on, for the image stage's `crictl pull`. */
   image?: string;
+  /** The container the container stage is about, and whether its logs are those of a previous run. */
+  container?: { name: string; previous: boolean };
 }
 
 /** The components of each stage, in the order they act. */
@@ -57,8 +59,10 @@ export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
       return [`kubectl describe pod ${pod}${ns}`, 'crictl pods', `kubectl get pods -n kube-system -o wide --field-selector spec.nodeName=${node}`];
     case 'image':
       return [`kubectl describe pod ${pod}${ns}`, `crictl pull ${s?.image ? q(s.image) : 'IMAGE'}`];
-    case 'container':
-      return [`kubectl logs ${pod}${ns} --previous`, `kubectl describe pod ${pod}${ns}`];
+    case 'container': {
+      const c = s?.container;
+      return [`kubectl logs ${pod}${ns}${c ? ` -c ${q(c.name)}` : ''}${!c || c.previous ? ' --previous' : ''}`, `kubectl describe pod ${pod}${ns}`];
+    }
     case 'readiness':
       return [`kubectl describe pod ${pod}${ns}`, `kubectl get endpointslices${ns}`];
   }
@@ -118,4 +122,21 @@ const PULL_REASONS = new Set(['ErrImagePull', 'ImagePullBackOff', 'InvalidImageN
 export function waitingImage(containers: readonly ContainerFacts[]): string | undefined {
   const imageOf = (c: ContainerFacts | undefined): string | undefined => (typeof c?.spec.image === 'string' && c.spec.image !== '' ? c.spec.image : undefined);
   return imageOf(containers.find((c) => c.waiting && PULL_REASONS.has(c.waiting.reason))) ?? imageOf(containers.find((c) => c.kind !== 'ephemeral' && !c.running && !c.terminated));
+}
+
+/**
+ * The container whose logs explain the container stage: one that restarted (its previous run's logs), else
+ * one that ended in failure, else the init container still running, else the first app container not ready, else the first.
+ * `--previous` only where a previous run exists: kubectl fails on it otherwise.
+ */
+export function troubledContainer(containers: readonly ContainerFacts[]): { name: string; previous: boolean } | undefined {
+  const pick = (c: ContainerFacts | undefined) => (c ? { name: c.name, previous: c.restartCount > 0 && c.lastTerminated !== undefined } : undefined);
+  const live = containers.filter((c) => c.kind !== 'ephemeral');
+  return (
+    pick(live.find((c) => c.restartCount > 0 && c.lastTerminated !== undefined && !c.ready)) ??
+    pick(live.find((c) => c.terminated !== undefined && c.terminated.exitCode !== 0)) ??
+    pick(live.find((c) => c.kind === 'init' && c.terminated === undefined)) ??
+    pick(live.find((c) => c.kind !== 'init' && !c.ready)) ??
+    pick(live.find((c) => c.kind !== 'init'))
+  );
 }

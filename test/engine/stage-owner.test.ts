@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
-import { stageCommands, waitingImage } from '../../src/engine/stage-owner.js';
+import { stageCommands, troubledContainer, waitingImage } from '../../src/engine/stage-owner.js';
 import type { ContainerFacts } from '../../src/model/containers.js';
 import { readDumps } from '../../src/sources/dump.js';
 import { ROOT } from '../e2e/exec.js';
@@ -49,5 +49,29 @@ describe('stage owner commands', () => {
     expect(stageCommands('admission', at('Deployment'))[0]).toBe('kubectl describe deployment web -n shop');
     // A Pod subject keeps its own commands.
     expect(stageCommands('readiness', { namespace: 'shop', name: 'web-1', node: 'n1' })[0]).toBe('kubectl describe pod web-1 -n shop');
+  });
+
+  it.each([
+    ['container-crash-loop', 'kubectl logs crasher -n kdiag-container-crash-loop -c app --previous'],
+    ['container-init-failed', 'kubectl logs init-fails -n kdiag-container-init-failed -c wait-for-db --previous'],
+    // A running init container has no previous run: --previous would fail ("previous terminated container not found").
+    ['container-init-hang', 'kubectl logs init-hang -n kdiag-container-init-hang -c wait-db'],
+  ])('%s: the container stage reads the logs of the container in trouble', (name, command) => {
+    const engine = new Engine(readDumps([resolve(ROOT, `fixtures/real/${name}.yaml`)]).snapshot);
+    const [d] = engine.snapshot.pods.map((p) => engine.diagnosePod(p)).filter((x) => x.stage === 'container');
+    expect(d?.stageOwner?.commands[0]).toBe(command);
+  });
+
+  it('a restarted container wins over one failed once; --previous only with a previous run', () => {
+    const term = { exitCode: 1 };
+    const failed = container({ name: 'once', terminated: term });
+    const looping = container({ name: 'loop', restartCount: 3, lastTerminated: term, waiting: { reason: 'CrashLoopBackOff', message: '' } });
+    expect(troubledContainer([failed, looping])).toEqual({ name: 'loop', previous: true });
+    expect(troubledContainer([failed])).toEqual({ name: 'once', previous: false });
+    // Near miss: a completed init container is not the one in trouble.
+    const done = container({ name: 'setup', kind: 'init', terminated: { exitCode: 0 } });
+    expect(troubledContainer([done, container({ name: 'app', ready: false })])).toEqual({ name: 'app', previous: false });
+    expect(troubledContainer([])).toBeUndefined();
+    expect(stageCommands('container', { namespace: 'shop', name: 'api', node: null })[0]).toBe('kubectl logs api -n shop --previous');
   });
 });
