@@ -15,7 +15,7 @@ import { withLogEvidence } from './log-evidence.js';
 import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
 import { provenStages } from './stage-evidence.js';
-import { stageOwner } from './stage-owner.js';
+import { stageOwner, troubledContainer, waitingImage } from './stage-owner.js';
 import { workloadDiagnosis } from './workload-diagnosis.js';
 
 export interface DiagnoseOptions {
@@ -94,13 +94,24 @@ export class Engine {
   nowFor(object: KObject): number {
     if (this.fixedNow) return this.now;
     const clock = this.clockOf(object);
-    return clock ? Date.parse(clock.at) : this.now;
+    if (!clock) return this.now;
+    let at = this.clockTimes.get(clock);
+    if (at === undefined) this.clockTimes.set(clock, (at = Date.parse(clock.at)));
+    return at;
   }
 
+  /** Each input clock's time as a number, parsed once (a dump has a handful of clocks and thousands of Pods). */
+  private readonly clockTimes = new Map<SourceClock, number>();
+  /** The last object whose clock was looked up: a diagnosis asks for its Pod's clock three times in a row. */
+  private lastClock: { object: KObject; clock: SourceClock | undefined } | undefined;
+
   private clockOf(object: KObject): SourceClock | undefined {
+    if (this.lastClock?.object === object) return this.lastClock.clock;
     const meta = this.snapshot.meta;
     const i = meta.objectClock?.[clockKey(object)];
-    return i === undefined ? undefined : meta.clocks?.[i];
+    const clock = i === undefined ? undefined : meta.clocks?.[i];
+    this.lastClock = { object, clock };
+    return clock;
   }
 
   /** Whether `now` for this object cannot be later than its capture (see PodRuleContext.clockTrusted). */
@@ -186,7 +197,7 @@ export class Engine {
       stage,
       summary: summarize(facts, status, findings, now, this.t),
       stages: stageStates(POD_STAGES, status, stage, proven),
-      stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null }, this.t),
+      stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null, ...(stage === 'image' ? { image: waitingImage(facts.containers) } : {}), ...(stage === 'container' ? { container: troubledContainer(facts.containers) } : {}) }, this.t),
       findings,
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
       ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),
@@ -324,8 +335,13 @@ function withClock(note: string | undefined): string[] {
 
 /** ISO time to the second (a live clock has milliseconds nobody needs in a note). */
 function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
+  if (ms === lastIso.ms) return lastIso.text;
+  const text = new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
+  lastIso = { ms, text };
+  return text;
 }
+/** The last time written by isoSeconds: every Pod of one input is observed at the same time. */
+let lastIso = { ms: Number.NaN, text: '' };
 
 /** "ages measured from 2026-11-30T10:00:00Z, the modification time of x.yaml", in the report's language. */
 function clockSentence(clock: SourceClock, t: Messages): string {

@@ -18,15 +18,22 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'cni/sandbox-image',
   'cni/sandbox-network-failed',
   'cni/sandbox-stuck',
+  'container/backoff-limit-exceeded',
   'container/command-not-found',
   'container/completed-restart-loop',
   'container/crash-loop',
+  'container/create-container-error',
+  'container/hook-failed',
+  'container/init-failed',
   'container/init-stuck',
+  'container/job-failed',
+  'container/liveness-failed',
   'container/no-resources',
   'container/not-executable',
   'container/oom-killed',
   'container/recent-restarts',
   'container/run-container-error',
+  'container/startup-probe-failed',
   'image/inspect-failed',
   'image/invalid-name',
   'image/never-pull',
@@ -95,6 +102,8 @@ export function expectZhTW(rule: Rule, zh: Finding[], en: Finding[]): void {
   expect(out.length).toBe(en.length);
   // KDIAG_ZH_DUMP=FILE appends every firing row in zh-TW as JSON lines, to read or diff the wording across a change.
   if (process.env.KDIAG_ZH_DUMP) for (const f of out) appendFileSync(process.env.KDIAG_ZH_DUMP, `${JSON.stringify({ rule: rule.id, title: f.title, message: f.message, remediation: f.remediation })}\n`);
+  // KDIAG_EN_DUMP=FILE does the same for the English findings, to check a rule's English stays byte-identical across a change.
+  if (process.env.KDIAG_EN_DUMP) for (const f of en) appendFileSync(process.env.KDIAG_EN_DUMP, `${JSON.stringify({ rule: rule.id, title: f.title, message: f.message, remediation: f.remediation })}\n`);
   for (const f of out) {
     expect(/[\u4e00-\u9fff]/.test(f.title) && englishLeft(f.title).length === 0, `zh-TW title ${JSON.stringify(f.title)}`).toBe(true);
     for (const line of [f.message, ...f.remediation]) {
