@@ -62,14 +62,20 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'kubelet/stuck-terminating',
   // scheduling stage
   'scheduling/host-port-conflict',
+  'scheduling/insufficient-resources',
   'scheduling/no-nodes',
+  'scheduling/node-selector-mismatch',
   'scheduling/not-scheduled-long',
+  'scheduling/pod-affinity',
   'scheduling/pvc-not-found',
   'scheduling/scheduling-gated',
   'scheduling/topology-spread',
   'scheduling/too-many-pods',
+  'scheduling/unbound-pvc',
   'scheduling/unschedulable',
   'scheduling/unschedulable-nodes',
+  'scheduling/untolerated-taint',
+  'scheduling/volume-node-affinity',
   // volume stage
   'volume/attach-failed',
   'volume/hostpath-type',
@@ -95,6 +101,8 @@ export function expectZhTW(rule: Rule, zh: Finding[], en: Finding[]): void {
   expect(out.length).toBe(en.length);
   // KDIAG_ZH_DUMP=FILE appends every firing row in zh-TW as JSON lines, to read or diff the wording across a change.
   if (process.env.KDIAG_ZH_DUMP) for (const f of out) appendFileSync(process.env.KDIAG_ZH_DUMP, `${JSON.stringify({ rule: rule.id, title: f.title, message: f.message, remediation: f.remediation })}\n`);
+  // KDIAG_EN_DUMP=FILE does the same for the row's English findings (the English of a converted rule must not change).
+  if (process.env.KDIAG_EN_DUMP) for (const f of en) appendFileSync(process.env.KDIAG_EN_DUMP, `${JSON.stringify({ rule: rule.id, title: f.title, message: f.message, remediation: f.remediation })}\n`);
   for (const f of out) {
     expect(/[\u4e00-\u9fff]/.test(f.title) && englishLeft(f.title).length === 0, `zh-TW title ${JSON.stringify(f.title)}`).toBe(true);
     for (const line of [f.message, ...f.remediation]) {

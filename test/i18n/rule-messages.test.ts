@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { phrase, tidy, translate } from '../../src/i18n/rule-messages/phrase.js';
 import { RULE_PHRASES_ZH_TW, localizeRuleText } from '../../src/i18n/rule-messages/zh-TW-phrases/index.js';
 import { ALL_RULES } from '../../src/rules/index.js';
+import { zhTWRules } from '../../src/i18n/rule-messages/zh-TW.js';
 import { englishLeft } from '../harness/english-left.js';
 import { NATIVE_ZH_TW, STILL_ENGLISH } from '../harness/zh-TW-rows.js';
 
@@ -44,13 +45,14 @@ describe('zh-TW rule messages', () => {
   });
 
   it('keeps commands, field paths and reason strings exactly', () => {
+    // Scheduling rules build their zh-TW text from the typed catalogue: the phrases leave it alone.
     const cmd = 'kubectl get events -n shop --field-selector involvedObject.name=api-7d9f-x2k,reason=NotTriggerScaleUp';
-    const out = localizeRuleText('scheduling/insufficient-resources', `Add capacity (more or larger nodes), or check why the cluster autoscaler did not: ${cmd}`);
-    expect(out).toContain(cmd);
-    expect(out).toMatch(/^增加容量/);
-    const msg = localizeRuleText('scheduling/insufficient-resources', 'Pod does not fit on any node: Insufficient cpu on 1 of 1 node (the Pod requests 1 cpu). Unschedulable for 82s. Preemption found no lower-priority Pods to evict.');
-    expect(msg).toContain('Insufficient cpu');
-    expect(msg).toContain('82s');
+    const fix = zhTWRules.insufficientResources.fix({ neverFits: false, template: 'Pod spec（之後重新建立 Pod）', pod: 'api-7d9f-x2k', namespace: 'shop', resources: ['cpu'], unknownFree: false });
+    expect(fix[2]).toBe(`增加容量（更多或更大的節點），或查看 cluster autoscaler 為什麼沒有擴展：${cmd}`);
+    expect(localizeRuleText('scheduling/insufficient-resources', fix[2]!)).toBe(fix[2]);
+    const tail = zhTWRules.schedulingTail({ clause: { kind: 'for', age: '82s' }, preemption: { verdict: 'no-victims' } });
+    const msg = zhTWRules.insufficientResources.message({ neverFits: false, parts: [{ resource: 'cpu', nodes: zhTWRules.nodes({ count: 1, total: 1 }), requests: '1 cpu' }], tail });
+    expect(msg).toBe('沒有節點放得下 Pod：1/1 個節點上 Insufficient cpu（Pod 要求 1 cpu）。已無法排程 82s。搶佔找不到可驅逐的優先順序較低的 Pod。');
     expect(englishLeft(msg)).toEqual([]);
   });
 

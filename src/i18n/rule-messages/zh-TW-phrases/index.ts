@@ -1,17 +1,16 @@
 import { type Phrase, tidy, translate } from '../phrase.js';
 import { CONTAINER } from './container.js';
-import { SCHEDULING } from './scheduling.js';
 import { SHARED } from './shared.js';
 
 /**
  * Every rule's message and fix-step phrases in Traditional Chinese (Taiwan), keyed by rule id, one file per
- * stage; SHARED holds the fragments the rule helpers put into many rules' text (container nouns, scheduler
- * tails, ages). Rules write English only; the engine passes their text through these phrases for zh-TW.
+ * stage; SHARED holds the fragments the rule helpers put into many rules' text (container nouns, exit codes,
+ * ages). Rules write English only; the engine passes their text through these phrases for zh-TW.
  * test/i18n/rule-messages.test.ts fails when a registered rule has no entry, and the rule tests render every
  * firing row in zh-TW and fail on an English sentence left over.
  */
-export const RULE_PHRASES_ZH_TW: Readonly<Record<string, readonly Phrase[]>> = { ...SCHEDULING, ...CONTAINER };
-// Kubelet, volume and readiness rules are all on the typed catalogue (src/i18n/rule-messages/zh-TW/): no phrases.
+export const RULE_PHRASES_ZH_TW: Readonly<Record<string, readonly Phrase[]>> = { ...CONTAINER };
+// Every other stage's rules are on the typed catalogue (src/i18n/rule-messages/zh-TW/): no phrases.
 
 /** One line of rule `id`'s English text (message, fix step or own title) in zh-TW. */
 export function localizeRuleText(id: string, text: string): string {
