@@ -82,11 +82,11 @@ export async function benchLive({ BIN, kubectl, measure, paired, row, tmp }) {
     proxy?.kill();
   }
 
-  // Scan: 5,000 Pods and 20,000 Events in one namespace.
-  const scanNs = 'kdiag-bench-scan';
+  // Scan: N Pods (KDIAG_BENCH_LIVE_PODS, default 5,000) and 4N Events in a namespace of their own, read with -A by both.
+  const N = Number(process.env.KDIAG_BENCH_LIVE_PODS ?? 5000);
+  const scanNs = `kdiag-bench-scan-${N}`;
   await request(api, 'POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: scanNs } });
   const existing = JSON.parse((await request(api, 'GET', `/api/v1/namespaces/${scanNs}/pods?limit=1`)).body);
-  const N = 5000;
   if (!existing.items?.length) {
     const t0 = performance.now();
     const pods = Array.from({ length: N }, (_, i) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p-${i}`, labels: { app: `a-${i % 50}` } }, spec: { schedulingGates: [{ name: 'kdiag.io/bench' }], containers: [{ name: 'app', image: `127.0.0.1:5000/busybox:${i % 7}`, resources: { requests: { cpu: '10m', memory: '16Mi' } } }] } }));
@@ -96,9 +96,9 @@ export async function benchLive({ BIN, kubectl, measure, paired, row, tmp }) {
     await createMany(api, `/api/v1/namespaces/${scanNs}/events`, events);
     process.stderr.write(`bench: created ${N} pods and ${N * 4} events in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   }
-  const scan = measure(process.execPath, [BIN, 'scan', '-n', scanNs, '-o', 'json'], { env, runs: 1 });
-  const p = paired([process.execPath, [BIN, 'scan', '-n', scanNs, '-o', 'json']], [kubectl, ['get', 'pods', '-n', scanNs, '-o', 'json']], { runs: 3, envA: env, envB: env });
-  row(`live: kdiag scan of ${N} pods + ${N * 4} events vs kubectl get pods -o json`, p.a, p.b, 'ms', '≤ 2× kubectl get pods -o json', `peak ${scan.rssMiB?.toFixed(0) ?? '?'} MiB`, p.ratio);
-  const v = spawnSync(process.execPath, [BIN, 'scan', '-n', scanNs, '-v', '-o', 'json'], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const scan = measure(process.execPath, [BIN, 'scan', '-A', '-o', 'json'], { env, runs: 1 });
+  const p = paired([process.execPath, [BIN, 'scan', '-A', '-o', 'json']], [kubectl, ['get', 'pods', '-A', '-o', 'json']], { runs: 3, envA: env, envB: env });
+  row(`live: kdiag scan -A of ${N} pods + ${N * 4} events vs kubectl get pods -A -o json`, p.a, p.b, 'ms', '≤ 2× kubectl get pods -o json', `peak ${scan.rssMiB?.toFixed(0) ?? '?'} MiB`, p.ratio);
+  const v = spawnSync(process.execPath, [BIN, 'scan', '-A', '-v', '-o', 'json'], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 30 });
   row('live: scan requests (independent of pod count)', v.stderr.split('\n').filter((l) => l.startsWith('kdiag: GET')).length, undefined, 'requests', 'O(kinds × pages)');
 }

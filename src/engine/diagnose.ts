@@ -15,7 +15,7 @@ import { withLogEvidence } from './log-evidence.js';
 import type { Diagnosis, DiagnosisStatus, StageState } from './diagnosis.js';
 import { orderFindings } from './order-findings.js';
 import { provenStages } from './stage-evidence.js';
-import { stageOwner } from './stage-owner.js';
+import { stageOwner, troubledContainer, waitingImage } from './stage-owner.js';
 import { workloadDiagnosis } from './workload-diagnosis.js';
 
 export interface DiagnoseOptions {
@@ -186,7 +186,7 @@ export class Engine {
       stage,
       summary: summarize(facts, status, findings, now, this.t),
       stages: stageStates(POD_STAGES, status, stage, proven),
-      stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null }, this.t),
+      stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null, ...(stage === 'image' ? { image: waitingImage(facts.containers) } : {}), ...(stage === 'container' ? { container: troubledContainer(facts.containers) } : {}) }, this.t),
       findings,
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
       ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),

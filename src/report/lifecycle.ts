@@ -16,7 +16,7 @@ export function renderLifecycle(lang?: Lang, only?: Stage): string {
     lines.push(`   ${after(l.components)}${STAGE_COMPONENTS[stage].map((c) => t.component[c]).join(t.report.listSeparator)}`);
     lines.push(`   ${l.commands}`);
     for (const cmd of stageCommands(stage)) lines.push(`     $ ${cmd}`);
-    lines.push(`   ${after(l.symptoms)}${STAGE_SYMPTOMS[stage].join(', ')}`);
+    lines.push(`   ${after(l.symptoms)}${STAGE_SYMPTOMS[stage].join(t.report.listSeparator)}`);
     lines.push('');
   });
   lines.push(l.commandsNote);

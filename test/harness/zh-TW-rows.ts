@@ -4,7 +4,7 @@ import { localizeTitles } from '../../src/i18n/rule-text.js';
 import type { Finding, Rule } from '../../src/rules/types.js';
 import { englishLeft } from './english-left.js';
 
-/** Rules that build their messages and fix steps from the typed catalogue (src/rules/messages/, zh-TW in src/i18n/rule-messages/zh-TW/). */
+/** Rules that build their messages and fix steps from the typed catalogue (src/rules/messages/, zh-TW in src/i18n/rule-messages/zh-TW/): every rule. */
 export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'admission/cronjob-not-starting',
   'admission/failed-create',
@@ -18,15 +18,22 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'cni/sandbox-image',
   'cni/sandbox-network-failed',
   'cni/sandbox-stuck',
+  'container/backoff-limit-exceeded',
   'container/command-not-found',
   'container/completed-restart-loop',
   'container/crash-loop',
+  'container/create-container-error',
+  'container/hook-failed',
+  'container/init-failed',
   'container/init-stuck',
+  'container/job-failed',
+  'container/liveness-failed',
   'container/no-resources',
   'container/not-executable',
   'container/oom-killed',
   'container/recent-restarts',
   'container/run-container-error',
+  'container/startup-probe-failed',
   'image/inspect-failed',
   'image/invalid-name',
   'image/never-pull',
@@ -88,20 +95,16 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'volume/pvc-pending',
 ]);
 
-/** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */
-export const STILL_ENGLISH: ReadonlySet<string> = new Set<string>([]);
-
 /**
  * A firing row's findings, found again with `--lang zh-TW` and localised as the engine does: the message and
  * every fix step must read as Chinese with no English sentence left (commands, quotes and reasons aside).
  */
 export function expectZhTW(rule: Rule, zh: Finding[], en: Finding[]): void {
-  if (STILL_ENGLISH.has(rule.id)) return;
   const out = localizeTitles(zh, 'zh-TW', (id) => (id === rule.id ? rule.title : undefined));
   expect(out.length).toBe(en.length);
   // KDIAG_ZH_DUMP=FILE appends every firing row in zh-TW as JSON lines, to read or diff the wording across a change.
   if (process.env.KDIAG_ZH_DUMP) for (const f of out) appendFileSync(process.env.KDIAG_ZH_DUMP, `${JSON.stringify({ rule: rule.id, title: f.title, message: f.message, remediation: f.remediation })}\n`);
-  // KDIAG_EN_DUMP=FILE does the same for the row's English findings (the English of a converted rule must not change).
+  // KDIAG_EN_DUMP=FILE does the same for the English findings, to check a rule's English stays byte-identical across a change.
   if (process.env.KDIAG_EN_DUMP) for (const f of en) appendFileSync(process.env.KDIAG_EN_DUMP, `${JSON.stringify({ rule: rule.id, title: f.title, message: f.message, remediation: f.remediation })}\n`);
   for (const f of out) {
     expect(/[\u4e00-\u9fff]/.test(f.title) && englishLeft(f.title).length === 0, `zh-TW title ${JSON.stringify(f.title)}`).toBe(true);

@@ -151,6 +151,8 @@ describe('kdiag --lang zh-TW, KDIAG_LANG and the locale', () => {
     expect(zh.stdout).toContain('$ journalctl -u kubelet');
     expect(zh.stdout).toContain('$ crictl pods');
     expect(zh.stdout).toContain('$ kubectl get endpointslices');
+    // Symptoms are reason strings, listed with the Chinese list separator (English keeps its comma).
+    expect(zh.stdout).toContain('常見症狀：ErrImagePull、ImagePullBackOff');
     const en = kdiag(['explain', 'stage/scheduling']);
     expect(en.code).toBe(0);
     expect(en.stdout).toContain('kube-scheduler filters and scores the nodes');

@@ -203,6 +203,14 @@ export const SAMPLES: Samples<RuleMessages> = {
   },
   hookFailed: {
     preStopTitle: [[]],
+    postStart: [
+      [{ container: app, hook: { kind: 'parsed', handler: 'Exec', target: '[/bin/sh -c /app/warmup.sh]', error: "command '/bin/sh -c /app/warmup.sh' exited with 126: , message: \"/bin/sh: /app/warmup.sh: Permission denied\\n\"" }, restarts: '已重新啟動 2 次' }],
+      [{ container: app, hook: { kind: 'raw', text: 'PostStartHook failed' }, restarts: '' }],
+      [{ container: { kind: 'sidecar', name: 'proxy' }, hook: { kind: 'unrecorded' }, restarts: '已重新啟動 5 次；kubelet 會等 2m40s 再試' }],
+    ],
+    postStartFix: [[{ namespace: 'shop', pod: 'api-1', container: 'api' }]],
+    preStop: [[{ container: app, ago: '5m' }], [{ container: app }]],
+    preStopFix: [[{ namespace: 'shop', pod: 'api-1', container: 'api' }]],
   },
   crashLoop: {
     message: [[{ container: app, mode: 'loop', exit: '以結束代碼 1 結束', terminationMessage: 'boom', restarts: '已重新啟動 5 次' }], [{ container: app, mode: 'first', exit: 'x', terminationMessage: '', restarts: '' }], [{ container: app, mode: 'again', exit: 'x', terminationMessage: '', restarts: '' }]],
@@ -338,6 +346,56 @@ export const SAMPLES: Samples<RuleMessages> = {
   noResources: {
     message: [[{ containers: ['api'], bestEffort: true }], [{ containers: ['api', 'proxy'], bestEffort: false }]],
     fix: [[{ namespace: 'shop', pod: 'api-1', owner: 'deploy/api', container: 'api' }]],
+  },
+  backoffLimitExceeded: {
+    message: [
+      [{ job: 'report', why: { reason: 'BackoffLimitExceeded', failed: 3, backoffLimit: 2 }, condition: 'Job has reached the specified backoff limit', last: { pod: 'report-b', container: 'app', exit: { recorded: true, reason: 'Error', code: 2, hasMessage: true }, message: 'upstream returned 502' } }],
+      [{ job: 'report', why: { reason: 'BackoffLimitExceeded', backoffLimit: 6 }, condition: '', last: { pod: 'report-b', container: 'app', exit: { recorded: true, reason: 'Error', code: 1, hasMessage: false }, message: '' } }],
+      [{ job: 'report', why: { reason: 'DeadlineExceeded', deadline: '600' }, condition: 'Job was active longer than specified deadline' }],
+      [{ job: 'report', why: { reason: 'DeadlineExceeded' }, condition: '' }],
+      [{ job: 'report', why: { reason: 'MaxFailedIndexesExceeded' }, condition: '' }],
+      [{ job: 'report', why: { reason: 'FailedIndexes' }, condition: '' }],
+      [{ job: 'report', why: { reason: 'PodFailurePolicy' }, condition: 'Container app for pod shop/report-b failed with exit code 42 matching FailJob rule at index 0' }],
+      [{ job: 'report', why: { reason: 'other', name: 'SomethingNew' }, condition: '' }],
+      [{ job: 'report', why: { reason: 'other', name: '' }, condition: '' }],
+    ],
+    fix: [[{ namespace: 'shop', job: 'report', last: { pod: 'report-b', container: 'app' } }], [{ namespace: 'shop', job: 'report' }]],
+  },
+  createContainerError: {
+    message: [
+      [{ node: 'node-1', container: app, reserved: true, detail: 'failed to reserve container name "app_api-1_shop_0": name "app_api-1_shop_0" is reserved for "4b1f0c2d"', reason: 'CreateContainerError', age: '5m' }],
+      [{ node: 'node-1', container: app, reserved: false, detail: 'failed to create containerd container: failed to prepare extraction snapshot: no space left on device', reason: 'CreateContainerError', age: '10s' }],
+      [{ node: '', container: init, reserved: false, detail: '', reason: 'CreateContainerError' }],
+    ],
+    fix: [[{ reserved: true, node: 'node-1', container: 'api', namespace: 'shop', pod: 'api-1' }], [{ reserved: false, node: '', container: 'api', namespace: 'shop', pod: 'api-1' }]],
+  },
+  initFailed: {
+    message: [
+      [{ container: init, exit: { recorded: true, reason: 'Error', code: 2, hasMessage: true }, message: 'psql: error: connection to server at "db" (10.96.0.12), port 5432 failed: Connection refused', restarts: '已重新啟動 4 次；kubelet 會等 1m20s 再試', consequence: 'apps-waiting' }],
+      [{ container: init, exit: { recorded: true, reason: 'Error', code: 1, hasMessage: false }, message: '', restarts: '', consequence: 'pod-failed' }],
+      [{ container: init, exit: { recorded: false, hasMessage: false }, message: '', restarts: '已重新啟動 1 次', consequence: 'apps-blocked' }],
+    ],
+    fix: [[{ logs: 'kubectl logs -n shop api-1 -c migrate --previous', namespace: 'shop', pod: 'api-1', container: 'migrate' }]],
+  },
+  jobFailed: {
+    message: [
+      [{ container: app, exit: { recorded: true, reason: 'Error', code: 1, hasMessage: true }, message: 'report: upstream returned 502', job: { name: 'report', backoffLimit: 4 }, policy: 'Never' }],
+      [{ container: app, exit: { recorded: true, reason: 'Error', code: 3, hasMessage: false }, message: '', job: { name: 'report' }, policy: 'OnFailure' }],
+      [{ container: app, exit: { recorded: true, reason: 'Error', code: 3, hasMessage: false }, message: '', policy: 'Never' }],
+    ],
+    fix: [[{ logs: 'kubectl logs -n shop report-x -c app', namespace: 'shop', pod: 'report-x', job: 'report' }], [{ logs: 'kubectl logs -n shop api-1 -c app', namespace: 'shop', pod: 'api-1' }]],
+  },
+  probeKill: {
+    message: [
+      [{ container: app, type: 'liveness', probe: { handler: 'httpGet http://:8080/healthz', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, output: { message: 'Liveness probe failed: HTTP probe failed with statuscode: 500', empty: false }, state: { kind: 'killed', exitCode: 137, restarts: '已重新啟動 6 次；kubelet 會等 2m40s 再試' } }],
+      [{ container: app, type: 'startup', probe: { absent: true }, state: { kind: 'killed', restarts: '' } }],
+      [{ container: app, type: 'liveness', probe: { handler: 'httpGet http://:8080/healthz', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, output: { message: 'Liveness probe failed:', empty: true }, state: { kind: 'restarted', ago: '4s', next: { kind: 'again' } } }],
+      [{ container: app, type: 'liveness', probe: { handler: 'httpGet http://:8080/healthz', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, state: { kind: 'restarted', ago: '29s', next: { kind: 'repeated', restarts: 4, ready: true } } }],
+      [{ container: app, type: 'liveness', probe: { handler: 'httpGet http://:8080/healthz', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, state: { kind: 'restarted', next: { kind: 'repeated', restarts: 4, ready: false } } }],
+      [{ container: app, type: 'liveness', probe: { handler: 'httpGet http://:8080/healthz', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, state: { kind: 'restarted', ago: '95s' } }],
+      [{ container: app, type: 'startup', probe: { handler: 'httpGet http://:8080/healthz', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, output: { message: 'Startup probe failed: HTTP probe failed with statuscode: 503', empty: false }, state: { kind: 'failing', threshold: 6 }, hint: { kind: 'number', port: 8080, container: 'api', declared: [9090] } }],
+    ],
+    fix: [[{ type: 'liveness', namespace: 'shop', pod: 'api-1', container: 'api', target: 'curl -sv http://localhost:8080/healthz' }], [{ type: 'startup', namespace: 'shop', pod: 'api-1', container: 'api', target: '<the probe command>' }]],
   },
   // end container (zh-b)
   // readiness (zh-b)

@@ -2,32 +2,42 @@ import type { PodFacts } from '../../model/facts.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { describeExit, finishedAt, terminationMessage } from '../helpers/restarts.js';
+import { describeExit, exitRef, finishedAt, terminationMessage } from '../helpers/restarts.js';
+import { ruleMessages } from '../messages/index.js';
+import type { JobFailureRef } from '../messages/container.js';
+import type { ContainerStateTerminated } from '../../model/k8s.js';
 import type { Evidence, WorkloadRule } from '../types.js';
 
-const REASONS: Record<string, string> = {
-  BackoffLimitExceeded: 'its Pods failed too many times',
-  DeadlineExceeded: 'it ran longer than activeDeadlineSeconds',
-  MaxFailedIndexesExceeded: 'too many of its indexes failed',
-  FailedIndexes: 'some of its indexes failed',
-  PodFailurePolicy: 'a Pod failure matched a FailJob rule of its podFailurePolicy',
-};
+const NAMED = ['BackoffLimitExceeded', 'DeadlineExceeded', 'MaxFailedIndexesExceeded', 'FailedIndexes', 'PodFailurePolicy'] as const;
+
+interface LastFailure {
+  pod: PodFacts;
+  container: string;
+  term: ContainerStateTerminated;
+  message: string;
+  at?: number;
+}
 
 /** The most recent container failure among the Job's Pods. */
-function lastFailure(pods: PodFacts[]): { pod: PodFacts; container: string; text: string; at?: number } | undefined {
-  let best: { pod: PodFacts; container: string; text: string; at?: number } | undefined;
+function lastFailure(pods: PodFacts[]): LastFailure | undefined {
+  let best: LastFailure | undefined;
   for (const pod of pods) {
     for (const c of pod.containers) {
       const term = c.kind === 'app' || c.kind === 'init' ? (c.terminated ?? c.lastTerminated) : undefined;
       if (!term || (term.exitCode ?? 0) === 0) continue;
       const at = finishedAt(term);
-      if (!best || (at ?? 0) > (best.at ?? 0)) {
-        const msg = terminationMessage(term, 200);
-        best = { pod, container: c.name, text: `${describeExit(term)}${msg ? `, message "${msg}"` : ''}`, ...(at !== undefined ? { at } : {}) };
-      }
+      if (!best || (at ?? 0) > (best.at ?? 0)) best = { pod, container: c.name, term, message: terminationMessage(term, 200), ...(at !== undefined ? { at } : {}) };
     }
   }
   return best;
+}
+
+/** The Failed condition's reason with the counts and limits it is about. */
+function jobFailure(reason: string, spec: Record<string, any>, status: Record<string, any>): JobFailureRef {
+  if (reason === 'BackoffLimitExceeded') return { reason, ...(typeof status.failed === 'number' ? { failed: status.failed } : {}), backoffLimit: typeof spec.backoffLimit === 'number' ? spec.backoffLimit : 6 };
+  if (reason === 'DeadlineExceeded') return { reason, ...(spec.activeDeadlineSeconds != null ? { deadline: String(spec.activeDeadlineSeconds).trim() } : {}) };
+  const named = NAMED.find((r) => r === reason);
+  return named !== undefined && named !== 'BackoffLimitExceeded' && named !== 'DeadlineExceeded' ? { reason: named } : { reason: 'other', name: reason };
 }
 
 const rule: WorkloadRule = {
@@ -48,7 +58,7 @@ const rule: WorkloadRule = {
     ],
     links: ['https://kubernetes.io/docs/concepts/workloads/controllers/job/#pod-backoff-failure-policy'],
   },
-  match({ workload, now }) {
+  match({ workload, now, options }) {
     if (workload.kind !== 'Job') return [];
     const failed = workload.conditions.Failed;
     if (failed?.status !== 'True') return [];
@@ -60,22 +70,15 @@ const rule: WorkloadRule = {
     if (event) evidence.push(eventEvidence(event, now));
     if (typeof status.failed === 'number') evidence.push(fieldEvidence('workload', 'status.failed', status.failed));
     const last = lastFailure(workload.pods);
-    if (last) evidence.push({ source: 'pod', text: `pod ${last.pod.name} container ${last.container} ${last.text}` });
-    const why =
-      reason === 'BackoffLimitExceeded'
-        ? `its Pods failed ${typeof status.failed === 'number' ? `${status.failed} times` : 'repeatedly'}, reaching backoffLimit ${typeof spec.backoffLimit === 'number' ? spec.backoffLimit : 6}`
-        : reason === 'DeadlineExceeded'
-          ? `it ran longer than activeDeadlineSeconds ${spec.activeDeadlineSeconds ?? ''}`.trim()
-          : (REASONS[reason] ?? `reason ${reason || 'unknown'}`);
+    // Evidence stays in English in every language, as read.
+    if (last) evidence.push({ source: 'pod', text: `pod ${last.pod.name} container ${last.container} ${describeExit(last.term)}${last.message ? `, message "${last.message}"` : ''}` });
+    const m = ruleMessages(options.lang);
+    const where = last ? { pod: last.pod.name, container: last.container } : undefined;
     return [
       finding(rule, {
-        message: `Job "${workload.name}" failed: ${why}${failed.message ? ` (${failed.message})` : ''}${last ? `; the last failure: Pod ${last.pod.name}, container ${last.container} ${last.text}` : ''}.`,
+        message: m.backoffLimitExceeded.message({ job: workload.name, why: jobFailure(reason, spec, status), condition: failed.message ?? '', ...(last && where ? { last: { ...where, exit: exitRef(last.term), message: last.message } } : {}) }),
         evidence,
-        remediation: [
-          last ? `Read the failed container's output: kubectl logs -n ${workload.namespace} ${last.pod.name} -c ${last.container}` : `Read the Job's output: kubectl logs -n ${workload.namespace} job/${workload.name}`,
-          `See its history: kubectl describe job -n ${workload.namespace} ${workload.name}`,
-          'Fix the cause, then delete and recreate the Job (its Pod template is immutable); raise backoffLimit or activeDeadlineSeconds only for expected, transient failures.',
-        ],
+        remediation: m.backoffLimitExceeded.fix({ namespace: workload.namespace, job: workload.name, ...(where ? { last: where } : {}) }),
       }),
     ];
   },

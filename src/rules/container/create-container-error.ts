@@ -1,4 +1,3 @@
-import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { containerEventsOf } from '../helpers/probes.js';
@@ -6,6 +5,7 @@ import { anyCause, containerProblems, terminationEvidence } from '../helpers/res
 import { formatAge, parseTime } from '../helpers/time.js';
 import type { PodRule } from '../types.js';
 import { minOf } from '../helpers/numbers.js';
+import { ruleMessages } from '../messages/index.js';
 
 const RESERVED = /is reserved for|name is reserved/;
 
@@ -47,23 +47,13 @@ const rule: PodRule = {
         const evidence = terminationEvidence(p);
         const last = events.at(-1);
         if (last) evidence.push(eventEvidence(last, now));
-        const age = since !== undefined ? ` for ${formatAge(now - since)}` : '';
+        const m = ruleMessages(options.lang);
         return finding(rule, {
           severity: early ? 'warning' : 'error',
           failureClass: reserved ? 'transient' : 'deterministic',
-          message: reserved
-            ? `The runtime on node ${pod.nodeName || '(unknown)'} cannot create ${describeContainer(c)}: a previous attempt still holds its name (${message})${age}.`
-            : `The runtime on node ${pod.nodeName || '(unknown)'} cannot create ${describeContainer(c)}: ${message || c.waiting!.reason}${age}.`,
+          message: m.createContainerError.message({ node: pod.nodeName, container: c, reserved, detail: message, reason: c.waiting!.reason, ...(since !== undefined ? { age: formatAge(now - since) } : {}) }),
           evidence,
-          remediation: reserved
-            ? [
-                `This usually clears once the runtime finishes the earlier attempt; if not, inspect it on node ${pod.nodeName || '<node>'}: crictl ps -a --name ${c.name}`,
-                `Check the runtime and the node's load and disk: journalctl -u containerd (or crio); or recreate the Pod: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
-              ]
-            : [
-                `Read the runtime's message and logs on node ${pod.nodeName || '<node>'}: journalctl -u containerd (or crio)`,
-                `Check the node's disk space and runtime health, then recreate the Pod: kubectl delete pod -n ${pod.namespace} ${pod.name}`,
-              ],
+          remediation: m.createContainerError.fix({ reserved, node: pod.nodeName, container: c.name, namespace: pod.namespace, pod: pod.name }),
         });
       });
   },

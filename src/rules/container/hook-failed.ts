@@ -1,11 +1,11 @@
 import { ruleMessages } from '../messages/index.js';
-import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence, hasEventReason } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { containerEventsOf } from '../helpers/probes.js';
-import { anyCause, cap, containerProblems, isFailingNow, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
-import { ago } from '../helpers/time.js';
+import { anyCause, containerProblems, isFailingNow, restartSummary, specPath, terminationEvidence } from '../helpers/restarts.js';
+import { formatAge } from '../helpers/time.js';
+import type { HookErrorRef } from '../messages/container.js';
 import type { Evidence, Finding, PodRule } from '../types.js';
 
 // §2.6: `Exec lifecycle hook ([cmd]) for Container "c" in Pod "p" failed - error: <err>, message: "<out>"`, and HTTP/Sleep variants.
@@ -40,30 +40,26 @@ const rule: PodRule = {
     const preStop = hasEventReason(pod.events, 'FailedPreStopHook');
     if (!preStop && !anyCause(all, 'post-start-hook')) return [];
     const out: Finding[] = [];
+    const m = ruleMessages(options.lang);
     // A container failing now for another reason gets that rule's finding, not a preStop footnote.
     const problems = all.filter(isFailingNow);
     const claimed = new Set<string>(problems.map((p) => p.container.name));
     for (const p of problems.filter((x) => x.cause === 'post-start-hook')) {
       const c = p.container;
       const hookText = c.waiting?.reason === 'PostStartHookError' ? c.waiting.message : '';
-      const m = HOOK_TEXT.exec(hookText);
+      const parsed = HOOK_TEXT.exec(hookText);
       const evidence: Evidence[] = terminationEvidence(p);
       const events = p.causeEvents.length > 0 ? p.causeEvents : containerEventsOf(pod.events, c, pod.containers.length).filter((e) => e.reason === 'FailedPostStartHook');
       const ev = events.filter((e) => e.reason === 'FailedPostStartHook').at(-1) ?? events.at(-1);
       if (ev) evidence.push(eventEvidence(ev, now));
       const lifecycle = (c.spec as Record<string, unknown>).lifecycle as { postStart?: unknown } | undefined;
       if (lifecycle?.postStart) evidence.push(fieldEvidence('pod', `${specPath(c)}.lifecycle.postStart`, lifecycle.postStart));
-      const summary = restartSummary(p);
-      const detail = m ? `${m[1]} hook (${m[2]}) failed: ${m[3]!.trim()}` : hookText ? hookText : 'the hook error is only in the kubelet log (the event says "PostStartHook failed")';
+      const hook: HookErrorRef = parsed ? { kind: 'parsed', handler: parsed[1]!, target: parsed[2]!, error: parsed[3]!.trim() } : hookText ? { kind: 'raw', text: hookText } : { kind: 'unrecorded' };
       out.push(
         finding(rule, {
-          message: `The postStart hook of ${describeContainer(c)} fails, so the kubelet kills the container: ${detail}${summary ? `; ${summary}` : ''}.`,
+          message: m.hookFailed.postStart({ container: c, hook, restarts: restartSummary(p, m) }),
           evidence,
-          remediation: [
-            `Run the hook by hand while the container runs: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- <hook command>`,
-            'Make the hook tolerate the application still starting (postStart runs at the same time as the entrypoint), or move the work into the entrypoint or an init container.',
-            `Read the full error: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-          ],
+          remediation: m.hookFailed.postStartFix({ namespace: pod.namespace, pod: pod.name, container: c.name }),
         }),
       );
     }
@@ -76,13 +72,10 @@ const rule: PodRule = {
       out.push(
         finding(rule, {
           severity: 'warning',
-          title: ruleMessages(options.lang).hookFailed.preStopTitle(),
-          message: `The preStop hook of ${describeContainer(c)} failed ${ago(now, ev.lastSeen)}: the container was stopped without its graceful-shutdown step.`,
+          title: m.hookFailed.preStopTitle(),
+          message: m.hookFailed.preStop({ container: c, ...(ev.lastSeen !== undefined ? { ago: formatAge(now - ev.lastSeen) } : {}) }),
           evidence: [eventEvidence(ev, now)],
-          remediation: [
-            `Run the preStop command by hand: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- <preStop command>`,
-            'Keep preStop shorter than terminationGracePeriodSeconds, and make sure the command exists in the image.',
-          ],
+          remediation: m.hookFailed.preStopFix({ namespace: pod.namespace, pod: pod.name, container: c.name }),
         }),
       );
     }

@@ -1,7 +1,7 @@
-import { describeContainer } from '../helpers/containers.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { anyCause, backOffEvent, cap, containerProblems, describeExit, isFailingNow, logsCommand, restartSummary, terminationEvidence, terminationMessage } from '../helpers/restarts.js';
+import { anyCause, backOffEvent, containerProblems, exitRef, isFailingNow, logsCommand, restartSummary, terminationEvidence, terminationMessage } from '../helpers/restarts.js';
+import { ruleMessages } from '../messages/index.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -25,9 +25,10 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/tasks/debug/debug-application/debug-init-containers/'],
   },
   triggers: { containerProblem: true },
-  match({ pod, now }) {
+  match({ pod, now, options }) {
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'other')) return [];
+    const m = ruleMessages(options.lang);
     return problems
       .filter((p) => p.container.kind === 'init' && p.cause === 'other' && isFailingNow(p))
       .map((p) => {
@@ -35,21 +36,12 @@ const rule: PodRule = {
         const evidence = terminationEvidence(p);
         const backOff = backOffEvent(pod, c);
         if (backOff) evidence.push(eventEvidence(backOff, now));
-        const msg = terminationMessage(p.term);
-        const summary = restartSummary(p);
-        const waitingApps = pod.containers.filter((x) => x.kind === 'app' && x.waiting?.reason === 'PodInitializing').length;
-        const consequence =
-          pod.restartPolicy === 'Never' && p.mode === 'terminated'
-            ? 'with restartPolicy Never the Pod has failed'
-            : `the app containers ${waitingApps > 0 ? 'wait in PodInitializing' : 'cannot start'} until it succeeds`;
+        const waitingApps = pod.containers.some((x) => x.kind === 'app' && x.waiting?.reason === 'PodInitializing');
+        const consequence = pod.restartPolicy === 'Never' && p.mode === 'terminated' ? 'pod-failed' : waitingApps ? 'apps-waiting' : 'apps-blocked';
         return finding(rule, {
-          message: `${cap(describeContainer(c))} ${describeExit(p.term)}${msg ? `, message "${msg}"` : ''}${summary ? `; ${summary}` : ''}; ${consequence}.`,
+          message: m.initFailed.message({ container: c, exit: exitRef(p.term), message: terminationMessage(p.term), restarts: restartSummary(p, m), consequence }),
           evidence,
-          remediation: [
-            `Read its logs: ${logsCommand(pod, c, p.mode === 'crash-loop' || c.restartCount > 0)}`,
-            `Check its command and what it depends on: kubectl get pod -n ${pod.namespace} ${pod.name} -o jsonpath='{.spec.initContainers[?(@.name=="${c.name}")]}'`,
-            'Fix the step or its precondition; the kubelet retries the init container by itself unless restartPolicy is Never.',
-          ],
+          remediation: m.initFailed.fix({ logs: logsCommand(pod, c, p.mode === 'crash-loop' || c.restartCount > 0), namespace: pod.namespace, pod: pod.name, container: c.name }),
         });
       });
   },

@@ -1,7 +1,7 @@
-import { describeContainer } from '../helpers/containers.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { anyCause, cap, containerProblems, describeExit, logsCommand, terminationEvidence, terminationMessage } from '../helpers/restarts.js';
+import { anyCause, containerProblems, exitRef, logsCommand, terminationEvidence, terminationMessage } from '../helpers/restarts.js';
+import { ruleMessages } from '../messages/index.js';
 import type { PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -23,13 +23,14 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/workloads/controllers/job/#handling-pod-and-container-failures'],
   },
   triggers: { containerProblem: true },
-  match({ pod }) {
+  match({ pod, options }) {
     const runsToCompletion = pod.restartPolicy === 'Never' || (pod.restartPolicy === 'OnFailure' && pod.phase === 'Failed');
     if (!runsToCompletion) return [];
     const job = pod.owner.ref?.kind === 'Job' ? pod.owner.ref.name : undefined;
     const backoffLimit = pod.owner.job?.spec?.backoffLimit;
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'other')) return [];
+    const m = ruleMessages(options.lang);
     return problems
       .filter((p) => p.container.kind === 'app' && p.mode === 'terminated' && p.cause === 'other')
       .map((p) => {
@@ -37,20 +38,10 @@ const rule: PodRule = {
         const evidence = terminationEvidence(p);
         evidence.push(fieldEvidence('pod', 'spec.restartPolicy', pod.restartPolicy));
         if (pod.phase) evidence.push(fieldEvidence('pod', 'status.phase', pod.phase));
-        const msg = terminationMessage(p.term);
-        const next = job
-          ? `; Job "${job}" counts a failure and retries with a new Pod${typeof backoffLimit === 'number' ? ` until backoffLimit ${backoffLimit}` : ''}`
-          : `; with restartPolicy ${pod.restartPolicy} it is not restarted`;
         return finding(rule, {
-          message: `${cap(describeContainer(c))}${job ? ` of Job "${job}"` : ''} failed: it ${describeExit(p.term)}${msg ? `, message "${msg}"` : ''}${next}.`,
+          message: m.jobFailed.message({ container: c, exit: exitRef(p.term), message: terminationMessage(p.term), ...(job ? { job: { name: job, ...(typeof backoffLimit === 'number' ? { backoffLimit } : {}) } } : {}), policy: pod.restartPolicy }),
           evidence,
-          remediation: [
-            `Read its output: ${logsCommand(pod, c, false)}`,
-            job ? `See the Job's failures and limits: kubectl describe job -n ${pod.namespace} ${job}` : `See the Pod's events: kubectl describe pod -n ${pod.namespace} ${pod.name}`,
-            job
-            ? `Fix the cause; the Job retries by itself until backoffLimit. To run a finished Job again, delete it and apply its manifest again (for a CronJob's Job: kubectl create job -n ${pod.namespace} ${job}-rerun --from=cronjob/<cronjob>).`
-            : 'Fix the cause and recreate the Pod.',
-          ],
+          remediation: m.jobFailed.fix({ logs: logsCommand(pod, c, false), namespace: pod.namespace, pod: pod.name, ...(job ? { job } : {}) }),
         });
       });
   },

@@ -1,12 +1,13 @@
 import type { ContainerFacts } from '../../model/containers.js';
-import type { PodFacts } from '../../model/facts.js';
-import { describeContainer } from '../helpers/containers.js';
+import type { Probe } from '../../model/k8s.js';
 import { eventEvidence, hasEventReason } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { asList, describeProbe, probeFailures, probeOf, probePort, probePortHint, probeSettleMs, quoteProbeFailure, type ProbeType } from '../helpers/probes.js';
-import { anyCause, cap, containerProblems, finishedAt, restartSummary, specPath, terminationEvidence, type ContainerProblem, type ExitCause } from '../helpers/restarts.js';
-import { ago, parseTime } from '../helpers/time.js';
+import { asList, probeFailures, probeOf, probeOutput, probePort, probePortMismatch, probeRef, probeSettleMs, type ProbeType } from '../helpers/probes.js';
+import { anyCause, containerProblems, finishedAt, restartSummary, specPath, terminationEvidence, type ContainerProblem, type ExitCause } from '../helpers/restarts.js';
+import { formatAge, parseTime } from '../helpers/time.js';
+import { ruleMessages } from '../messages/index.js';
+import type { ProbeKillState } from '../messages/container.js';
 import type { Evidence, Finding, PodRule, PodRuleContext } from '../types.js';
 
 /** Shared by liveness-failed and startup-probe-failed: kills by the probe, and the probe failing now. */
@@ -16,6 +17,8 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
   // Nothing to report without a kill of this kind or an Unhealthy event (all that probeFailures reads).
   if (!anyCause(problems, cause) && !hasEventReason(pod.events, 'Unhealthy')) return [];
   const out: Finding[] = [];
+  const m = ruleMessages(options.lang);
+  const kind = type === 'Liveness' ? 'liveness' : 'startup';
   const n = pod.containers.length;
   const byContainer = new Map<ContainerFacts, ContainerProblem>();
   for (const p of problems) if (p.cause === cause) byContainer.set(p.container, p);
@@ -41,9 +44,7 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
     if (recentKill) evidence.push(...terminationEvidence(recentKill), ...recentKill.causeEvents.slice(-1).map((e) => eventEvidence(e, now)));
     if (shown) evidence.push(eventEvidence(shown, now));
     if (probe) evidence.push(fieldEvidence('pod', `${specPath(c)}.${type.toLowerCase()}Probe`, probe));
-    const quoted = shownFailure ? quoteProbeFailure(shownFailure.event.message, shownFailure.failure) : 'its failure output was not recorded';
-    const hint = probePortHint(probe, c);
-    const probeText = `${type.toLowerCase()} probe ${describeProbe(probe, c)}`;
+    const mismatch = probePortMismatch(probe, c);
     // Killed and failing again in the new instance: it will be killed again, a loop in the making.
     const looping = recentKill !== undefined && recentKill.mode === 'restarted' && failingNow.length > 0;
     // Killed several times and not yet proven well again (not Ready, or restarted too recently for the
@@ -51,23 +52,23 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
     const fresh = startedAt === undefined || now - startedAt < recentWindow;
     const repeated = recentKill !== undefined && recentKill.mode === 'restarted' && c.restartCount >= 2 && (!c.ready || fresh);
     const failing = recentKill !== undefined && (recentKill.mode !== 'restarted' || looping || repeated);
-    let message: string;
+    let state: ProbeKillState;
     if (recentKill && recentKill.mode !== 'restarted') {
-      const summary = restartSummary(recentKill);
       const code = recentKill.term?.exitCode;
-      message = `${cap(describeContainer(c))} is killed by its ${probeText}: ${quoted}${typeof code === 'number' ? `; it exited with code ${code}` : ''}${summary ? `; ${summary}` : ''}.`;
+      state = { kind: 'killed', ...(typeof code === 'number' ? { exitCode: code } : {}), restarts: restartSummary(recentKill, m) };
     } else if (recentKill) {
-      message = `${cap(describeContainer(c))} was restarted ${ago(now, end)} by its ${probeText}: ${quoted}${looping ? '; the probe fails again in the new instance, so it will be killed again' : repeated ? `; it has been restarted ${c.restartCount} times${c.ready ? '' : ' and is not Ready again'}` : ''}.`;
+      const next = looping ? ({ kind: 'again' } as const) : repeated ? ({ kind: 'repeated', restarts: c.restartCount, ready: c.ready } as const) : undefined;
+      state = { kind: 'restarted', ...(end !== undefined ? { ago: formatAge(now - end) } : {}), ...(next ? { next } : {}) };
     } else {
-      message = `${cap(describeContainer(c))} is failing its ${probeText}: ${quoted}; the kubelet restarts it after ${probeThreshold(probe)} consecutive failures.`;
+      state = { kind: 'failing', threshold: probeThreshold(probe) };
     }
-    if (hint) message = `${message.slice(0, -1)} (${hint}).`;
+    const output = shownFailure ? probeOutput(shownFailure.event.message, shownFailure.failure) : undefined;
     out.push(
       finding(rule, {
         severity: failing ? 'error' : 'warning',
-        message,
+        message: m.probeKill.message({ container: c, type: kind, probe: probeRef(probe, c), ...(output ? { output } : {}), state, ...(mismatch ? { hint: mismatch } : {}) }),
         evidence: evidence.length > 0 ? evidence : [fieldEvidence('pod', `${c.statusPath}.restartCount`, c.restartCount)],
-        remediation: remediation(pod, c, type),
+        remediation: m.probeKill.fix({ type: kind, namespace: pod.namespace, pod: pod.name, container: c.name, target: probeTarget(probe, c) }),
       }),
     );
   }
@@ -78,20 +79,10 @@ function probeThreshold(probe: { failureThreshold?: number } | undefined): numbe
   return typeof probe?.failureThreshold === 'number' && probe.failureThreshold > 0 ? probe.failureThreshold : 3;
 }
 
-function remediation(pod: PodFacts, c: ContainerFacts, type: ProbeType): string[] {
-  const probe = probeOf(c, type);
+/** What to run inside the container to try the probe by hand. */
+function probeTarget(probe: Probe | undefined, c: ContainerFacts): string {
   const port = probePort(probe, c) ?? '<port>';
-  const target = probe?.httpGet ? `curl -sv http://localhost:${port}${probe.httpGet.path ?? '/'}` : probe?.tcpSocket ? `nc -zv localhost ${port}` : probe?.exec ? asList<string>(probe.exec.command).join(' ') : '<the probe command>';
-  const steps = [
-    `Run the probe by hand inside the container: kubectl exec -n ${pod.namespace} ${pod.name} -c ${c.name} -- ${target}`,
-    `Read why it stopped answering: kubectl logs -n ${pod.namespace} ${pod.name} -c ${c.name} --previous`,
-  ];
-  if (type === 'Liveness') {
-    steps.push('If it is only slow to start, add a startupProbe (or raise initialDelaySeconds); if it is slow under load, raise timeoutSeconds/failureThreshold. A liveness probe should not depend on databases or other services.');
-  } else {
-    steps.push('If the application legitimately needs longer to start, raise the startupProbe failureThreshold × periodSeconds above its real start time.');
-  }
-  return steps;
+  return probe?.httpGet ? `curl -sv http://localhost:${port}${probe.httpGet.path ?? '/'}` : probe?.tcpSocket ? `nc -zv localhost ${port}` : probe?.exec ? asList<string>(probe.exec.command).join(' ') : '<the probe command>';
 }
 
 const rule: PodRule = {

@@ -1,7 +1,7 @@
 import type { ContainerFacts } from '../../model/containers.js';
 import type { EventFact } from '../../model/events.js';
 import type { Probe } from '../../model/k8s.js';
-import { enReadiness, probeOutputText, probeText, type ProbeHandler, type ProbeOutput, type ProbePortMismatch, type ProbeRef, type ReadinessMessages } from '../messages/readiness.js';
+import type { ProbeHandler, ProbeOutput, ProbePortMismatch, ProbeRef } from '../messages/readiness.js';
 
 export type ProbeType = 'Liveness' | 'Readiness' | 'Startup';
 
@@ -40,11 +40,6 @@ export function probeOutput(message: string, failure: ProbeFailure): ProbeOutput
   return { message: message.trim(), empty: failure.output === '' };
 }
 
-/** probeOutput in English. */
-export function quoteProbeFailure(message: string, failure: ProbeFailure): string {
-  return probeOutputText(probeOutput(message, failure));
-}
-
 /** The spec probe of a type. */
 export function probeOf(c: ContainerFacts, type: ProbeType): Probe | undefined {
   const p = type === 'Liveness' ? c.spec.livenessProbe : type === 'Readiness' ? c.spec.readinessProbe : c.spec.startupProbe;
@@ -72,11 +67,6 @@ export function probeRef(probe: Probe | undefined, c?: ContainerFacts): ProbeRef
   else if (probe.grpc) handler = `grpc :${port}${probe.grpc.service ? ` service ${probe.grpc.service}` : ''}`;
   else if (probe.exec) handler = `exec [${asList<string>(probe.exec.command).join(' ')}]`;
   return { ...(handler !== undefined ? { handler } : {}), ...(probe.httpGet || probe.tcpSocket ? named : {}), timing: probeTiming(probe) };
-}
-
-/** probeRef in English. */
-export function describeProbe(probe: Probe | undefined, c?: ContainerFacts): string {
-  return probeText(probeRef(probe, c));
 }
 
 /** How to run the probe by hand: its handler's port and path, or its command. */
@@ -145,10 +135,4 @@ export function probePortMismatch(probe: Probe | undefined, c: ContainerFacts): 
   if (ports.length === 0) return undefined;
   const n = Number(port);
   return ports.some((p) => p.containerPort === n) ? undefined : { kind: 'number', port: n, container: c.name, declared: ports.map((p) => p.containerPort as number) };
-}
-
-/** probePortMismatch as a hint in the rule's language. */
-export function probePortHint(probe: Probe | undefined, c: ContainerFacts, m: Pick<ReadinessMessages, 'probe'> = enReadiness): string | undefined {
-  const mismatch = probePortMismatch(probe, c);
-  return mismatch ? m.probe.portMismatch(mismatch) : undefined;
 }

@@ -234,7 +234,7 @@ export function exitRef(term: ContainerStateTerminated | undefined): ExitRef {
   return { recorded: true, ...(term.reason !== undefined ? { reason: term.reason } : {}), ...(code !== undefined ? { code } : {}), hasMessage: (term.message ?? '').trim() !== '' };
 }
 
-/** `exited with code 1 (a generic application error)` / `was OOMKilled (exit code 137)`: exitRef in English. */
+/** `exited with code 1 (a generic application error)` / `was OOMKilled (exit code 137)`: exitRef in English, for evidence lines (which stay in English in every language). */
 export function describeExit(term: ContainerStateTerminated | undefined): string {
   return enShared.exit(exitRef(term));
 }
@@ -267,7 +267,7 @@ export function terminationEvidence(p: ContainerProblem): Evidence[] {
 }
 
 /** `restarted 7 times; the kubelet waits 5m0s before the next try` from the status and back-off message (`m`: the rule's messages). */
-export function restartSummary(p: ContainerProblem, m: Pick<SharedMessages, 'restarts'> = enShared): string {
+export function restartSummary(p: ContainerProblem, m: Pick<SharedMessages, 'restarts'>): string {
   return m.restarts({ restarts: p.container.restartCount, ...(p.backOff ? { backOff: p.backOff.delay } : {}) });
 }
 
@@ -287,11 +287,6 @@ export function logsCommand(pod: PodFacts, c: ContainerFacts, previous: boolean)
 export function specPath(c: ContainerFacts): string {
   const list = c.kind === 'init' || c.kind === 'sidecar' ? 'initContainers' : c.kind === 'ephemeral' ? 'ephemeralContainers' : 'containers';
   return `spec.${list}[name=${c.name}]`;
-}
-
-/** describeContainer with a capital first letter, to open a sentence. */
-export function cap(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** How the workload would be edited: `deploy/api` when the Pod's owners are known, else the Pod itself. */

@@ -1,5 +1,27 @@
-import type { ContainerRef } from './types.js';
-import { cap, noun } from './en-shared.js';
+import type { ContainerRef, ExitRef } from './types.js';
+import { cap, enShared, noun } from './en-shared.js';
+import { enReadiness, probeOutputText, probeText, type ProbeOutput, type ProbePortMismatch, type ProbeRef } from './readiness.js';
+
+/** Why the Job controller failed a Job: its Failed condition's reason, with the counts and limits it is about. */
+export type JobFailureRef =
+  | { reason: 'BackoffLimitExceeded'; failed?: number; backoffLimit: number }
+  | { reason: 'DeadlineExceeded'; deadline?: string }
+  | { reason: 'MaxFailedIndexesExceeded' | 'FailedIndexes' | 'PodFailurePolicy' }
+  /** Any other reason, as read (empty: none). */
+  | { reason: 'other'; name: string };
+
+/** A postStart hook's error: the kubelet's text parsed (`handler` Exec/HTTP/Sleep, `target` as printed, `error`), as read when it is not in that form, or only in the kubelet's log. */
+export type HookErrorRef = { kind: 'parsed'; handler: string; target: string; error: string } | { kind: 'raw'; text: string } | { kind: 'unrecorded' };
+
+/**
+ * Where a probe kill stands: `killed` now (its exit code when recorded, `restarts`: m.restarts(…)); `restarted`
+ * `ago` (absent: unknown) and then failing `again` in the new instance, or `repeated` (restarted that many times,
+ * Ready again or not); or `failing` now, to be killed after `threshold` consecutive failures.
+ */
+export type ProbeKillState =
+  | { kind: 'killed'; exitCode?: number; restarts: string }
+  | { kind: 'restarted'; ago?: string; next?: { kind: 'again' } | { kind: 'repeated'; restarts: number; ready: boolean } }
+  | { kind: 'failing'; threshold: number };
 
 /** The container stage rules' messages and fix steps. */
 export interface ContainerMessages {
@@ -21,6 +43,12 @@ export interface ContainerMessages {
   hookFailed: {
     /** The title of a preStop failure (the rule's own title names lifecycle hooks in general). */
     preStopTitle(): string;
+    /** `restarts`: m.restarts(…). */
+    postStart(p: { container: ContainerRef; hook: HookErrorRef; restarts: string }): string;
+    postStartFix(p: { namespace: string; pod: string; container: string }): string[];
+    /** `ago`: when it failed (absent: unknown). */
+    preStop(p: { container: ContainerRef; ago?: string }): string;
+    preStopFix(p: { namespace: string; pod: string; container: string }): string[];
   };
   crashLoop: {
     message(p: { container: ContainerRef; mode: 'loop' | 'first' | 'again'; exit: string; terminationMessage: string; restarts: string }): string;
@@ -52,8 +80,67 @@ export interface ContainerMessages {
     message(p: { containers: string[]; bestEffort: boolean }): string;
     fix(p: { namespace: string; pod: string; owner: string; container: string }): string[];
   };
+  backoffLimitExceeded: {
+    /** `condition`: the Failed condition's message (empty: none); `last`: the most recent failed container among the Job's Pods, with its termination message. */
+    message(p: { job: string; why: JobFailureRef; condition: string; last?: { pod: string; container: string; exit: ExitRef; message: string } }): string;
+    /** `last`: the Pod and container of that failure. */
+    fix(p: { namespace: string; job: string; last?: { pod: string; container: string } }): string[];
+  };
+  createContainerError: {
+    /** `reserved`: an earlier attempt still holds the name (`detail` is the runtime's message); else `detail` is its message (empty: `reason` stands for it). `age`: for how long, when known. */
+    message(p: { node: string; container: ContainerRef; reserved: boolean; detail: string; reason: string; age?: string }): string;
+    /** `node`: empty when unknown. */
+    fix(p: { reserved: boolean; node: string; container: string; namespace: string; pod: string }): string[];
+  };
+  initFailed: {
+    /** `message`: its termination message; `restarts`: m.restarts(…); `consequence`: the Pod failed (restartPolicy Never), or the app containers wait in PodInitializing / cannot start until it succeeds. */
+    message(p: { container: ContainerRef; exit: ExitRef; message: string; restarts: string; consequence: 'pod-failed' | 'apps-waiting' | 'apps-blocked' }): string;
+    /** `logs`: the kubectl logs command for the failed instance. */
+    fix(p: { logs: string; namespace: string; pod: string; container: string }): string[];
+  };
+  jobFailed: {
+    /** `job`: the Job owning the Pod (its backoffLimit when set); without one, `policy` is the Pod's restartPolicy. `message`: the termination message. */
+    message(p: { container: ContainerRef; exit: ExitRef; message: string; job?: { name: string; backoffLimit?: number }; policy: string }): string;
+    fix(p: { logs: string; namespace: string; pod: string; job?: string }): string[];
+  };
+  /** container/liveness-failed and container/startup-probe-failed. */
+  probeKill: {
+    /** `output`: the failure as the event quoted it (absent: not recorded); `hint`: the probe's port is not one the container declares. */
+    message(p: { container: ContainerRef; type: 'liveness' | 'startup'; probe: ProbeRef; output?: ProbeOutput; state: ProbeKillState; hint?: ProbePortMismatch }): string;
+    /** `target`: what to run inside the container (`curl -sv http://localhost:8080/healthz`, `nc -zv localhost 5432`, the exec command). */
+    fix(p: { type: 'liveness' | 'startup'; namespace: string; pod: string; container: string; target: string }): string[];
+  };
   // ---- end zh-b ----
 }
+
+const JOB_REASONS = {
+  MaxFailedIndexesExceeded: 'too many of its indexes failed',
+  FailedIndexes: 'some of its indexes failed',
+  PodFailurePolicy: 'a Pod failure matched a FailJob rule of its podFailurePolicy',
+} as const;
+
+const jobWhy = (why: JobFailureRef): string =>
+  why.reason === 'BackoffLimitExceeded'
+    ? `its Pods failed ${why.failed !== undefined ? `${why.failed} times` : 'repeatedly'}, reaching backoffLimit ${why.backoffLimit}`
+    : why.reason === 'DeadlineExceeded'
+      ? `it ran longer than activeDeadlineSeconds${why.deadline ? ` ${why.deadline}` : ''}`
+      : why.reason === 'other'
+        ? `reason ${why.name || 'unknown'}`
+        : JOB_REASONS[why.reason];
+
+const hookText = (h: HookErrorRef): string =>
+  h.kind === 'parsed' ? `${h.handler} hook (${h.target}) failed: ${h.error}` : h.kind === 'raw' ? h.text : 'the hook error is only in the kubelet log (the event says "PostStartHook failed")';
+
+const probeKillText = ({ container, type, probe, output, state }: { container: ContainerRef; type: string; probe: ProbeRef; output?: ProbeOutput; state: ProbeKillState }): string => {
+  const spec = `${type} probe ${probeText(probe)}`;
+  const quoted = output ? probeOutputText(output) : 'its failure output was not recorded';
+  if (state.kind === 'killed') return `${cap(noun(container))} is killed by its ${spec}: ${quoted}${state.exitCode !== undefined ? `; it exited with code ${state.exitCode}` : ''}${state.restarts ? `; ${state.restarts}` : ''}`;
+  if (state.kind === 'restarted') {
+    const next = state.next?.kind === 'again' ? '; the probe fails again in the new instance, so it will be killed again' : state.next ? `; it has been restarted ${state.next.restarts} times${state.next.ready ? '' : ' and is not Ready again'}` : '';
+    return `${cap(noun(container))} was restarted ${state.ago !== undefined ? `${state.ago} ago` : 'at an unknown time'} by its ${spec}: ${quoted}${next}`;
+  }
+  return `${cap(noun(container))} is failing its ${spec}: ${quoted}; the kubelet restarts it after ${state.threshold} consecutive failures`;
+};
 
 const oomWhat = (limit: string | undefined, request: string | undefined): string =>
   limit !== undefined ? `it exceeded its memory limit of ${limit}${request !== undefined ? ` (request ${request})` : ''}` : 'it has no memory limit, so the node itself ran out of memory';
@@ -102,6 +189,17 @@ export const enContainer: ContainerMessages = {
   },
   hookFailed: {
     preStopTitle: () => 'Container preStop hook failed',
+    postStart: ({ container, hook, restarts }) => `The postStart hook of ${noun(container)} fails, so the kubelet kills the container: ${hookText(hook)}${restarts ? `; ${restarts}` : ''}.`,
+    postStartFix: ({ namespace, pod, container }) => [
+      `Run the hook by hand while the container runs: kubectl exec -n ${namespace} ${pod} -c ${container} -- <hook command>`,
+      'Make the hook tolerate the application still starting (postStart runs at the same time as the entrypoint), or move the work into the entrypoint or an init container.',
+      `Read the full error: kubectl describe pod -n ${namespace} ${pod}`,
+    ],
+    preStop: ({ container, ago }) => `The preStop hook of ${noun(container)} failed ${ago !== undefined ? `${ago} ago` : 'at an unknown time'}: the container was stopped without its graceful-shutdown step.`,
+    preStopFix: ({ namespace, pod, container }) => [
+      `Run the preStop command by hand: kubectl exec -n ${namespace} ${pod} -c ${container} -- <preStop command>`,
+      'Keep preStop shorter than terminationGracePeriodSeconds, and make sure the command exists in the image.',
+    ],
   },
   crashLoop: {
     message: ({ container, mode, exit, terminationMessage, restarts }) =>
@@ -148,6 +246,63 @@ export const enContainer: ContainerMessages = {
     fix: ({ namespace, pod, owner, container }) => [
       `Measure usage: kubectl top pod -n ${namespace} ${pod} --containers`,
       `Set requests and a memory limit, e.g.: kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=cpu=100m,memory=128Mi --limits=memory=256Mi`,
+    ],
+  },
+  backoffLimitExceeded: {
+    message: ({ job, why, condition, last }) =>
+      `Job "${job}" failed: ${jobWhy(why)}${condition ? ` (${condition})` : ''}${last ? `; the last failure: Pod ${last.pod}, container ${last.container} ${enShared.exit(last.exit)}${last.message ? `, message "${last.message}"` : ''}` : ''}.`,
+    fix: ({ namespace, job, last }) => [
+      last ? `Read the failed container's output: kubectl logs -n ${namespace} ${last.pod} -c ${last.container}` : `Read the Job's output: kubectl logs -n ${namespace} job/${job}`,
+      `See its history: kubectl describe job -n ${namespace} ${job}`,
+      'Fix the cause, then delete and recreate the Job (its Pod template is immutable); raise backoffLimit or activeDeadlineSeconds only for expected, transient failures.',
+    ],
+  },
+  createContainerError: {
+    message: ({ node, container, reserved, detail, reason, age }) =>
+      `The runtime on node ${node || '(unknown)'} cannot create ${noun(container)}: ${reserved ? `a previous attempt still holds its name (${detail})` : detail || reason}${age !== undefined ? ` for ${age}` : ''}.`,
+    fix: ({ reserved, node, container, namespace, pod }) =>
+      reserved
+        ? [
+            `This usually clears once the runtime finishes the earlier attempt; if not, inspect it on node ${node || '<node>'}: crictl ps -a --name ${container}`,
+            `Check the runtime and the node's load and disk: journalctl -u containerd (or crio); or recreate the Pod: kubectl delete pod -n ${namespace} ${pod}`,
+          ]
+        : [
+            `Read the runtime's message and logs on node ${node || '<node>'}: journalctl -u containerd (or crio)`,
+            `Check the node's disk space and runtime health, then recreate the Pod: kubectl delete pod -n ${namespace} ${pod}`,
+          ],
+  },
+  initFailed: {
+    message: ({ container, exit, message, restarts, consequence }) =>
+      `${cap(noun(container))} ${enShared.exit(exit)}${message ? `, message "${message}"` : ''}${restarts ? `; ${restarts}` : ''}; ${
+        consequence === 'pod-failed' ? 'with restartPolicy Never the Pod has failed' : `the app containers ${consequence === 'apps-waiting' ? 'wait in PodInitializing' : 'cannot start'} until it succeeds`
+      }.`,
+    fix: ({ logs, namespace, pod, container }) => [
+      `Read its logs: ${logs}`,
+      `Check its command and what it depends on: kubectl get pod -n ${namespace} ${pod} -o jsonpath='{.spec.initContainers[?(@.name=="${container}")]}'`,
+      'Fix the step or its precondition; the kubelet retries the init container by itself unless restartPolicy is Never.',
+    ],
+  },
+  jobFailed: {
+    message: ({ container, exit, message, job, policy }) =>
+      `${cap(noun(container))}${job ? ` of Job "${job.name}"` : ''} failed: it ${enShared.exit(exit)}${message ? `, message "${message}"` : ''}${
+        job ? `; Job "${job.name}" counts a failure and retries with a new Pod${job.backoffLimit !== undefined ? ` until backoffLimit ${job.backoffLimit}` : ''}` : `; with restartPolicy ${policy} it is not restarted`
+      }.`,
+    fix: ({ logs, namespace, pod, job }) => [
+      `Read its output: ${logs}`,
+      job ? `See the Job's failures and limits: kubectl describe job -n ${namespace} ${job}` : `See the Pod's events: kubectl describe pod -n ${namespace} ${pod}`,
+      job
+        ? `Fix the cause; the Job retries by itself until backoffLimit. To run a finished Job again, delete it and apply its manifest again (for a CronJob's Job: kubectl create job -n ${namespace} ${job}-rerun --from=cronjob/<cronjob>).`
+        : 'Fix the cause and recreate the Pod.',
+    ],
+  },
+  probeKill: {
+    message: (p) => `${probeKillText(p)}${p.hint ? ` (${enReadiness.probe.portMismatch(p.hint)})` : ''}.`,
+    fix: ({ type, namespace, pod, container, target }) => [
+      `Run the probe by hand inside the container: kubectl exec -n ${namespace} ${pod} -c ${container} -- ${target}`,
+      `Read why it stopped answering: kubectl logs -n ${namespace} ${pod} -c ${container} --previous`,
+      type === 'liveness'
+        ? 'If it is only slow to start, add a startupProbe (or raise initialDelaySeconds); if it is slow under load, raise timeoutSeconds/failureThreshold. A liveness probe should not depend on databases or other services.'
+        : 'If the application legitimately needs longer to start, raise the startupProbe failureThreshold × periodSeconds above its real start time.',
     ],
   },
   // ---- end zh-b ----

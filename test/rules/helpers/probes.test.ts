@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ContainerFacts } from '../../../src/model/containers.js';
-import { describeProbe, inWindow, parseProbeMessage, probeSettleMs } from '../../../src/rules/helpers/probes.js';
+import { inWindow, parseProbeMessage, probeRef, probeSettleMs } from '../../../src/rules/helpers/probes.js';
+import { probeText } from '../../../src/rules/messages/readiness.js';
+import type { Probe } from '../../../src/model/k8s.js';
+
+const describeProbe = (probe: Probe, c?: ContainerFacts): string => probeText(probeRef(probe, c));
 
 describe('parseProbeMessage', () => {
   it('reads the failed wording (1.31–1.36)', () => {
@@ -26,7 +30,7 @@ describe('parseProbeMessage', () => {
   });
 });
 
-describe('describeProbe and timing', () => {
+describe('probeRef in English, and timing', () => {
   it('renders each handler with defaults filled in', () => {
     expect(describeProbe({ httpGet: { path: '/ready', port: 8080 } })).toBe('httpGet http://:8080/ready (initialDelaySeconds=0 periodSeconds=10 timeoutSeconds=1 failureThreshold=3)');
     expect(describeProbe({ tcpSocket: { port: 'db' }, periodSeconds: 5 })).toMatch(/^tcpSocket :db \(.*periodSeconds=5/);

@@ -1,9 +1,47 @@
-import type { ContainerMessages } from '../../../rules/messages/container.js';
-import { noun } from './shared.js';
+import type { ContainerMessages, HookErrorRef, JobFailureRef, ProbeKillState } from '../../../rules/messages/container.js';
+import type { ContainerRef, ExitRef } from '../../../rules/messages/types.js';
+import type { ProbeOutput, ProbeRef } from '../../../rules/messages/readiness.js';
+import { output, portMismatch, probe } from './readiness.js';
+import { noun, zhTWShared } from './shared.js';
 
+/** `節點 n1 上的`, or that the node is unknown, without spaces around the brackets. */
+const onNode = (node: string): string => (node ? `節點 ${node} 上的` : '節點（未知）上的');
 const then = (restarts: string): string => (restarts ? `；${restarts}` : '');
 const oomWhat = (limit: string | undefined, request: string | undefined): string =>
   limit !== undefined ? `超過記憶體上限 ${limit}${request !== undefined ? `（request ${request}）` : ''}` : '它沒有記憶體上限，所以是節點本身的記憶體用完了';
+
+const exit = (e: ExitRef): string => zhTWShared.exit(e);
+const said = (message: string): string => (message ? `，訊息為「${message}」` : '');
+
+const JOB_REASONS = {
+  MaxFailedIndexesExceeded: '失敗的索引太多',
+  FailedIndexes: '有些索引失敗了',
+  PodFailurePolicy: '有個 Pod 的失敗符合 podFailurePolicy 中的 FailJob 規則',
+} as const;
+
+const jobWhy = (why: JobFailureRef): string =>
+  why.reason === 'BackoffLimitExceeded'
+    ? `它的 Pod ${why.failed !== undefined ? `失敗了 ${why.failed} 次` : '一再失敗'}，達到 backoffLimit ${why.backoffLimit}`
+    : why.reason === 'DeadlineExceeded'
+      ? `執行時間超過 activeDeadlineSeconds${why.deadline ? ` ${why.deadline}` : ''}`
+      : why.reason === 'other'
+        ? why.name
+          ? `原因為 ${why.name}`
+          : '原因不明'
+        : JOB_REASONS[why.reason];
+
+const hookText = (h: HookErrorRef): string =>
+  h.kind === 'parsed' ? `${h.handler} hook（${h.target}）失敗：「${h.error}」` : h.kind === 'raw' ? `「${h.text}」` : 'hook 的錯誤只記錄在 kubelet 的日誌中（事件只寫著「PostStartHook failed」）';
+
+const probeKillText = ({ container, type, probe: spec, output: out, state }: { container: ContainerRef; type: string; probe: ProbeRef; output?: ProbeOutput; state: ProbeKillState }): string => {
+  const quoted = out ? output(out) : '沒有記錄失敗的輸出';
+  if (state.kind === 'killed') return `${noun(container)}被它的 ${type} 探針${probe(spec)}終止：${quoted}${state.exitCode !== undefined ? `；它以結束代碼 ${state.exitCode} 結束` : ''}${then(state.restarts)}`;
+  if (state.kind === 'restarted') {
+    const next = state.next?.kind === 'again' ? '；探針在新的執行個體中再次失敗，所以它會再被終止' : state.next ? `；它已重新啟動 ${state.next.restarts} 次${state.next.ready ? '' : '，而且還沒恢復 Ready'}` : '';
+    return `${noun(container)}${state.ago !== undefined ? `在 ${state.ago} 前` : '在不明的時間'}被它的 ${type} 探針${probe(spec)}重新啟動：${quoted}${next}`;
+  }
+  return `${noun(container)}的 ${type} 探針${probe(spec)}一直失敗：${quoted}；連續失敗 ${state.threshold} 次後 kubelet 會重新啟動它`;
+};
 
 export const zhTWContainer: ContainerMessages = {
   commandNotFound: {
@@ -44,11 +82,22 @@ export const zhTWContainer: ContainerMessages = {
         ? `把記憶體上限調到高於實際高峰，例如：kubectl set resources -n ${namespace} ${owner} -c ${container} --limits=memory=${suggested} --requests=memory=${suggested}`
         : `設定能保留它所需記憶體的 request（以及上限），讓排程器把它放到有空間的節點：kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=memory=${suggested} --limits=memory=${suggested}`,
       `量測用量：kubectl top pod -n ${namespace} ${pod} --containers；並閱讀被終止的執行個體日誌的結尾：${logs}`,
-      '如果用量持續增加，找找看有沒有記憶體洩漏；讓執行環境遵守 cgroup 上限（JVM -XX:MaxRAMPercentage, Go GOMEMLIMIT, Node --max-old-space-size）。',
+      '如果用量持續增加，找找看有沒有記憶體洩漏；讓執行環境遵守 cgroup 上限（JVM 的 -XX:MaxRAMPercentage、Go 的 GOMEMLIMIT、Node 的 --max-old-space-size）。',
     ],
   },
   hookFailed: {
     preStopTitle: () => '容器的 preStop hook 失敗',
+    postStart: ({ container, hook, restarts }) => `${noun(container)}的 postStart hook 失敗，所以 kubelet 終止了容器：${hookText(hook)}${then(restarts)}。`,
+    postStartFix: ({ namespace, pod, container }) => [
+      `在容器執行時手動執行 hook：kubectl exec -n ${namespace} ${pod} -c ${container} -- <hook command>`,
+      '讓 hook 能接受應用程式仍在啟動中（postStart 與 entrypoint 同時執行），或把這項工作移到 entrypoint 或 init 容器。',
+      `閱讀完整的錯誤：kubectl describe pod -n ${namespace} ${pod}`,
+    ],
+    preStop: ({ container, ago }) => `${noun(container)}的 preStop hook ${ago !== undefined ? `在 ${ago} 前` : '在不明的時間'}失敗：容器停止時沒有執行它的正常關閉步驟。`,
+    preStopFix: ({ namespace, pod, container }) => [
+      `手動執行 preStop 指令：kubectl exec -n ${namespace} ${pod} -c ${container} -- <preStop command>`,
+      '讓 preStop 比 terminationGracePeriodSeconds 短，並確認映像檔中有這個指令。',
+    ],
   },
   crashLoop: {
     message: ({ container, mode, exit, terminationMessage, restarts }) =>
@@ -66,7 +115,7 @@ export const zhTWContainer: ContainerMessages = {
     fix: ({ logs, namespace, pod }) => [`閱讀上一個執行個體的日誌：${logs}`, `觀察它是否持續重新啟動：kubectl get pod -n ${namespace} ${pod} -w`],
   },
   runContainerError: {
-    message: ({ node, container, cause, reason, restarts }) => `節點 ${node || '（未知）'} 上的 Runtime 無法啟動${noun(container)}：${cause ? `「${cause.replace(/\.$/, '')}」` : reason}${then(restarts)}。`,
+    message: ({ node, container, cause, reason, restarts }) => `${onNode(node)} Runtime 無法啟動${noun(container)}：${cause ? `「${cause.replace(/\.$/, '')}」` : reason}${then(restarts)}。`,
     fix: ({ namespace, pod, container }) => [
       `閱讀完整的 Runtime 訊息：kubectl describe pod -n ${namespace} ${pod}`,
       `修正容器 ${container} 的 spec 中它指出的部分（volumeMounts、securityContext、workingDir、devices），然後讓控制器重新建立 Pod。`,
@@ -95,6 +144,63 @@ export const zhTWContainer: ContainerMessages = {
     fix: ({ namespace, pod, owner, container }) => [
       `量測用量：kubectl top pod -n ${namespace} ${pod} --containers`,
       `設定 requests 與記憶體上限，例如：kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=cpu=100m,memory=128Mi --limits=memory=256Mi`,
+    ],
+  },
+  backoffLimitExceeded: {
+    message: ({ job, why, condition, last }) =>
+      `Job「${job}」失敗：${jobWhy(why)}${condition ? `（「${condition}」）` : ''}${last ? `；最後一次失敗的是 Pod ${last.pod} 的容器「${last.container}」：它${exit(last.exit)}${said(last.message)}` : ''}。`,
+    fix: ({ namespace, job, last }) => [
+      last ? `閱讀失敗容器的輸出：kubectl logs -n ${namespace} ${last.pod} -c ${last.container}` : `閱讀 Job 的輸出：kubectl logs -n ${namespace} job/${job}`,
+      `查看它的歷程：kubectl describe job -n ${namespace} ${job}`,
+      '修正原因後刪除並重新建立 Job（它的 Pod 範本不能修改）；只有在失敗是預期中且暫時性的情況下，才調高 backoffLimit 或 activeDeadlineSeconds。',
+    ],
+  },
+  createContainerError: {
+    message: ({ node, container, reserved, detail, reason, age }) =>
+      `${onNode(node)} Runtime 無法建立${noun(container)}：${reserved ? `先前的嘗試仍佔用它的名稱（「${detail}」）` : detail ? `「${detail}」` : reason}${age !== undefined ? `，已持續 ${age}` : ''}。`,
+    fix: ({ reserved, node, container, namespace, pod }) =>
+      reserved
+        ? [
+            `Runtime 完成先前的嘗試後，這通常就會消失；若沒有，在節點 ${node || '<node>'} 上檢查：crictl ps -a --name ${container}`,
+            `檢查 Runtime 以及節點的負載與磁碟：journalctl -u containerd（或 crio）；或重新建立 Pod：kubectl delete pod -n ${namespace} ${pod}`,
+          ]
+        : [
+            `閱讀節點 ${node || '<node>'} 上 Runtime 的訊息與日誌：journalctl -u containerd（或 crio）`,
+            `檢查節點的磁碟空間與 Runtime 健康狀態，然後重新建立 Pod：kubectl delete pod -n ${namespace} ${pod}`,
+          ],
+  },
+  initFailed: {
+    message: ({ container, exit: e, message, restarts, consequence }) =>
+      `${noun(container)}${exit(e)}${said(message)}${then(restarts)}；${
+        consequence === 'pod-failed' ? 'restartPolicy 為 Never，所以 Pod 已失敗' : `在它成功之前，應用程式容器${consequence === 'apps-waiting' ? '會停在 PodInitializing' : '無法啟動'}`
+      }。`,
+    fix: ({ logs, namespace, pod, container }) => [
+      `閱讀它的日誌：${logs}`,
+      `檢查它的指令與它依賴的東西：kubectl get pod -n ${namespace} ${pod} -o jsonpath='{.spec.initContainers[?(@.name=="${container}")]}'`,
+      '修正這個步驟或它的前提條件；除非 restartPolicy 是 Never，kubelet 會自行重試 init 容器。',
+    ],
+  },
+  jobFailed: {
+    message: ({ container, exit: e, message, job, policy }) =>
+      job
+        ? `Job「${job.name}」的${noun(container)}失敗：它${exit(e)}${said(message)}；Job 會記為一次失敗，並以新的 Pod 重試${job.backoffLimit !== undefined ? `，直到 backoffLimit ${job.backoffLimit}` : ''}。`
+        : `${noun(container)}失敗：它${exit(e)}${said(message)}；restartPolicy 為 ${policy}，所以不會重新啟動。`,
+    fix: ({ logs, namespace, pod, job }) => [
+      `閱讀它的輸出：${logs}`,
+      job ? `查看 Job 的失敗次數與上限：kubectl describe job -n ${namespace} ${job}` : `查看 Pod 的事件：kubectl describe pod -n ${namespace} ${pod}`,
+      job
+        ? `修正原因；Job 會自行重試直到 backoffLimit。要再次執行已結束的 Job，刪除它並重新套用它的 manifest（CronJob 的 Job：kubectl create job -n ${namespace} ${job}-rerun --from=cronjob/<cronjob>）。`
+        : '修正原因後重新建立 Pod。',
+    ],
+  },
+  probeKill: {
+    message: (p) => `${probeKillText(p)}${p.hint ? `（${portMismatch(p.hint)}）` : ''}。`,
+    fix: ({ type, namespace, pod, container, target }) => [
+      `在容器內手動執行探針：kubectl exec -n ${namespace} ${pod} -c ${container} -- ${target}`,
+      `查看它為什麼不再回應：kubectl logs -n ${namespace} ${pod} -c ${container} --previous`,
+      type === 'liveness'
+        ? '如果只是啟動得慢，加上 startupProbe（或調高 initialDelaySeconds）；如果是負載高時變慢，調高 timeoutSeconds／failureThreshold。liveness 探針不應該依賴資料庫或其他服務。'
+        : '如果應用程式確實需要較長的啟動時間，把 startupProbe 的 failureThreshold × periodSeconds 調到高於實際的啟動時間。',
     ],
   },
   // ---- end zh-b ----

@@ -3,17 +3,17 @@ import { noun } from './shared.js';
 
 const label = (port: string, name: string | undefined): string => `連接埠 ${port}${name ? `（${name}）` : ' '}`;
 
-const portMismatch = (p: ProbePortMismatch): string =>
+export const portMismatch = (p: ProbePortMismatch): string =>
   p.kind === 'name' ? `探針使用連接埠名稱「${p.port}」，但容器 ${p.container} 沒有宣告它` : `探針指向連接埠 ${p.port}，但容器 ${p.container} 宣告的是 ${p.declared.join(', ')}`;
 /** The probe as zh-TW messages describe it, after the word 探針: ` httpGet …（連接埠「http」）（initialDelaySeconds=…）`, or why there is none. */
-const probe = (p: ProbeRef): string => {
+export const probe = (p: ProbeRef): string => {
   if (p.absent) return '（不在 spec 中）';
   const t = p.timing;
   const timing = `initialDelaySeconds=${t.initialDelaySeconds} periodSeconds=${t.periodSeconds} timeoutSeconds=${t.timeoutSeconds} failureThreshold=${t.failureThreshold}`;
   if (p.handler === undefined) return `（沒有設定處理方式；${timing}）`;
   return ` ${p.handler}${p.namedPort !== undefined ? `（連接埠「${p.namedPort}」）` : ''}（${timing}）`;
 };
-const output = ({ message, empty }: ProbeOutput): string => (empty ? `「${message}」（沒有輸出：指令以非零值結束）` : `「${message}」`);
+export const output = ({ message, empty }: ProbeOutput): string => (empty ? `「${message}」（沒有輸出：指令以非零值結束）` : `「${message}」`);
 const podState = (p: PodStateRef): string =>
   p.kind === 'terminating'
     ? 'Terminating'

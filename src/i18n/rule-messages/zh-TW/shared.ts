@@ -6,7 +6,7 @@ export const noun = ({ kind, name }: ContainerRef): string =>
 
 const SIGNALS: Record<number, string> = { 1: 'SIGHUP', 2: 'SIGINT', 3: 'SIGQUIT', 4: 'SIGILL', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 13: 'SIGPIPE', 14: 'SIGALRM', 15: 'SIGTERM' };
 
-/** What an exit code usually means, as helpers/containers.ts explainExitCode says it in English. */
+/** What an exit code usually means, as rules/messages/en-shared.ts explainExitCode says it in English. */
 function gloss(code: number): string {
   switch (code) {
     case 0:
