@@ -33,6 +33,12 @@ runRuleTests(rule, {
       expect: [{ message: /node.kubernetes.io\/not-ready:NoSchedule \(node-3: the node is NotReady\)/, remediation: /fix the node/ }],
     },
     {
+      // Near miss of a well-known key: a key that only names a property every object has is a custom taint.
+      name: 'a taint keyed "constructor" is not a well-known taint',
+      objects: [unschedulable(`0/1 nodes are available: 1 node(s) had untolerated taint(s).${tail(1, 1)}`), node({ metadata: { name: 'node-5' }, spec: { taints: [{ key: 'constructor', value: 'x', effect: 'NoSchedule' }] } })],
+      expect: [{ message: /: constructor=x:NoSchedule \(node-5\)\./, remediation: /^If the Pod belongs on nodes tainted constructor=x:NoSchedule, add to/ }],
+    },
+    {
       name: 'a toleration for one taint does not cover another',
       objects: [unschedulable(newMsg, { spec: { tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'infra', effect: 'NoSchedule' }] } }), infra, cp],
       expect: [{ message: /control-plane:NoSchedule \(cp-1/ }],
