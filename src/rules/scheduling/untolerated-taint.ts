@@ -88,6 +88,8 @@ const rule: PodRule = {
       named = { kind: cluster.nodes.length > 0 ? 'not-found' : 'no-nodes' };
     }
     const known = (t: Taint): boolean => meaningOf(t.key).meaning !== undefined;
+    // A taint named only by the ≤1.33 message has no effect: `key=value`, not `key=value:`.
+    const shown = (t: Taint): string => (t.effect ? describeTaint(t) : `${t.key ?? ''}${t.value ? `=${t.value}` : ''}`);
     const health = taintList.filter((t) => known(t) && !/control-plane|master/.test(t.key ?? ''));
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const t = ruleMessages(options.lang);
@@ -101,10 +103,10 @@ const rule: PodRule = {
         evidence,
         remediation: t.untoleratedTaint.fix({
           // The toleration that accepts the taint, as the user adds it to the Pod spec.
-          custom: custom.map((taint) => ({ taint: describeTaint(taint), toleration: `tolerations: [{key: "${taint.key}", operator: "Equal", value: "${taint.value ?? ''}", effect: "${taint.effect ?? 'NoSchedule'}"}]` })),
+          custom: custom.map((taint) => ({ taint: shown(taint), toleration: `tolerations: [{key: "${taint.key}", operator: "Equal", value: "${taint.value ?? ''}", effect: "${taint.effect ?? 'NoSchedule'}"}]` })),
           template: templateOf(pod, t),
           mistakes: [...byTaint].filter(([, e]) => !known(e.taint)).map(([k, e]) => ({ node: e.nodes[0]!, taint: k })),
-          health: health.map((taint) => ({ taint: describeTaint(taint), meaning: meaningOf(taint.key).meaning! })),
+          health: health.map((taint) => ({ taint: shown(taint), meaning: meaningOf(taint.key).meaning! })),
           none: taintList.length === 0,
         }),
       }),

@@ -25,7 +25,8 @@ runRuleTests(rule, {
     {
       name: '≤1.33 wording names the taint without nodes in the input',
       objects: [unschedulable('0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 node(s) had untolerated taint {dedicated: infra}. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..')],
-      expect: [{ confidence: 'high', message: /on 3 of 3 nodes: node-role.kubernetes.io\/control-plane \(1 node: a control-plane node.*\), dedicated=infra \(2 nodes\)/ }],
+      // The message names no effect: the step shows the taint as named, the toleration assumes NoSchedule.
+      expect: [{ confidence: 'high', message: /on 3 of 3 nodes: node-role.kubernetes.io\/control-plane \(1 node: a control-plane node.*\), dedicated=infra \(2 nodes\)/, remediation: /^If the Pod belongs on nodes tainted dedicated=infra, add to .*effect: "NoSchedule"/ }],
     },
     {
       name: 'a NotReady node taint points at the node, not at a toleration',
