@@ -91,6 +91,7 @@ export const zhTW: Messages = {
     more: ({ rule }) => `詳細說明：kdiag explain ${rule}`,
     whereToLook: ({ components, commands }) => `負責元件：${components}；檢查：${commands}`,
     noPods: '找不到任何 Pod。',
+    verdictLine: ({ status, stage, summary }) => `${zhStatus[status]}${stage ? `（${inText(stage).trimStart()}階段）` : ''}：${summary}`,
     listSeparator: '、',
     labelGap: '',
   },
