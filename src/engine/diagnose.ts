@@ -94,13 +94,24 @@ export class Engine {
   nowFor(object: KObject): number {
     if (this.fixedNow) return this.now;
     const clock = this.clockOf(object);
-    return clock ? Date.parse(clock.at) : this.now;
+    if (!clock) return this.now;
+    let at = this.clockTimes.get(clock);
+    if (at === undefined) this.clockTimes.set(clock, (at = Date.parse(clock.at)));
+    return at;
   }
 
+  /** Each input clock's time as a number, parsed once (a dump has a handful of clocks and thousands of Pods). */
+  private readonly clockTimes = new Map<SourceClock, number>();
+  /** The last object whose clock was looked up: a diagnosis asks for its Pod's clock three times in a row. */
+  private lastClock: { object: KObject; clock: SourceClock | undefined } | undefined;
+
   private clockOf(object: KObject): SourceClock | undefined {
+    if (this.lastClock?.object === object) return this.lastClock.clock;
     const meta = this.snapshot.meta;
     const i = meta.objectClock?.[clockKey(object)];
-    return i === undefined ? undefined : meta.clocks?.[i];
+    const clock = i === undefined ? undefined : meta.clocks?.[i];
+    this.lastClock = { object, clock };
+    return clock;
   }
 
   /** Whether `now` for this object cannot be later than its capture (see PodRuleContext.clockTrusted). */
@@ -324,8 +335,13 @@ function withClock(note: string | undefined): string[] {
 
 /** ISO time to the second (a live clock has milliseconds nobody needs in a note). */
 function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
+  if (ms === lastIso.ms) return lastIso.text;
+  const text = new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
+  lastIso = { ms, text };
+  return text;
 }
+/** The last time written by isoSeconds: every Pod of one input is observed at the same time. */
+let lastIso = { ms: Number.NaN, text: '' };
 
 /** "ages measured from 2026-11-30T10:00:00Z, the modification time of x.yaml", in the report's language. */
 function clockSentence(clock: SourceClock, t: Messages): string {

@@ -35,7 +35,7 @@ export function rollup(items: readonly Diagnosis[]): RollupGroup[] {
 export function describeGroup(g: RollupGroup, total: number, t: Messages = messagesFor('en')): string {
   const base = { pods: g.pods.length, total, status: g.status, stage: g.stage };
   if (g.status === 'healthy') return t.workload.group(base);
-  const cause = g.rule ? `${g.example.findings[0]?.title ?? g.rule} (${g.rule})` : g.example.summary;
+  const cause = g.rule ? t.workload.causeWithRule({ title: g.example.findings[0]?.title ?? g.rule, rule: g.rule }) : g.example.summary;
   return t.workload.group({ ...base, cause });
 }
 

@@ -107,6 +107,7 @@ export const en: Messages = {
     nothingFailing: ({ warnings }) => `No Pods, and nothing failing${warningsSuffix(warnings)}.`,
     seenOn: ({ pod, more, names }) => `(seen on Pod ${pod}${more > 0 ? `; the same for ${more} more: ${names}` : ''})`,
     group: ({ pods, total, status, stage, cause }) => `${pods}/${total} pod${total === 1 ? '' : 's'} ${status}${cause === undefined ? '' : `${stage ? ` at ${stage}` : ''}: ${cause}`}`,
+    causeWithRule: ({ title, rule }) => `${title} (${rule})`,
   },
 
   markdown: {
@@ -129,6 +130,9 @@ export const en: Messages = {
     lastLogLines: ({ source }) => `last log lines of ${source}:`,
     wayBack: 'way back:',
     rollout: ({ progress }) => progress,
+    targetLine: ({ target, state, detail }) => `${target}: ${state} (${detail})`,
+    waitingLine: ({ target, progress }) => `${target}: ${progress}`,
+    detailSeparator: '; ',
     progress: {
       start: ({ seconds, what, namespace }) => `gate: waiting up to ${seconds}s for ${what} in namespace ${namespace}`,
       reading: 'gate: reading the namespace',

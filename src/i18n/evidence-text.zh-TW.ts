@@ -16,7 +16,8 @@ const when = (ago: string): string => (ago === 'at an unknown time' ? '時間不
 
 /** The evidence line as the zh-TW text report prints it. */
 export function evidenceTextZhTW(e: Evidence): string {
-  if (e.source === 'event') {
+  // A claim's events are quoted with source 'pvc' (scheduling/unbound-pvc, volume/provisioning-failed): same frame.
+  if (e.source === 'event' || e.source === 'pvc') {
     const m = EVENT.exec(e.text);
     if (!m) return e.text;
     const [head, type, reason, count, span, from, ago] = m as unknown as [string, string, string, string | undefined, string | undefined, string | undefined, string];

@@ -24,16 +24,15 @@ export function loadLanguage(lang: Lang): Promise<void> {
 }
 
 async function loadZhTW(): Promise<void> {
-  const [messages, ruleDocs, phrases, ruleMessages, help, evidence] = await Promise.all([
+  const [messages, ruleDocs, ruleMessages, help, evidence] = await Promise.all([
     import('./zh-TW.js'),
     import('./rules.zh-TW.js'),
-    import('./rule-messages/zh-TW-phrases/index.js'),
     import('./rule-messages/zh-TW.js'),
     import('./help.zh-TW.js'),
     import('./evidence-text.zh-TW.js'),
   ]);
   registerMessages(messages.zhTW);
-  registerRuleText('zh-TW', { docs: ruleDocs.RULES_ZH_TW, localize: phrases.localizeRuleText });
+  registerRuleText('zh-TW', { docs: ruleDocs.RULES_ZH_TW });
   registerRuleMessages('zh-TW', ruleMessages.zhTWRules);
   registerHelp('zh-TW', { titles: help.HELP_TITLES, text: help.helpText, examples: help.examplesZhTW });
   registerEvidenceText('zh-TW', evidence.evidenceTextZhTW);

@@ -100,6 +100,8 @@ export interface Messages {
     allHealthy(p: { total: number; warnings: number }): string;
     nothingFailing(p: { warnings: number }): string;
     group(p: { pods: number; total: number; status: DiagnosisStatus; stage: Stage | null; cause?: string }): string;
+    /** A group's cause: the rule's title, then its id (`Image not found in the registry (image/not-found)`). */
+    causeWithRule(p: { title: string; rule: string }): string;
   };
 
   markdown: {
@@ -125,6 +127,12 @@ export interface Messages {
     wayBack: string;
     /** A rollout's progress (`2/3 updated, 1/3 ready`, engine/rollout.ts) or a target's reason/detail frame (engine/gate.ts), in this language. */
     rollout(p: { progress: string }): string;
+    /** One target's line: `deploy/web: failed (1/1 updated, 0/1 ready)`; `detail` already in this language. */
+    targetLine(p: { target: string; state: string; detail: string }): string;
+    /** A waiting target's line: `deploy/web: 1/3 updated`. */
+    waitingLine(p: { target: string; progress: string }): string;
+    /** Between a waiting target's progress and its detail. */
+    detailSeparator: string;
     /** Progress lines on stderr while the gate waits. */
     progress: {
       start(p: { seconds: number; what: string; namespace: string }): string;

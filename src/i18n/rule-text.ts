@@ -4,16 +4,15 @@ import type { RuleText } from './rule-text-type.js';
 
 export type { RuleText };
 
-/** A language's rule docs (by rule id) and its phrase lookup for rule-written English lines. */
+/** A language's rule docs (titles, descriptions, causes and fix steps), by rule id. */
 export interface RuleTextCatalogue {
   docs: Readonly<Record<string, RuleText>>;
-  localize(id: string, text: string): string;
 }
 
 // Registered by loadLanguage() (i18n/load.ts); absent on English runs.
 let zhTW: RuleTextCatalogue | undefined;
 
-/** Registers the zh-TW rule docs and phrases (i18n/load.ts does this; nothing else should). */
+/** Registers the zh-TW rule docs (i18n/load.ts does this; nothing else should). */
 export function registerRuleText(lang: Lang, catalogue: RuleTextCatalogue): void {
   if (lang === 'zh-TW') zhTW = catalogue;
 }
@@ -33,16 +32,16 @@ export function ruleTitle(id: string, lang: Lang | undefined): string | undefine
 }
 
 /**
- * Findings in `lang`: the rule's title where the finding kept its rule's default title (a rule may word its own),
- * and the message and fix steps through the rule's zh-TW phrases (src/i18n/rule-messages/zh-TW-phrases/).
- * Evidence is quoted cluster text and is never translated.
+ * Findings in `lang`: the rule's title where the finding kept its rule's default title (a rule may word its own,
+ * from its typed messages). Messages and fix steps are already in `lang`: every rule builds them from the typed
+ * catalogue (src/rules/messages/, zh-TW in src/i18n/rule-messages/zh-TW/). Evidence is quoted cluster text and
+ * is never translated.
  */
 export function localizeTitles(findings: Finding[], lang: Lang | undefined, englishTitle: (id: string) => string | undefined): Finding[] {
-  const catalogue = lang === 'zh-TW' ? zhTW : undefined;
-  if (!catalogue) return findings;
-  const localizeRuleText = (id: string, text: string): string => catalogue.localize(id, text);
+  if (lang !== 'zh-TW' || !zhTW) return findings;
   return findings.map((f) => {
-    const title = f.title === englishTitle(f.rule) ? ruleTitle(f.rule, lang) : localizeRuleText(f.rule, f.title);
-    return { ...f, title: title ?? f.title, message: localizeRuleText(f.rule, f.message), remediation: f.remediation.map((r) => localizeRuleText(f.rule, r)) };
+    if (f.title !== englishTitle(f.rule)) return f;
+    const title = ruleTitle(f.rule, lang);
+    return title === undefined ? f : { ...f, title };
   });
 }

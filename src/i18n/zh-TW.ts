@@ -158,6 +158,7 @@ export const zhTW: Messages = {
     seenOn: ({ pod, more, names }) => `（見於 Pod ${pod}${more > 0 ? `；另外 ${num(more)} 個 Pod 的情況相同：${names}` : ''}）`,
     group: ({ pods, total, status, stage, cause }) =>
       `${num(pods)}/${num(total)} 個 Pod ${zhStatus[status]}${cause === undefined ? '' : `${stage ? `（${inText(stage)}階段）` : ''}：${cause}`}`,
+    causeWithRule: ({ title, rule }) => `${title}（${rule}）`,
   },
 
   markdown: {
@@ -180,6 +181,9 @@ export const zhTW: Messages = {
     lastLogLines: ({ source }) => `${source} 最後的日誌行：`,
     wayBack: '復原方式：',
     rollout: ({ progress }) => rolloutProgress(progress),
+    targetLine: ({ target, state, detail }) => `${target}：${state}（${detail}）`,
+    waitingLine: ({ target, progress }) => `${target}：${progress}`,
+    detailSeparator: '；',
     progress: {
       start: ({ seconds, what, namespace }) => `gate：最多等待 ${seconds} 秒，等候命名空間 ${namespace} 中的 ${what}`,
       reading: 'gate：正在讀取命名空間',

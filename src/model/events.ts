@@ -69,21 +69,42 @@ export function internEventFact(e: EventFact, intern: (s: string) => string): Ev
   return e;
 }
 
-/** Merges repeats of one event (same reason, message, source and field) and sorts oldest first. */
+/** Up to this many events of one object, repeats are found by comparing fields; past it, by a key per event. */
+const FEW_EVENTS = 16;
+
+const sameEvent = (a: EventFact, b: EventFact): boolean => a.reason === b.reason && a.message === b.message && a.source === b.source && (a.fieldPath ?? '') === (b.fieldPath ?? '');
+
+/**
+ * Merges repeats of one event (same reason, message, source and field) and sorts oldest first. An object
+ * has a handful of events: they are compared field by field, without building (and hashing) a key string
+ * that repeats each message; a Node with thousands is merged through a Map of keys.
+ */
 export function dedupeEvents(events: EventFact[]): EventFact[] {
-  const merged = new Map<string, EventFact>();
-  for (const e of events) {
-    const key = `${e.reason}\u0000${e.message}\u0000${e.source}\u0000${e.fieldPath ?? ''}`;
-    const prior = merged.get(key);
-    if (!prior) {
-      merged.set(key, { ...e, involved: { ...e.involved } });
-      continue;
+  let merged: EventFact[];
+  if (events.length <= FEW_EVENTS) {
+    merged = [];
+    for (const e of events) {
+      const prior = merged.find((m) => sameEvent(m, e));
+      if (prior) mergeInto(prior, e);
+      else merged.push({ ...e, involved: { ...e.involved } });
     }
-    prior.count += e.count;
-    if (e.firstSeen !== undefined && (prior.firstSeen === undefined || e.firstSeen < prior.firstSeen)) prior.firstSeen = e.firstSeen;
-    if (e.lastSeen !== undefined && (prior.lastSeen === undefined || e.lastSeen > prior.lastSeen)) prior.lastSeen = e.lastSeen;
+  } else {
+    const byKey = new Map<string, EventFact>();
+    for (const e of events) {
+      const key = `${e.reason}\u0000${e.message}\u0000${e.source}\u0000${e.fieldPath ?? ''}`;
+      const prior = byKey.get(key);
+      if (prior) mergeInto(prior, e);
+      else byKey.set(key, { ...e, involved: { ...e.involved } });
+    }
+    merged = [...byKey.values()];
   }
-  return [...merged.values()].sort((a, b) => (a.lastSeen ?? 0) - (b.lastSeen ?? 0) || a.reason.localeCompare(b.reason) || a.message.localeCompare(b.message));
+  return merged.sort((a, b) => (a.lastSeen ?? 0) - (b.lastSeen ?? 0) || a.reason.localeCompare(b.reason) || a.message.localeCompare(b.message));
+}
+
+function mergeInto(prior: EventFact, e: EventFact): void {
+  prior.count += e.count;
+  if (e.firstSeen !== undefined && (prior.firstSeen === undefined || e.firstSeen < prior.firstSeen)) prior.firstSeen = e.firstSeen;
+  if (e.lastSeen !== undefined && (prior.lastSeen === undefined || e.lastSeen > prior.lastSeen)) prior.lastSeen = e.lastSeen;
 }
 
 /** Events indexed for joining to objects: by UID first, by kind/namespace/name when the event has no UID. */

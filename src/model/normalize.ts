@@ -187,7 +187,10 @@ function coerce(v: unknown, shape: Shape): unknown {
       case 'port':
         return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? v : undefined;
       case 'strings':
-        return Array.isArray(v) ? v.map(scalarString).filter((x) => x !== undefined) : undefined;
+        if (!Array.isArray(v)) return undefined;
+        // A list that is already all strings (nearly every one) is kept as it is: no copy per field.
+        for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return v.map(scalarString).filter((x) => x !== undefined);
+        return v;
       case 'stringMap':
       case 'quantities': {
         if (!isObject(v)) return undefined;
@@ -206,7 +209,22 @@ function coerce(v: unknown, shape: Shape): unknown {
   if (Array.isArray(shape)) {
     if (!Array.isArray(v)) return undefined;
     const element = shape[0] as Shape;
-    return v.map((item) => coerce(item, element)).filter((item) => item !== undefined);
+    // Elements are coerced in place (objects) or kept; the list itself is copied only when an element
+    // changes or is dropped (a hole reads as undefined, which is dropped, as map and filter drop it).
+    for (let i = 0; i < v.length; i++) {
+      const item: unknown = v[i];
+      const fixed = coerce(item, element);
+      if (fixed !== undefined && fixed === item) continue;
+      const out = v.slice(0, i);
+      if (fixed !== undefined) out.push(fixed);
+      for (let j = i + 1; j < v.length; j++) {
+        if (!(j in v)) continue;
+        const rest = coerce(v[j], element);
+        if (rest !== undefined) out.push(rest);
+      }
+      return out;
+    }
+    return v;
   }
   if (!isObject(v)) return undefined;
   fields(v, shape as Fields);

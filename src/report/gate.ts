@@ -18,7 +18,7 @@ export function renderGateText(results: readonly GateResult[], outcome: GateOutc
   lines.push(outcome === 'passed' ? c.green.bold(t.gate.passed({ seconds })) : outcome === 'failed' ? c.red.bold(t.gate.failed({ seconds })) : c.yellow.bold(t.gate.timedOut({ seconds })));
   for (const r of results) {
     const mark = r.state === 'passed' ? c.green('✔') : r.state === 'failed' ? c.red('✘') : c.yellow('…');
-    lines.push(`  ${mark} ${neutralize(r.namespace)}/${r.target}: ${r.state === 'waiting' && outcome === 'timeout' ? t.gate.state.notFinished : t.gate.state[r.state]} (${neutralize(t.gate.rollout({ progress: r.progress }))})`);
+    lines.push(`  ${mark} ${t.gate.targetLine({ target: `${neutralize(r.namespace)}/${r.target}`, state: r.state === 'waiting' && outcome === 'timeout' ? t.gate.state.notFinished : t.gate.state[r.state], detail: neutralize(t.gate.rollout({ progress: r.progress })) })}`);
     const pods = r.diagnoses.filter((d) => d.pod);
     if (r.state !== 'passed' && pods.length > 0) {
       for (const g of rollup(pods)) lines.push(`      ${neutralize(describeGroup(g, pods.length, t))}`);

@@ -14,14 +14,22 @@ import { ObjectWords, redactSnapshot } from './redact-snapshot.js';
  */
 export const MAX_NESTING = 256;
 
-/** True when `value` is nested deeper than `limit` levels. Iterative: any depth is safe to measure. */
+/**
+ * True when `value` is nested deeper than `limit` levels. Any input depth is safe to measure: the walk
+ * recurses at most `limit` calls deep (a few hundred frames) and stops there. It allocates nothing per
+ * array (it is run over every parsed document, tens of MB of objects): no [value, depth] pair per node.
+ */
 export function nestedDeeperThan(value: unknown, limit: number = MAX_NESTING): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (!v || typeof v !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  return value !== null && typeof value === 'object' && deeper(value, limit);
+}
+
+/** Whether `v` (an object or array) holds an object `left` or more levels below it. */
+function deeper(v: object, left: number): boolean {
+  if (left <= 0) return true;
+  const children: unknown[] = Array.isArray(v) ? v : Object.values(v);
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child !== null && typeof child === 'object' && deeper(child, left - 1)) return true;
   }
   return false;
 }

@@ -19,6 +19,10 @@ export function redactText(text: string): string {
   return LOG_PATTERNS.reduce((t, [re, replacement]) => t.replace(re, replacement), text);
 }
 
+/** The log patterns but the third (key=value), which messages get in the gentler form below. */
+const MESSAGE_PATTERNS = LOG_PATTERNS.filter((_, i) => i !== 2);
+
+const JSON_KEY_VALUE = /("(?:[A-Za-z0-9_-]*?)(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)"\s*:\s*")([^"]+)/gi;
 const KEY_VALUE = /\b((?:[A-Za-z0-9_-]*?)(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?))(\s*[=:]\s*)([^\s"',;&]+)/gi;
 
 /**
@@ -27,9 +31,8 @@ const KEY_VALUE = /\b((?:[A-Za-z0-9_-]*?)(?:password|passwd|pwd|secret|token|api
  * the rules read), while `password=hunter2` or a long value is masked.
  */
 export function redactMessage(text: string): string {
-  return LOG_PATTERNS.filter(([re]) => re !== LOG_PATTERNS[2]![0])
-    .reduce((t, [re, replacement]) => t.replace(re, replacement), text)
-    .replace(/("(?:[A-Za-z0-9_-]*?)(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)"\s*:\s*")([^"]+)/gi, `$1${REDACTED}`)
+  return MESSAGE_PATTERNS.reduce((t, [re, replacement]) => t.replace(re, replacement), text)
+    .replace(JSON_KEY_VALUE, `$1${REDACTED}`)
     .replace(KEY_VALUE, (all, key: string, sep: string, value: string) => (/^(?:[a-z]{1,15}|\d{1,4})$/i.test(value) ? all : `${key}${sep}${REDACTED}`));
 }
 

@@ -37,6 +37,35 @@ describe('events', () => {
     expect(merged).toMatchObject({ count: 5, firstSeen: Date.parse(at(-300)), lastSeen: Date.parse(at(-10)) });
   });
 
+  it('merges only repeats equal in reason, message, source and field (near misses stay apart), below and above 16 events alike', () => {
+    const p = pod();
+    const base = { reason: 'BackOff', message: 'same', count: 1, first: at(-300), last: at(-200) };
+    const near = [
+      event(p, base),
+      event(p, { ...base, reason: 'Backoff' }),
+      event(p, { ...base, message: 'same ' }),
+      event(p, { ...base, message: 'sam' }),
+    ];
+    const distinct = [...near, event(p, { ...base, source: 'scheduler' }), event(p, { ...base, fieldPath: 'spec.containers{app}' })];
+    for (const repeats of [2, 5]) {
+      // 6 distinct events × 2 = 12 (compared field by field), × 5 = 30 (merged through keys)
+      const all = Array.from({ length: repeats }, () => distinct).flat();
+      const merged = new EventIndex(all as never[]).for(p as never);
+      expect(merged).toHaveLength(distinct.length);
+      expect(merged.every((e) => e.count === repeats)).toBe(true);
+      expect(merged.map((e) => `${e.reason}|${e.message}|${e.source}|${e.fieldPath ?? ''}`).sort()).toEqual(
+        ['BackOff|same|kubelet|', 'Backoff|same|kubelet|', 'BackOff|same |kubelet|', 'BackOff|sam|kubelet|', 'BackOff|same|scheduler|', 'BackOff|same|kubelet|spec.containers{app}'].sort(),
+      );
+    }
+  });
+
+  it('never changes the indexed facts when it merges (the same object asked twice gets the same counts)', () => {
+    const p = pod();
+    const index = new EventIndex([event(p, { reason: 'BackOff', message: 'same', count: 3 }), event(p, { reason: 'BackOff', message: 'same', count: 2 })] as never[]);
+    expect(index.for(p as never)[0]!.count).toBe(5);
+    expect(index.for(p as never)[0]!.count).toBe(5);
+  });
+
   it('kubelet node events carry the node name as uid and still join the Node', () => {
     const e = { kind: 'Event', metadata: { namespace: 'default' }, involvedObject: { kind: 'Node', name: 'node-1', uid: 'node-1' }, reason: 'EvictionThresholdMet', message: 'Attempting to reclaim memory' };
     expect(new EventIndex([e as never]).for({ kind: 'Node', metadata: { name: 'node-1', uid: 'a1b2c3' } })).toHaveLength(1);

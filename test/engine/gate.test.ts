@@ -97,4 +97,17 @@ describe('gate verdict', () => {
     expect(text).toContain('2/2 pods failing at image: Image not found in the registry (image/not-found)');
     expect(text.match(/FAILING at image/g)).toHaveLength(1);
   });
+
+  it('in zh-TW the target line and the rolled-up cause use full-width brackets around Chinese text', async () => {
+    const { loadLanguage } = await import('../../src/i18n/load.js');
+    await loadLanguage('zh-TW');
+    const results = gate([deployment({ replicas: 2, updatedReplicas: 2 }), replicaSet('api-new', '2'), rsPod('api-new-1', 'api-new', badImage), rsPod('api-new-2', 'api-new', badImage), node()]);
+    const text = renderGateText(results, 'failed', 3000, { color: false, lang: 'zh-TW' });
+    const [target, group] = text.split('\n').slice(1, 3);
+    expect(target).toMatch(/^ {2}✘ shop\/deploy\/api：失敗（.+）$/);
+    // (The diagnoses were made in English here: the title is the engine's; the frame is the report's.)
+    expect(group).toMatch(/^ {6}2\/2 個 Pod 失敗（映像檔階段）：.+（image\/not-found）$/);
+    // Near miss: no ASCII bracket or colon-space is left between the Chinese words.
+    expect(`${target}\n${group}`).not.toMatch(/ \(|\): /);
+  });
 });

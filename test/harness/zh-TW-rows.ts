@@ -4,7 +4,7 @@ import { localizeTitles } from '../../src/i18n/rule-text.js';
 import type { Finding, Rule } from '../../src/rules/types.js';
 import { englishLeft } from './english-left.js';
 
-/** Rules that build their messages and fix steps from the typed catalogue (src/rules/messages/, zh-TW in src/i18n/rule-messages/zh-TW/). */
+/** Rules that build their messages and fix steps from the typed catalogue (src/rules/messages/, zh-TW in src/i18n/rule-messages/zh-TW/): every rule. */
 export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'admission/cronjob-not-starting',
   'admission/failed-create',
@@ -69,14 +69,20 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'kubelet/stuck-terminating',
   // scheduling stage
   'scheduling/host-port-conflict',
+  'scheduling/insufficient-resources',
   'scheduling/no-nodes',
+  'scheduling/node-selector-mismatch',
   'scheduling/not-scheduled-long',
+  'scheduling/pod-affinity',
   'scheduling/pvc-not-found',
   'scheduling/scheduling-gated',
   'scheduling/topology-spread',
   'scheduling/too-many-pods',
+  'scheduling/unbound-pvc',
   'scheduling/unschedulable',
   'scheduling/unschedulable-nodes',
+  'scheduling/untolerated-taint',
+  'scheduling/volume-node-affinity',
   // volume stage
   'volume/attach-failed',
   'volume/hostpath-type',
@@ -89,15 +95,11 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'volume/pvc-pending',
 ]);
 
-/** Rules whose message and fix steps have no zh-TW phrases yet (they print English under --lang zh-TW): none. */
-export const STILL_ENGLISH: ReadonlySet<string> = new Set<string>([]);
-
 /**
  * A firing row's findings, found again with `--lang zh-TW` and localised as the engine does: the message and
  * every fix step must read as Chinese with no English sentence left (commands, quotes and reasons aside).
  */
 export function expectZhTW(rule: Rule, zh: Finding[], en: Finding[]): void {
-  if (STILL_ENGLISH.has(rule.id)) return;
   const out = localizeTitles(zh, 'zh-TW', (id) => (id === rule.id ? rule.title : undefined));
   expect(out.length).toBe(en.length);
   // KDIAG_ZH_DUMP=FILE appends every firing row in zh-TW as JSON lines, to read or diff the wording across a change.

@@ -1,6 +1,7 @@
 // Connection reuse over TLS, counted on a loopback HTTPS server: connections opened, full (not resumed) TLS
-// handshakes, requests. kdiag speaks HTTP/1.1 over one keep-alive agent per command: parallel reads need one
-// socket each, and every later request reuses one of them (kubectl's HTTP/2 multiplexes all on one).
+// handshakes, requests. This server speaks only HTTP/1.1, so kdiag falls back to one keep-alive agent per
+// command: parallel reads need one socket each (the first is the one that offered h2), and every later request
+// reuses one of them. Against a server that speaks h2 everything is one connection: h2.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import type http from 'node:http';
 import { answer, closeAll, isList, json, kindOf, list, POD, serve } from './server.js';

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
 import https from 'node:https';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -64,6 +65,8 @@ export interface Served {
   /** TLS handshakes that were not session resumptions (https only). */
   fullHandshakes: () => number;
   connections: () => number;
+  /** Each request's HTTP version as the server read it ('2.0' or '1.1'). */
+  versions: string[];
   close: () => Promise<void>;
 }
 
@@ -75,7 +78,7 @@ export async function closeAll(): Promise<void> {
 }
 
 let cert: { key: string; cert: string } | undefined;
-function selfSigned(): { key: string; cert: string } {
+export function selfSigned(): { key: string; cert: string } {
   if (!cert) {
     const key = join(tmp, 'key.pem');
     const crt = join(tmp, 'cert.pem');
@@ -92,33 +95,41 @@ export function kubeconfigFor(server: string, user = 'token: t', extra = ''): st
   return file;
 }
 
-/** Starts a loopback API server (http, or https with a throwaway certificate). */
-export async function serve(handle: Handler, options: { tls?: boolean; user?: string } = {}): Promise<Served> {
+/**
+ * Starts a loopback API server: http, https with a throwaway certificate, or (h2) one that offers HTTP/2 and
+ * HTTP/1.1 by ALPN as kube-apiserver does; its handlers get the compatibility request and response.
+ */
+export async function serve(handle: Handler, options: { tls?: boolean; h2?: boolean; user?: string } = {}): Promise<Served> {
   let n = 0;
   let full = 0;
   let conns = 0;
   const paths: string[] = [];
+  const versions: string[] = [];
   const sockets = new Set<net.Socket>();
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     paths.push(req.url ?? '');
+    versions.push(req.httpVersion);
     handle(req, res, n++);
   };
-  const server = options.tls ? https.createServer({ ...selfSigned() }, onRequest) : http.createServer(onRequest);
+  const secure = options.tls || options.h2;
+  const server: net.Server = options.h2
+    ? http2.createSecureServer({ ...selfSigned(), allowHTTP1: true }, onRequest as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void)
+    : options.tls ? https.createServer({ ...selfSigned() }, onRequest) : http.createServer(onRequest);
   server.on('connection', (s: net.Socket) => {
     conns++;
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  if (options.tls) server.on('secureConnection', (s: tls.TLSSocket) => !s.isSessionReused() && full++);
+  if (secure) server.on('secureConnection', (s: tls.TLSSocket) => !s.isSessionReused() && full++);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const url = `${secure ? 'https' : 'http'}://127.0.0.1:${port}`;
   const close = async (): Promise<void> => {
     for (const s of sockets) s.destroy();
     await new Promise<void>((r) => server.close(() => r()));
   };
   open.push(close);
-  return { url, kubeconfig: kubeconfigFor(url, options.user), requests: () => n, paths, fullHandshakes: () => full, connections: () => conns, close };
+  return { url, kubeconfig: kubeconfigFor(url, options.user), requests: () => n, paths, fullHandshakes: () => full, connections: () => conns, versions, close };
 }
 
 /** A TCP server that accepts and never says anything (a stalled TLS handshake, a black hole). */

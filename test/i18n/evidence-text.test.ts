@@ -10,6 +10,13 @@ describe('evidence framing in zh-TW', () => {
     expect(evidenceText({ source: 'event', text: 'Warning BackOff ×3 from kubelet (last seen 4s ago): Back-off restarting failed container app' }, 'zh-TW')).toBe('Warning BackOff（3 次；來自 kubelet；最後一次 4s 前）：Back-off restarting failed container app');
   });
 
+  it("translates the frame of a claim's event, and leaves the claim's fields alone", () => {
+    const binding = { source: 'pvc', text: 'Normal FailedBinding from persistentvolume-controller (last seen 2s ago): no persistent volumes available for this claim and no storage class is set' };
+    expect(evidenceText(binding, 'zh-TW')).toBe('Normal FailedBinding（來自 persistentvolume-controller；最後一次 2s 前）：no persistent volumes available for this claim and no storage class is set');
+    // Near misses: the claim's own fields and kdiag's note about a missing claim are not event frames.
+    for (const text of ['pvc/data.status.phase: Pending', 'persistentvolumeclaim/data status.phase: Pending', 'no PersistentVolumeClaim "data" in namespace shop']) expect(evidenceText({ source: 'pvc', text }, 'zh-TW')).toBe(text);
+  });
+
   it('translates the log frame, single line and several', () => {
     expect(evidenceText({ source: 'log', text: 'previous log of app: panic: boom' }, 'zh-TW')).toBe('容器 app 的上一個執行個體日誌：panic: boom');
     expect(evidenceText({ source: 'log', text: 'log of app:\nline 1\nline 2' }, 'zh-TW')).toBe('容器 app 的日誌：\nline 1\nline 2');

@@ -644,11 +644,120 @@ export const SAMPLES: Samples<RuleMessages> = {
   },
   topologySpread: {
     message: [
-      [{ missing: true, nodes: '2/3 個節點', constraints: [{ maxSkew: 1, key: 'topology.kubernetes.io/zone', selector: 'app=api', minDomains: 3 }], lacking: [{ node: 'node-1', key: 'topology.kubernetes.io/zone' }], tail: '' }],
-      [{ missing: false, nodes: '3/3 個節點', constraints: [{ maxSkew: 1, key: 'kubernetes.io/hostname', selector: 'app=api' }], lacking: [], tail: '' }],
+      [{ missing: true, nodes: '2/3 個節點', constraints: [{ maxSkew: 1, key: 'topology.kubernetes.io/zone', selector: { kind: 'expr', text: 'app=api' }, minDomains: 3 }, { maxSkew: 2, key: 'kubernetes.io/hostname', selector: { kind: 'all' } }], lacking: [{ node: 'node-1', key: 'topology.kubernetes.io/zone' }], tail: '' }],
+      [{ missing: false, nodes: '3/3 個節點', constraints: [{ maxSkew: 1, key: 'kubernetes.io/hostname', selector: { kind: 'expr', text: 'app=api' } }, { maxSkew: 1, key: 'kubernetes.io/hostname', selector: { kind: 'none' } }], lacking: [], tail: '' }],
       [{ missing: false, nodes: '3 個節點', constraints: [], lacking: [], tail: '' }],
     ],
     fix: [[{ missing: true, keys: ['topology.kubernetes.io/zone'], namespace: 'shop', selector: 'app=api', template: 'Pod spec（之後重新建立 Pod）' }], [{ missing: false, keys: [], namespace: 'shop', template: 'Pod spec（之後重新建立 Pod）' }], [{ missing: true, keys: [], namespace: 'shop', template: 'Pod spec（之後重新建立 Pod）' }]],
+  },
+  insufficientResources: {
+    message: [
+      [{ neverFits: true, parts: [{ resource: 'cpu', nodes: '2/3 個節點', requests: '6 cpu', fit: { kind: 'too-small', allocatable: '4 cpu', node: 'node-1' } }], tail: '' }],
+      [{ neverFits: true, parts: [{ resource: 'nvidia.com/gpu', nodes: '3/3 個節點', requests: '1 nvidia.com/gpu', fit: { kind: 'not-advertised' } }], tail: '' }],
+      [{ neverFits: false, parts: [{ resource: 'memory', nodes: '3/3 個節點', requests: '6Gi memory', fit: { kind: 'roomiest', node: 'node-2', free: '2Gi memory', allocatable: '8Gi memory' } }, { resource: 'cpu', nodes: '1 個節點', fit: { kind: 'largest', allocatable: '4 cpu', node: 'node-1' } }], tail: '' }],
+      [{ neverFits: false, parts: [{ resource: 'cpu', nodes: '1 個節點' }], tail: '' }],
+    ],
+    fix: [
+      [{ neverFits: true, template: 'Pod spec（之後重新建立 Pod）', pod: 'api-1', namespace: 'shop', resources: ['cpu'], unknownFree: false }],
+      [{ neverFits: true, workload: 'deploy/api', template: 'deploy/api 的 Pod 範本（kubectl edit deploy/api -n shop）', pod: 'api-1', namespace: 'shop', resources: ['cpu', 'memory'], unknownFree: true }],
+      [{ neverFits: false, workload: 'deploy/api', template: 'deploy/api 的 Pod 範本（kubectl edit deploy/api -n shop）', pod: 'api-1', namespace: 'shop', resources: ['cpu'], unknownFree: true }],
+    ],
+  },
+  nodeSelectorMismatch: {
+    message: [
+      [{ selector: 'disktype=ssd', terms: [], nodes: '3/3 個節點', mismatches: [{ node: 'node-1', kind: 'no-label', key: 'disktype' }, { node: 'node-2', kind: 'label', label: 'disktype=hdd' }], more: 2, matching: ['node-3'], tail: '' }],
+      [{ terms: [['disktype=ssd', 'topology.kubernetes.io/zone In [a, b]'], ['gpu Exists'], []], nodes: '2/2 個節點', mismatches: [{ node: 'node-1', kind: 'no-term', labels: [{ key: 'disktype', value: 'hdd' }, { key: 'gpu' }] }, { node: 'node-2', kind: 'no-term', labels: [] }], more: 0, matching: [], tail: '' }],
+      [{ selector: 'disktype=ssd', terms: [['metadata.name In [gone-node]']], nodes: '2/3 個節點', pinnedGone: 'gone-node', mismatches: [], more: 0, matching: [], tail: '' }],
+      [{ terms: [], nodes: '1 個節點', mismatches: [], more: 0, matching: [], tail: '' }],
+    ],
+    fix: [[{ keys: ['disktype'], first: { key: 'disktype', value: 'ssd' }, template: 'deploy/api 的 Pod 範本（kubectl edit deploy/api -n shop）' }], [{ keys: [], template: 'Pod spec（之後重新建立 Pod）' }]],
+  },
+  podAffinity: {
+    message: [
+      [{ parts: [{ kind: 'affinity', nodes: '3/3 個節點', terms: [{ selector: { kind: 'expr', text: 'app=db' }, key: 'kubernetes.io/hostname' }], unmatched: [{ kind: 'expr', text: 'app=db' }] }], tail: '' }],
+      [{ parts: [{ kind: 'anti-affinity', nodes: '3/3 個節點', terms: [{ selector: { kind: 'expr', text: 'app=api' }, key: 'kubernetes.io/hostname' }, { selector: { kind: 'all' }, key: 'topology.kubernetes.io/zone' }], surplus: { replicas: 4, nodes: 3 } }], tail: '' }],
+      [{ parts: [{ kind: 'existing', nodes: '1/3 個節點', blockers: [{ pod: 'shop/db-0', node: 'node-1' }, { pod: 'shop/db-1', node: 'node-2' }] }, { kind: 'affinity', nodes: '2/3 個節點', terms: [], unmatched: [] }, { kind: 'anti-affinity', nodes: '2/3 個節點', terms: [{ selector: { kind: 'none' }, key: '?' }] }], tail: '' }],
+      [{ parts: [{ kind: 'existing', nodes: '1 個節點', blockers: [] }], tail: '' }],
+    ],
+    fix: [[{ pod: 'api-1', namespace: 'shop', template: 'Pod spec（之後重新建立 Pod）' }]],
+  },
+  unboundPvc: {
+    message: [
+      [{ what: { kind: 'problems', problems: [
+        { claim: 'data', problem: { kind: 'missing', volume: 'data' } },
+        { claim: 'logs', problem: { kind: 'unknown' } },
+        { claim: 'old', problem: { kind: 'lost', volume: 'pvc-1234' } },
+        { claim: 'gone', problem: { kind: 'deleting' } },
+        { claim: 'wait', problem: { kind: 'pending', phase: 'Pending', className: 'standard' } },
+        { claim: 'wait2', problem: { kind: 'pending', phase: 'Pending' } },
+      ] }, tail: '' }],
+      [{ what: { kind: 'problems', problems: [
+        { claim: 'a', problem: { kind: 'no-class', className: 'fast' } },
+        { claim: 'b', problem: { kind: 'provisioning-failed', error: 'rpc error: code = ResourceExhausted desc = quota exceeded', provisioner: 'ebs.csi.aws.com' } },
+        { claim: 'c', problem: { kind: 'mismatch', error: 'Cannot bind to requested volume "pv-1": requested PV is too small' } },
+        { claim: 'd', problem: { kind: 'static' } },
+        { claim: 'e', problem: { kind: 'no-default' } },
+        { claim: 'f', problem: { kind: 'external', provisioner: 'ebs.csi.aws.com' } },
+        { claim: 'g', problem: { kind: 'external', provisioner: '' } },
+        { claim: 'h', problem: { kind: 'no-provisioner', className: 'local-storage' } },
+      ] }, tail: '' }],
+      [{ what: { kind: 'ephemeral', claim: 'api-1-scratch' }, tail: '' }],
+      [{ what: { kind: 'capacity' }, tail: '' }],
+      [{ what: { kind: 'unbound', claims: ['data', 'logs'] }, tail: '' }],
+      [{ what: { kind: 'unbound', claims: [] }, tail: '' }],
+    ],
+    fix: [
+      [{ problems: [
+        { claim: 'data', problem: { kind: 'missing', volume: 'data' } },
+        { claim: 'logs', problem: { kind: 'unknown' } },
+        { claim: 'old', problem: { kind: 'lost', volume: 'pvc-1234' } },
+        { claim: 'gone', problem: { kind: 'deleting' } },
+        { claim: 'wait', problem: { kind: 'pending', phase: 'Pending' } },
+        { claim: 'a', problem: { kind: 'no-class', className: 'fast' } },
+        { claim: 'b', problem: { kind: 'provisioning-failed', error: 'quota exceeded', provisioner: 'ebs.csi.aws.com' } },
+        { claim: 'b2', problem: { kind: 'provisioning-failed', error: 'quota exceeded', provisioner: '' } },
+        { claim: 'c', problem: { kind: 'mismatch', error: 'requested PV is too small' } },
+        { claim: 'd', problem: { kind: 'static' } },
+        { claim: 'e', problem: { kind: 'no-default' } },
+        { claim: 'f', problem: { kind: 'external', provisioner: 'ebs.csi.aws.com' } },
+        { claim: 'h', problem: { kind: 'no-provisioner', className: 'local-storage' } },
+      ], namespace: 'shop', claims: ['data'] }],
+      [{ problems: [], namespace: 'shop', claims: ['data', 'logs'] }],
+      [{ problems: [], namespace: 'shop', claims: [] }],
+    ],
+  },
+  untoleratedTaint: {
+    message: [
+      [{ nodes: '3/3 個節點', named: { kind: 'nodes', taints: [{ taint: 'dedicated=gpu:NoSchedule', nodes: ['node-1', 'node-2'] }, { taint: 'node-role.kubernetes.io/control-plane:NoSchedule', nodes: ['cp-1'], meaning: 'control-plane' }, { taint: 'node.kubernetes.io/not-ready:NoSchedule', nodes: ['node-3'], meaning: 'not-ready' }] }, tail: '' }],
+      [{ nodes: '2/2 個節點', named: { kind: 'message', taints: [{ key: 'dedicated', value: 'gpu', count: 1 }, { key: 'node.kubernetes.io/unreachable', value: '', count: 2, meaning: 'unreachable' }] }, tail: '' }],
+      [{ nodes: '1 個節點', named: { kind: 'not-found' }, tail: '' }],
+      [{ nodes: '1 個節點', named: { kind: 'no-nodes' }, tail: '' }],
+    ],
+    fix: [
+      [{ custom: [{ taint: 'dedicated=gpu:NoSchedule', toleration: 'tolerations: [{key: "dedicated", operator: "Equal", value: "gpu", effect: "NoSchedule"}]' }], template: 'deploy/api 的 Pod 範本（kubectl edit deploy/api -n shop）', mistakes: [{ node: 'node-1', taint: 'dedicated=gpu:NoSchedule' }], health: [], none: false }],
+      [{ custom: [], template: 'Pod spec（之後重新建立 Pod）', mistakes: [], health: [
+        { taint: 'node.kubernetes.io/not-ready:NoSchedule', meaning: 'not-ready' },
+        { taint: 'node.kubernetes.io/unreachable:NoSchedule', meaning: 'unreachable' },
+        { taint: 'node.kubernetes.io/memory-pressure:NoSchedule', meaning: 'memory-pressure' },
+        { taint: 'node.kubernetes.io/disk-pressure:NoSchedule', meaning: 'disk-pressure' },
+        { taint: 'node.kubernetes.io/pid-pressure:NoSchedule', meaning: 'pid-pressure' },
+        { taint: 'node.kubernetes.io/network-unavailable:NoSchedule', meaning: 'network-unavailable' },
+        { taint: 'node.kubernetes.io/unschedulable:NoSchedule', meaning: 'unschedulable' },
+        { taint: 'node.kubernetes.io/out-of-service:NoExecute', meaning: 'out-of-service' },
+        { taint: 'node.cloudprovider.kubernetes.io/uninitialized:NoSchedule', meaning: 'uninitialized' },
+        { taint: 'node.cloudprovider.kubernetes.io/shutdown:NoSchedule', meaning: 'shutdown' },
+      ], none: false }],
+      [{ custom: [], template: 'Pod spec（之後重新建立 Pod）', mistakes: [], health: [], none: true }],
+    ],
+  },
+  volumeNodeAffinity: {
+    message: [
+      [{ nodes: '3/3 個節點', pinned: [{ pv: 'pvc-1234', claim: 'data', terms: [['topology.kubernetes.io/zone=us-east-1a']], allowed: ['node-1'] }], blocked: [{ node: 'node-1', taint: 'dedicated=db:NoSchedule' }], tail: '' }],
+      [{ nodes: '3/3 個節點', pinned: [{ pv: 'local-pv', claim: 'data', terms: [['kubernetes.io/hostname In [gone-1, gone-2]', 'disk Exists'], []], allowed: [] }, { pv: 'pv-2', claim: 'logs', terms: [['zone=a']], allowed: ['node-1', 'node-2'] }], blocked: [], tail: '' }],
+      [{ nodes: '1 個節點', pinned: [{ pv: 'pv-3', claim: 'data', terms: [['zone=a']] }], blocked: [], tail: '' }],
+      [{ nodes: '1 個節點', pinned: [], blocked: [], tail: '' }],
+    ],
+    fix: [[{ pv: 'pvc-1234', namespace: 'shop' }], [{ namespace: 'shop' }]],
   },
   unschedulable: {
     message: [

@@ -1,29 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { phrase, tidy, translate } from '../../src/i18n/rule-messages/phrase.js';
-import { RULE_PHRASES_ZH_TW, localizeRuleText } from '../../src/i18n/rule-messages/zh-TW-phrases/index.js';
 import { ALL_RULES } from '../../src/rules/index.js';
+import { zhTWRules } from '../../src/i18n/rule-messages/zh-TW.js';
 import { englishLeft } from '../harness/english-left.js';
-import { NATIVE_ZH_TW, STILL_ENGLISH } from '../harness/zh-TW-rows.js';
+import { NATIVE_ZH_TW } from '../harness/zh-TW-rows.js';
 
 // The rule tests (test/harness/rule-tester.ts) render every firing row in zh-TW with the row's real
 // parameters and fail on an English sentence left over; this file checks the catalogue itself.
 describe('zh-TW rule messages', () => {
-  it('every registered rule has a phrase entry, or builds its zh-TW text itself', () => {
+  it('every registered rule builds its zh-TW text from the typed catalogue, and the list names no unknown rule', () => {
     const ids = ALL_RULES.map((r) => r.id);
-    const missing = ids.filter((id) => !(id in RULE_PHRASES_ZH_TW) && !NATIVE_ZH_TW.has(id) && !STILL_ENGLISH.has(id));
-    expect(missing).toEqual([]);
-    expect(Object.keys(RULE_PHRASES_ZH_TW).filter((id) => !ids.includes(id)), 'entries that name no rule').toEqual([]);
-    for (const id of ids.filter((i) => !STILL_ENGLISH.has(i) && !NATIVE_ZH_TW.has(i))) expect(RULE_PHRASES_ZH_TW[id]!.length, id).toBeGreaterThan(0);
+    expect(ids.filter((id) => !NATIVE_ZH_TW.has(id)), 'rules not on the typed catalogue').toEqual([]);
+    expect([...NATIVE_ZH_TW].filter((id) => !ids.includes(id)), 'entries that name no rule').toEqual([]);
   });
 
-  it('names no rule as still English that has phrases, and no unknown rule', () => {
-    const ids = new Set(ALL_RULES.map((r) => r.id));
-    for (const id of STILL_ENGLISH) {
-      expect(ids.has(id), id).toBe(true);
-      expect(RULE_PHRASES_ZH_TW[id] ?? [], `${id} has phrases: take it off STILL_ENGLISH`).toEqual([]);
-    }
-  });
-
+  // The phrase matcher (phrase.ts) translates the error messages and --help (error-phrases.zh-TW.ts, help.zh-TW.ts).
   it('slots capture names, quoted text, numbers and ages, and leave everything else alone', () => {
     const p = [phrase('Volume "{v:q}" on node {node} waited {age:d} for {n:n} tries.', ({ v, node, age, n }) => `Volume「${v}」在節點 ${node} 上等了 ${age}，試了 ${n} 次。`)];
     expect(translate('Volume "data" on node kdiag-node-1 waited 2m30s for 3 tries.', p)).toBe('Volume「data」在節點 kdiag-node-1 上等了 2m30s，試了 3 次。');
@@ -45,12 +36,11 @@ describe('zh-TW rule messages', () => {
 
   it('keeps commands, field paths and reason strings exactly', () => {
     const cmd = 'kubectl get events -n shop --field-selector involvedObject.name=api-7d9f-x2k,reason=NotTriggerScaleUp';
-    const out = localizeRuleText('scheduling/insufficient-resources', `Add capacity (more or larger nodes), or check why the cluster autoscaler did not: ${cmd}`);
-    expect(out).toContain(cmd);
-    expect(out).toMatch(/^增加容量/);
-    const msg = localizeRuleText('scheduling/insufficient-resources', 'Pod does not fit on any node: Insufficient cpu on 1 of 1 node (the Pod requests 1 cpu). Unschedulable for 82s. Preemption found no lower-priority Pods to evict.');
-    expect(msg).toContain('Insufficient cpu');
-    expect(msg).toContain('82s');
+    const fix = zhTWRules.insufficientResources.fix({ neverFits: false, template: 'Pod spec（之後重新建立 Pod）', pod: 'api-7d9f-x2k', namespace: 'shop', resources: ['cpu'], unknownFree: false });
+    expect(fix[2]).toBe(`增加容量（更多或更大的節點），或查看 cluster autoscaler 為什麼沒有擴展：${cmd}`);
+    const tail = zhTWRules.schedulingTail({ clause: { kind: 'for', age: '82s' }, preemption: { verdict: 'no-victims' } });
+    const msg = zhTWRules.insufficientResources.message({ neverFits: false, parts: [{ resource: 'cpu', nodes: zhTWRules.nodes({ count: 1, total: 1 }), requests: '1 cpu' }], tail });
+    expect(msg).toBe('沒有節點放得下 Pod：1/1 個節點上 Insufficient cpu（Pod 要求 1 cpu）。已無法排程 82s。搶佔找不到可驅逐的優先順序較低的 Pod。');
     expect(englishLeft(msg)).toEqual([]);
   });
 

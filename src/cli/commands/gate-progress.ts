@@ -18,8 +18,8 @@ const stamp = (now: number): string => `[${new Date(now).toISOString().slice(11,
 const seconds = (ms: number): string => `${Math.round(ms / 1000)}s`;
 
 function describe(r: GateResult, t: Messages): string {
-  if (r.state === 'waiting') return `${r.target}: ${t.gate.rollout({ progress: r.progress })}${r.detail ? `; ${t.gate.rollout({ progress: r.detail })}` : ''}`;
-  return `${r.target}: ${t.gate.state[r.state]} (${t.gate.rollout({ progress: r.reason ?? r.progress })})`;
+  if (r.state === 'waiting') return t.gate.waitingLine({ target: r.target, progress: `${t.gate.rollout({ progress: r.progress })}${r.detail ? `${t.gate.detailSeparator}${t.gate.rollout({ progress: r.detail })}` : ''}` });
+  return t.gate.targetLine({ target: r.target, state: t.gate.state[r.state], detail: t.gate.rollout({ progress: r.reason ?? r.progress }) });
 }
 
 /**

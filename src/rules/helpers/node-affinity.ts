@@ -1,6 +1,7 @@
 // Node selectors, node-affinity terms, label selectors and tolerations, evaluated the way the
 // scheduler does (k8s.io/component-helpers scheduling/corev1), so messages can say which node differs.
 import type { Node, Pod, Taint, Toleration } from '../../model/k8s.js';
+import type { NodeMismatch, SelectorRef, TermRef } from '../messages/scheduling.js';
 
 export interface Requirement {
   key?: string;
@@ -46,7 +47,7 @@ export function matchRequirement(labels: Record<string, string>, r: Requirement)
   }
 }
 
-/** `zone In [a, b]`, `gpu Exists`, for messages. */
+/** `zone In [a, b]`, `gpu Exists`, `disktype=ssd`: a Kubernetes expression, shown as users type it in every language. */
 export function describeRequirement(r: Requirement): string {
   const values = Array.isArray(r.values) ? r.values : [];
   if (r.operator === 'Exists' || r.operator === 'DoesNotExist') return `${r.key} ${r.operator}`;
@@ -69,9 +70,9 @@ export function matchNodeSelectorTerm(node: Node, term: NodeSelectorTerm): boole
   return exprs.every((r) => matchRequirement(labels, r)) && fields.every((r) => matchRequirement(fieldSet, r));
 }
 
-export function describeNodeSelectorTerm(term: NodeSelectorTerm): string {
-  const parts = [...arr<Requirement>(term.matchExpressions), ...arr<Requirement>(term.matchFields)].map(describeRequirement);
-  return parts.join(' and ') || '(empty term)';
+/** A term's requirements as expressions (ANDed; [] for an empty term): each language's messages join them. */
+export function nodeSelectorTermRef(term: NodeSelectorTerm): TermRef {
+  return [...arr<Requirement>(term.matchExpressions), ...arr<Requirement>(term.matchFields)].map(describeRequirement);
 }
 
 /** The Pod's hard node constraints: nodeSelector and required node-affinity terms. */
@@ -82,18 +83,17 @@ export function podNodeConstraints(pod: Pod): { selector: Record<string, string>
 }
 
 /** Why a node fails the Pod's node constraints, or undefined when it satisfies them. */
-export function nodeConstraintMismatch(node: Node, pod: Pod): string | undefined {
+export function nodeConstraintMismatch(node: Node, pod: Pod): NodeMismatch | undefined {
   const { selector, terms } = podNodeConstraints(pod);
   const labels = nodeLabels(node);
   const name = node.metadata?.name ?? '';
   for (const [k, v] of Object.entries(selector)) {
-    if (!Object.hasOwn(labels, k)) return `${name} has no label ${k}`;
-    if (labels[k] !== v) return `${name} has ${k}=${labels[k]}`;
+    if (!Object.hasOwn(labels, k)) return { node: name, kind: 'no-label', key: k };
+    if (labels[k] !== v) return { node: name, kind: 'label', label: `${k}=${labels[k]}` };
   }
   if (terms.length > 0 && !terms.some((t) => matchNodeSelectorTerm(node, t))) {
     const keys = [...new Set(terms.flatMap((t) => arr<Requirement>(t.matchExpressions).map((r) => r.key ?? '')))].filter(Boolean);
-    const shown = keys.map((k) => (Object.hasOwn(labels, k) ? `${k}=${labels[k]}` : `no ${k}`));
-    return `${name} matches no required node-affinity term${shown.length ? ` (${shown.join(', ')})` : ''}`;
+    return { node: name, kind: 'no-term', labels: keys.map((k) => (Object.hasOwn(labels, k) ? { key: k, value: `${labels[k]}` } : { key: k })) };
   }
   return undefined;
 }
@@ -115,11 +115,12 @@ export function matchLabelSelector(labels: Record<string, string>, selector: Lab
   return Object.entries(ml).every(([k, v]) => labels[k] === v) && arr<Requirement>(selector.matchExpressions).every((r) => matchRequirement(labels, r));
 }
 
-export function describeLabelSelector(selector: LabelSelector | undefined): string {
-  if (!selector || typeof selector !== 'object') return '(no selector)';
+/** The selector as an expression (`app=api,tier In [web, api]`, as `kubectl -l` takes it), or none, or empty (every Pod). */
+export function labelSelectorRef(selector: LabelSelector | undefined): SelectorRef {
+  if (!selector || typeof selector !== 'object') return { kind: 'none' };
   const ml = selector.matchLabels && typeof selector.matchLabels === 'object' ? selector.matchLabels : {};
   const parts = [...Object.entries(ml).map(([k, v]) => `${k}=${v}`), ...arr<Requirement>(selector.matchExpressions).map(describeRequirement)];
-  return parts.join(',') || '(all Pods)';
+  return parts.length > 0 ? { kind: 'expr', text: parts.join(',') } : { kind: 'all' };
 }
 
 /** k8s ToleratesTaint: effect and key must match (empty means any); Exists ignores the value. */

@@ -12,7 +12,7 @@ import { fieldEvidence } from './evidence.js';
 import { memoPodAt, memoString } from './memo.js';
 import { matchNodeSelectorTerm, nodeConstraintMismatch, NODE_HEALTH_TAINTS, pinnedNodeName, untoleratedTaints, type NodeSelectorTerm } from './node-affinity.js';
 import { largestNode, nodeResources, podRequests } from './resources.js';
-import { enScheduling, type PreemptionRef, type ReasonCategory, type SchedulingClause, type SchedulingMessages } from '../messages/scheduling.js';
+import { type PreemptionRef, type ReasonCategory, type SchedulingClause, type SchedulingMessages } from '../messages/scheduling.js';
 import { formatAge, parseTime } from './time.js';
 
 export type { ReasonCategory } from '../messages/scheduling.js';
@@ -222,17 +222,6 @@ export function preemptionRef(p: ParsedSchedulerMessage['preemption']): Preempti
     default:
       return undefined;
   }
-}
-
-/** One sentence on what preemption concluded, or '' when the message says nothing about it (English). */
-export function describePreemption(p: ParsedSchedulerMessage['preemption']): string {
-  const ref = preemptionRef(p);
-  return ref ? enScheduling.schedulingTail({ clause: { kind: 'none' }, preemption: ref }).trim() : '';
-}
-
-/** `2 Insufficient cpu, 1 node(s) had untolerated taint(s)` for messages. */
-export function describeReasons(reasons: readonly SchedulerReason[]): string {
-  return reasons.map((r) => `${r.count} ${r.text}`).join(', ');
 }
 
 // ——— The Pod's scheduling state ———————————————————————————————————————————————————————————————

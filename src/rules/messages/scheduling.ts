@@ -58,6 +58,94 @@ export interface ReasonRef {
   category: ReasonCategory;
 }
 
+/** A label selector as kdiag shows it: its expression (`app=api,tier In [web, api]`), none at all, or an empty one (every Pod). */
+export type SelectorRef = { kind: 'expr'; text: string } | { kind: 'none' } | { kind: 'all' };
+
+/** One node-selector term: its requirements as Kubernetes expressions (`disktype=ssd`, `zone In [a, b]`), ANDed; [] is an empty term. */
+export type TermRef = string[];
+
+/** Why a node fails the Pod's nodeSelector or required node affinity (helpers/node-affinity.ts nodeConstraintMismatch). */
+export type NodeMismatch =
+  | { node: string; kind: 'no-label'; key: string }
+  /** `label`: the node's `key=value`. */
+  | { node: string; kind: 'label'; label: string }
+  /** No required term matches; `labels`: the node's value of each key the terms use (`value` absent: no such label). */
+  | { node: string; kind: 'no-term'; labels: { key: string; value?: string }[] };
+
+/** The node-health and control-plane taints kdiag explains (untolerated-taint maps their keys here). */
+export type WellKnownTaint =
+  | 'not-ready'
+  | 'unreachable'
+  | 'memory-pressure'
+  | 'disk-pressure'
+  | 'pid-pressure'
+  | 'network-unavailable'
+  | 'unschedulable'
+  | 'out-of-service'
+  | 'control-plane'
+  | 'uninitialized'
+  | 'shutdown';
+
+/** Why one PersistentVolumeClaim is not bound (unbound-pvc reads the PVC, its StorageClass and its events). */
+export type ClaimProblem =
+  /** The input holds PVCs and not this one; `volume`: the Pod's volume that names it. */
+  | { kind: 'missing'; volume: string }
+  /** The input holds no PVCs at all. */
+  | { kind: 'unknown' }
+  | { kind: 'lost'; volume: string }
+  | { kind: 'deleting' }
+  | { kind: 'no-class'; className: string }
+  /** `error`: the ProvisioningFailed event's message (cluster text). */
+  | { kind: 'provisioning-failed'; error: string; provisioner: string }
+  /** `error`: the VolumeMismatch event's message. */
+  | { kind: 'mismatch'; error: string }
+  /** storageClassName "" and no PersistentVolume matches. */
+  | { kind: 'static' }
+  | { kind: 'no-default' }
+  | { kind: 'external'; provisioner: string }
+  | { kind: 'no-provisioner'; className: string }
+  | { kind: 'pending'; phase: string; className?: string };
+
+/** A claim and why it is not bound. */
+export interface ClaimProblemRef {
+  claim: string;
+  problem: ClaimProblem;
+}
+
+/** What a Pod affinity rule found, per kind of histogram entry. */
+export type AffinityPart =
+  /** `terms`: the Pod's required terms; `unmatched`: selectors no scheduled Pod matches. */
+  | { kind: 'affinity'; nodes: string; terms: { selector: SelectorRef; key: string }[]; unmatched: SelectorRef[] }
+  /** `surplus`: more replicas than nodes with a per-node anti-affinity. */
+  | { kind: 'anti-affinity'; nodes: string; terms: { selector: SelectorRef; key: string }[]; surplus?: { replicas: number; nodes: number } }
+  /** `blockers`: running Pods (`ns/name`) whose anti-affinity selects this Pod. */
+  | { kind: 'existing'; nodes: string; blockers: { pod: string; node: string }[] };
+
+/** What one Insufficient entry says about a resource, beyond the Pod's request. */
+export type ResourceFit =
+  | { kind: 'not-advertised' }
+  /** The largest node's allocatable is below the request. */
+  | { kind: 'too-small'; allocatable: string; node: string }
+  /** The node with the most free room (other Pods' requests counted). */
+  | { kind: 'roomiest'; node: string; free: string; allocatable: string }
+  /** The largest node, other Pods' requests not known. */
+  | { kind: 'largest'; allocatable: string; node: string };
+
+/** How the untolerated taints were found: on the nodes, in the message (≤1.33), or not at all. */
+export type TaintsNamed =
+  | { kind: 'nodes'; taints: { taint: string; nodes: string[]; meaning?: WellKnownTaint }[] }
+  | { kind: 'message'; taints: { key: string; value: string; count: number; meaning?: WellKnownTaint }[] }
+  | { kind: 'not-found' }
+  | { kind: 'no-nodes' };
+
+/** What unbound-pvc says blocks the Pod. */
+export type UnboundWhat =
+  | { kind: 'ephemeral'; claim: string }
+  | { kind: 'capacity' }
+  | { kind: 'problems'; problems: ClaimProblemRef[] }
+  /** No claim problem found: the claims the Pod names ([]: none known). */
+  | { kind: 'unbound'; claims: string[] };
+
 /** The scheduling stage rules' messages and fix steps, and the fragments their helpers share. */
 export interface SchedulingMessages {
   /** ` <clause> <preemption>` after a scheduling message (leading space in English), or ''. */
@@ -100,8 +188,43 @@ export interface SchedulingMessages {
   };
   topologySpread: {
     /** `lacking`: nodes without the topology label (`missing`: the scheduler says the label is missing). */
-    message(p: { missing: boolean; nodes: string; constraints: { maxSkew: number; key: string; selector: string; minDomains?: number }[]; lacking: { node: string; key: string }[]; tail: string }): string;
+    message(p: { missing: boolean; nodes: string; constraints: { maxSkew: number; key: string; selector: SelectorRef; minDomains?: number }[]; lacking: { node: string; key: string }[]; tail: string }): string;
     fix(p: { missing: boolean; keys: string[]; namespace: string; selector?: string; template: string }): string[];
+  };
+  insufficientResources: {
+    /** `neverFits`: some request is larger than any node; one entry per Insufficient resource (`requests`: formatted, `6 cpu`). */
+    message(p: { neverFits: boolean; parts: { resource: string; nodes: string; requests?: string; fit?: ResourceFit }[]; tail: string }): string;
+    /** `workload`: `deploy/api` (undefined for a bare Pod); `unknownFree`: other Pods were not in the input. */
+    fix(p: { neverFits: boolean; workload?: string; template: string; pod: string; namespace: string; resources: string[]; unknownFree: boolean }): string[];
+  };
+  nodeSelectorMismatch: {
+    /** `selector`: the nodeSelector as `k=v,k2=v2`; `terms`: required node-affinity terms (ORed); `pinnedGone`: a DaemonSet Pod's node no longer in the cluster; `more`: mismatching nodes not shown. */
+    message(p: { selector?: string; terms: TermRef[]; nodes: string; pinnedGone?: string; mismatches: NodeMismatch[]; more: number; matching: string[]; tail: string }): string;
+    /** `keys`: the label keys the Pod selects on; `first`: the nodeSelector's first label. */
+    fix(p: { keys: string[]; first?: { key: string; value: string }; template: string }): string[];
+  };
+  podAffinity: {
+    message(p: { parts: AffinityPart[]; tail: string }): string;
+    fix(p: { pod: string; namespace: string; template: string }): string[];
+  };
+  unboundPvc: {
+    message(p: { what: UnboundWhat; tail: string }): string;
+    /** `claims`: every claim the Pod names, for the fallback steps when no problem was found. */
+    fix(p: { problems: ClaimProblemRef[]; namespace: string; claims: string[] }): string[];
+  };
+  untoleratedTaint: {
+    message(p: { nodes: string; named: TaintsNamed; tail: string }): string;
+    /**
+     * `custom`: taints kdiag does not explain, with the toleration that accepts each (YAML, as typed);
+     * `mistakes`: one node per such taint, to remove it; `health`: node-health taints; `none`: no taint known.
+     */
+    fix(p: { custom: { taint: string; toleration: string }[]; template: string; mistakes: { node: string; taint: string }[]; health: { taint: string; meaning: WellKnownTaint }[]; none: boolean }): string[];
+  };
+  volumeNodeAffinity: {
+    /** `pinned`: each bound PersistentVolume with node affinity (`allowed`: the nodes it allows, undefined when the input has no nodes); `blocked`: allowed nodes with a taint the Pod does not tolerate. */
+    message(p: { nodes: string; pinned: { pv: string; claim: string; terms: TermRef[]; allowed?: string[] }[]; blocked: { node: string; taint: string }[]; tail: string }): string;
+    /** `pv`: the first claim's volume, when one is bound. */
+    fix(p: { pv?: string; namespace: string }): string[];
   };
   unschedulable: {
     /** `failed`: not a FitError (the scheduler's own error); `reasons`: entries no other rule explains; else every entry (`all`) or the raw message. */
@@ -155,6 +278,139 @@ const HINTS: Partial<Record<ReasonCategory, string>> = {
   'sidecar-unsupported': 'the cluster does not support native sidecar containers',
   gang: 'the scheduler waits for the rest of the Pod group',
 };
+
+const selectorText = (s: SelectorRef): string => (s.kind === 'expr' ? s.text : s.kind === 'none' ? '(no selector)' : '(all Pods)');
+const termText = (t: TermRef): string => t.join(' and ') || '(empty term)';
+
+function mismatchText(m: NodeMismatch): string {
+  switch (m.kind) {
+    case 'no-label':
+      return `${m.node} has no label ${m.key}`;
+    case 'label':
+      return `${m.node} has ${m.label}`;
+    case 'no-term':
+      return `${m.node} matches no required node-affinity term${m.labels.length ? ` (${m.labels.map((l) => (l.value === undefined ? `no ${l.key}` : `${l.key}=${l.value}`)).join(', ')})` : ''}`;
+  }
+}
+
+function fitText(resource: string, f: ResourceFit): string {
+  switch (f.kind) {
+    case 'not-advertised':
+      return `no node advertises ${resource} at all`;
+    case 'too-small':
+      return `the largest node has only ${f.allocatable} allocatable (${f.node})`;
+    case 'roomiest':
+      return `the node with the most free ${resource} is ${f.node} with ${f.free} free of ${f.allocatable} allocatable`;
+    case 'largest':
+      return `the largest node has ${f.allocatable} allocatable (${f.node}), before other Pods' requests`;
+  }
+}
+
+const affinityTerms = (terms: { selector: SelectorRef; key: string }[]): string => terms.map((t) => `Pods with ${selectorText(t.selector)} per ${t.key}`).join('; ');
+
+function affinityText(p: AffinityPart): string {
+  switch (p.kind) {
+    case 'affinity':
+      return `its required affinity (${p.terms.length ? `be with ${affinityTerms(p.terms)}` : 'pod affinity'}) excludes ${p.nodes}${p.unmatched.length ? `; no scheduled Pod matches ${p.unmatched.map(selectorText).join(', ')}` : ''}`;
+    case 'anti-affinity':
+      return `its required anti-affinity (${p.terms.length ? `not with ${affinityTerms(p.terms)}` : 'pod anti-affinity'}) excludes ${p.nodes}${p.surplus ? `; the workload wants ${p.surplus.replicas} replicas but there are only ${p.surplus.nodes} nodes, one replica each` : ''}`;
+    case 'existing':
+      return `Pods already running on ${p.nodes} have required anti-affinity against this Pod's labels${p.blockers.length ? ` (${p.blockers.map((b) => `${b.pod} on ${b.node}`).join(', ')})` : ''}`;
+  }
+}
+
+function claimText({ claim, problem: p }: ClaimProblemRef): string {
+  const pvc = `PersistentVolumeClaim "${claim}"`;
+  switch (p.kind) {
+    case 'missing':
+      return `${pvc} does not exist`;
+    case 'unknown':
+      return `${pvc} is not in the input, so its state is unknown`;
+    case 'lost':
+      return `${pvc} is Lost: its PersistentVolume "${p.volume}" no longer exists`;
+    case 'deleting':
+      return `${pvc} is being deleted`;
+    case 'pending':
+      return `${pvc} is ${p.phase}${p.className ? ` (StorageClass "${p.className}")` : ''}`;
+    case 'no-class':
+      return `${pvc}: its StorageClass "${p.className}" does not exist`;
+    case 'provisioning-failed':
+      return `${pvc}: provisioning a volume failed: ${p.error}`;
+    case 'mismatch':
+      return `${pvc}: it cannot bind to the volume it asks for: ${p.error}`;
+    case 'static':
+      return `${pvc}: it sets storageClassName "" (only pre-created PersistentVolumes can bind) and no PersistentVolume matches it`;
+    case 'no-default':
+      return `${pvc}: it names no StorageClass and the cluster has no default StorageClass to provision one`;
+    case 'external':
+      return `${pvc}: it waits for the external provisioner${p.provisioner ? ` "${p.provisioner}"` : ''}, which has not started provisioning (is its CSI controller running?)`;
+    case 'no-provisioner':
+      return `${pvc}: its StorageClass "${p.className}" does not provision volumes and no available PersistentVolume matches the claim on a node the Pod can use`;
+  }
+}
+
+function claimFix(namespace: string, { claim, problem: p }: ClaimProblemRef): string[] {
+  const describe = `kubectl describe pvc ${claim} -n ${namespace}`;
+  switch (p.kind) {
+    case 'missing':
+      return [`Create the PersistentVolumeClaim "${claim}" in namespace ${namespace}, or fix the claimName of volume "${p.volume}".`];
+    case 'unknown':
+      return [`Look at the claim: ${describe}`];
+    case 'lost':
+      return [`Restore the PersistentVolume "${p.volume}" if its disk still exists, or delete and recreate the claim (its data is gone): ${describe}`];
+    case 'deleting':
+      return [`Recreate the claim once it is gone, or stop deleting it: kubectl get pvc ${claim} -n ${namespace} -o jsonpath='{.metadata.finalizers}'`];
+    case 'no-class':
+      return ['List the classes: kubectl get storageclass', `Recreate the claim with an existing storageClassName (the field is immutable), or create the StorageClass "${p.className}".`];
+    case 'provisioning-failed':
+      return [describe, `Check the provisioner${p.provisioner ? ` "${p.provisioner}"` : ''}: its controller Pod's logs usually say why (kubectl get pods -A | grep -i csi).`];
+    case 'mismatch':
+      return [describe, 'Fix spec.volumeName or the PersistentVolume so size, access modes, volume mode and class agree.'];
+    case 'static':
+      return ["Create a PersistentVolume that matches the claim's size and access modes, or set a StorageClass that provisions volumes (recreate the claim).", describe];
+    case 'no-default':
+      return [
+        describe,
+        'List the classes: kubectl get storageclass',
+        `Mark one class as default: kubectl patch storageclass NAME -p '{"metadata":{"annotations":{"storageclass.kubernetes.io/is-default-class":"true"}}}' (then recreate the claim), or create a matching PersistentVolume by hand.`,
+      ];
+    case 'external':
+      return [`Check that the CSI driver's controller (external-provisioner) runs: kubectl get pods -A | grep -i ${p.provisioner.split('.')[0] || 'csi'}`, 'kubectl get csidrivers', describe];
+    case 'no-provisioner':
+      return ['List the available local PersistentVolumes and their nodes: kubectl get pv -o wide', 'Create a PersistentVolume for the claim on a node the Pod can run on.'];
+    case 'pending':
+      return [describe];
+  }
+}
+
+// Taints the control plane sets for a reason (k8s-messages.md §5.2).
+const MEANING: Record<WellKnownTaint, string> = {
+  'not-ready': 'the node is NotReady',
+  unreachable: 'the node is unreachable (its kubelet stopped reporting)',
+  'memory-pressure': 'the node is under memory pressure',
+  'disk-pressure': 'the node is under disk pressure',
+  'pid-pressure': 'the node is under PID pressure',
+  'network-unavailable': 'the node network is not configured',
+  unschedulable: 'the node is cordoned',
+  'out-of-service': 'the node was marked out of service',
+  'control-plane': 'a control-plane node, which takes no workloads by design',
+  uninitialized: 'the cloud controller has not initialised the node yet',
+  shutdown: 'the cloud provider reports the instance shut down',
+};
+
+function taintsText(named: TaintsNamed): string {
+  const meaning = (m: WellKnownTaint | undefined): string => (m ? `: ${MEANING[m]}` : '');
+  switch (named.kind) {
+    case 'nodes':
+      return named.taints.map((t) => `${t.taint} (${t.nodes.join(', ')}${meaning(t.meaning)})`).join(', ');
+    case 'message':
+      return named.taints.map((t) => `${t.key}${t.value ? `=${t.value}` : ''} (${plural(t.count, 'node')}${meaning(t.meaning)})`).join(', ');
+    case 'not-found':
+      return 'taints not found on the nodes in the input';
+    case 'no-nodes':
+      return 'the message no longer names the taints and no Node objects are in the input';
+  }
+}
 
 // The English text is exactly what the rules printed before they were converted (their tests pin it).
 export const enScheduling: SchedulingMessages = {
@@ -251,7 +507,7 @@ export const enScheduling: SchedulingMessages = {
   },
   topologySpread: {
     message: ({ missing, nodes, constraints, lacking, tail }) => {
-      const described = constraints.map((c) => `maxSkew ${c.maxSkew} over ${c.key} for Pods with ${c.selector}${c.minDomains ? `, minDomains ${c.minDomains}` : ''}`);
+      const described = constraints.map((c) => `maxSkew ${c.maxSkew} over ${c.key} for Pods with ${selectorText(c.selector)}${c.minDomains ? `, minDomains ${c.minDomains}` : ''}`);
       const detail = lacking.length ? `: ${lacking.map((l) => `${l.node} has no ${l.key}`).join('; ')}` : '';
       return `${missing ? 'Nodes lack the topology label its spread constraint needs' : 'Placing the Pod would break its topology spread constraint'} on ${nodes}${described.length ? ` (${described.join('; ')})` : ''}${detail}.${tail}`;
     },
@@ -259,6 +515,103 @@ export const enScheduling: SchedulingMessages = {
       `See how the matching Pods are spread: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ''}; kubectl get pods -n ${namespace} -o wide${selector !== undefined ? ` -l ${selector}` : ''}`,
       missing ? `Label every node with ${keys.join(', ') || 'the topologyKey'} (kubectl label node NODE KEY=VALUE)` : 'Add capacity in the domain with the fewest matching Pods, or raise maxSkew',
       `Or make the constraint soft (whenUnsatisfiable: ScheduleAnyway) in ${template}`,
+    ],
+  },
+  insufficientResources: {
+    message: ({ neverFits, parts, tail }) => {
+      const each = parts.map((p) => {
+        const bits = [...(p.requests !== undefined ? [`the Pod requests ${p.requests}`] : []), ...(p.fit ? [fitText(p.resource, p.fit)] : [])];
+        return `Insufficient ${p.resource} on ${p.nodes}${bits.length ? ` (${bits.join('; ')})` : ''}`;
+      });
+      return `${neverFits ? 'Pod is larger than any node can hold' : 'Pod does not fit on any node'}: ${each.join('; ')}.${tail}`;
+    },
+    fix: ({ neverFits, workload, template, pod, namespace, resources, unknownFree }) => {
+      const out = [
+        neverFits
+          ? workload === undefined
+            ? `Lower the requests in ${template} so they fit a node, or add a node large enough.`
+            : `Lower the requests to fit a node, or add a node large enough: kubectl set resources ${workload} -n ${namespace} --requests=${resources.map((r) => `${r}=<amount>`).join(',')}`
+          : 'See what is using the nodes: kubectl describe nodes | grep -A8 "Allocated resources"',
+        `Compare with the Pod's requests: kubectl get pod ${pod} -n ${namespace} -o jsonpath='{range .spec.containers[*]}{.name}{"\\t"}{.resources.requests}{"\\n"}{end}'`,
+        `Add capacity (more or larger nodes), or check why the cluster autoscaler did not: kubectl get events -n ${namespace} --field-selector involvedObject.name=${pod},reason=NotTriggerScaleUp`,
+      ];
+      if (unknownFree && !neverFits) out.push('Other Pods on the nodes were not in the input, so free capacity per node was not computed; `kubectl describe node NODE` shows it.');
+      return out;
+    },
+  },
+  nodeSelectorMismatch: {
+    message: ({ selector, terms, nodes, pinnedGone, mismatches, more, matching, tail }) => {
+      const wants = [...(selector !== undefined ? [`nodeSelector ${selector}`] : []), ...(terms.length > 0 ? [`required node affinity ${terms.map(termText).join(' OR ')}`] : [])];
+      let detail = '';
+      if (pinnedGone !== undefined) detail = ` The DaemonSet Pod is pinned to node "${pinnedGone}", which is not in the cluster any more.`;
+      else if (mismatches.length > 0) {
+        detail = ` ${mismatches.map(mismatchText).join('; ')}${more > 0 ? `; and ${more} more` : ''}.`;
+        if (matching.length > 0) detail += ` Matching node${matching.length === 1 ? '' : 's'} ${matching.join(', ')} failed for other reasons.`;
+      }
+      return `The Pod's ${wants.join(' and ') || 'node affinity'} excludes ${nodes}.${detail}${tail}`;
+    },
+    fix: ({ keys, first, template }) => [
+      `Show the labels the Pod selects on: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ' --show-labels'}`,
+      first ? `Label the node that should run it: kubectl label node NODE ${first.key}=${first.value}` : 'Label the node that should run it so it satisfies the affinity term: kubectl label node NODE KEY=VALUE',
+      `Or correct the nodeSelector / node affinity in ${template}`,
+    ],
+  },
+  podAffinity: {
+    message: ({ parts, tail }) => `Pod affinity rules leave no node: ${parts.map(affinityText).join('; ')}.${tail}`,
+    fix: ({ pod, namespace, template }) => [
+      `Read the Pod's rules: kubectl get pod ${pod} -n ${namespace} -o jsonpath='{.spec.affinity}'`,
+      `Where spreading is a preference, use preferredDuringSchedulingIgnoredDuringExecution in ${template}`,
+      'Add nodes or zones, or lower the replica count to the number of topology domains',
+      "For existing Pods' anti-affinity, find the Pods that declare it: kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,NODE:.spec.nodeName,ANTI:.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution",
+    ],
+  },
+  unboundPvc: {
+    message: ({ what, tail }) => {
+      let text: string;
+      switch (what.kind) {
+        case 'ephemeral':
+          text = `the ephemeral volume controller has not created PersistentVolumeClaim "${what.claim}" yet`;
+          break;
+        case 'capacity':
+          text = 'the storage driver reports too little free capacity for its claims on the nodes';
+          break;
+        case 'problems':
+          text = what.problems.map(claimText).join('; ');
+          break;
+        case 'unbound':
+          text = what.claims.length > 0 ? `its PersistentVolumeClaims (${what.claims.map((c) => `"${c}"`).join(', ')}) are not bound yet` : 'its PersistentVolumeClaims are not bound';
+      }
+      return `Pod cannot be scheduled until its volumes can bind: ${text}.${tail}`;
+    },
+    fix: ({ problems, namespace, claims }) => {
+      const out = problems.flatMap((p) => claimFix(namespace, p));
+      if (out.length === 0) out.push(`Read the claims' events: kubectl describe pvc -n ${namespace} ${claims.join(' ')}`.trim(), 'List the StorageClasses: kubectl get storageclass');
+      return [...new Set(out)];
+    },
+  },
+  untoleratedTaint: {
+    message: ({ nodes, named, tail }) => `Pod does not tolerate the taints on ${nodes}: ${taintsText(named)}.${tail}`,
+    fix: ({ custom, template, mistakes, health, none }) => [
+      "See every node's taints: kubectl get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints",
+      ...custom.map((c) => `If the Pod belongs on nodes tainted ${c.taint}, add to ${template}: ${c.toleration}`),
+      ...mistakes.map((m) => `If the taint is a mistake, remove it: kubectl taint node ${m.node} ${m.taint}-`),
+      ...health.map((h) => `${h.taint} means ${MEANING[h.meaning]}: fix the node (kubectl describe node), do not tolerate the taint.`),
+      ...(none ? ['Add a toleration for the taint the Pod should accept, or remove the taint from the nodes that should run it.'] : []),
+    ],
+  },
+  volumeNodeAffinity: {
+    message: ({ nodes, pinned, blocked, tail }) => {
+      const pins = pinned.map(
+        (p) =>
+          `PersistentVolume "${p.pv}" (claim "${p.claim}") is limited to ${p.terms.map(termText).join(' OR ')}${p.allowed === undefined ? '' : p.allowed.length === 0 ? '; no node in the cluster matches' : `; allowed node${p.allowed.length === 1 ? '' : 's'}: ${p.allowed.join(', ')}`}`,
+      );
+      const blocks = blocked.map((b) => `Node "${b.node}", where the volume may be used, has taint ${b.taint}, which the Pod does not tolerate.`);
+      return `The Pod's volume is pinned to nodes it cannot use (conflict on ${nodes})${pins.length ? `: ${pins.join('; ')}` : ''}.${blocks.length ? ` ${blocks.join(' ')}` : ''}${tail}`;
+    },
+    fix: ({ pv, namespace }) => [
+      pv !== undefined ? `See where the volume may be used: kubectl get pv ${pv} -o jsonpath='{.spec.nodeAffinity}'` : `Find the claims' volumes: kubectl get pvc -n ${namespace} -o wide`,
+      "Make a node available where the volume lives (add a node in that zone, uncordon it, or free capacity there); check that the Pod's own node affinity does not exclude that zone",
+      'For a local volume whose node is gone, the data went with it: delete the claim (and the PersistentVolume) so the workload gets a new one',
     ],
   },
   unschedulable: {

@@ -3,7 +3,8 @@ import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { clusterPods, formatResource, largestNode, nodeResources, podRequests } from '../helpers/resources.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf, workloadRef } from '../helpers/scheduler-message.js';
-import { enRules } from '../messages/en.js';
+import { ruleMessages } from '../messages/index.js';
+import type { ResourceFit } from '../messages/scheduling.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -40,53 +41,50 @@ const rule: PodRule = {
     const otherPods = clusterPods(cluster);
     const nodes = nodeResources(cluster.nodes, otherPods, pod.uid);
     const evidence: Evidence[] = copyEvidence(f.evidence);
-    const parts: string[] = [];
+    const t = ruleMessages(options.lang);
+    const parts: { resource: string; nodes: string; requests?: string; fit?: ResourceFit }[] = [];
     let neverFits = false;
     for (const r of mine) {
       const res = r.resource ?? '';
       const want = requests[res];
-      const bits: string[] = [];
-      if (want !== undefined) bits.push(`the Pod requests ${formatResource(res, want)}`);
+      let fit: ResourceFit | undefined;
       const biggest = largestNode(nodes, res, 'allocatable');
       if (nodes.length > 0 && !biggest) {
-        bits.push(`no node advertises ${res} at all`);
+        fit = { kind: 'not-advertised' };
         neverFits = true;
       } else if (biggest) {
         const alloc = biggest.allocatable[res]!;
         const roomiest = otherPods ? largestNode(nodes, res, 'free') : undefined;
         if (want !== undefined && want > alloc) {
           neverFits = true;
-          bits.push(`the largest node has only ${formatResource(res, alloc)} allocatable (${biggest.name})`);
+          fit = { kind: 'too-small', allocatable: formatResource(res, alloc), node: biggest.name };
         } else if (roomiest) {
-          bits.push(`the node with the most free ${res} is ${roomiest.name} with ${formatResource(res, Math.max(0, roomiest.free[res]!))} free of ${formatResource(res, roomiest.allocatable[res]!)} allocatable`);
+          fit = { kind: 'roomiest', node: roomiest.name, free: formatResource(res, Math.max(0, roomiest.free[res]!)), allocatable: formatResource(res, roomiest.allocatable[res]!) };
         } else {
-          bits.push(`the largest node has ${formatResource(res, alloc)} allocatable (${biggest.name}), before other Pods' requests`);
+          fit = { kind: 'largest', allocatable: formatResource(res, alloc), node: biggest.name };
         }
         evidence.push(fieldEvidence('node', `node/${biggest.name}.status.allocatable.${res}`, String(cluster.nodes.find((n) => n.metadata?.name === biggest.name)?.status?.allocatable?.[res] ?? '')));
       }
-      parts.push(`Insufficient ${res} on ${nodesPhrase(f, r.count, enRules)}${bits.length ? ` (${bits.join('; ')})` : ''}`);
+      parts.push({ resource: res, nodes: nodesPhrase(f, r.count, t), ...(want !== undefined ? { requests: formatResource(res, want) } : {}), ...(fit ? { fit } : {}) });
     }
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const lead = neverFits ? 'Pod is larger than any node can hold' : 'Pod does not fit on any node';
     const ref = workloadRef(pod);
-    const remediation = [
-      neverFits
-        ? ref.startsWith('pod/')
-          ? `Lower the requests in ${templateOf(pod, enRules)} so they fit a node, or add a node large enough.`
-          : `Lower the requests to fit a node, or add a node large enough: kubectl set resources ${ref} -n ${pod.namespace} --requests=${mine.map((r) => `${r.resource}=<amount>`).join(',')}`
-        : `See what is using the nodes: kubectl describe nodes | grep -A8 "Allocated resources"`,
-      `Compare with the Pod's requests: kubectl get pod ${pod.name} -n ${pod.namespace} -o jsonpath='{range .spec.containers[*]}{.name}{"\\t"}{.resources.requests}{"\\n"}{end}'`,
-      'Add capacity (more or larger nodes), or check why the cluster autoscaler did not: kubectl get events -n ' + pod.namespace + ` --field-selector involvedObject.name=${pod.name},reason=NotTriggerScaleUp`,
-    ];
-    if (!otherPods && !neverFits) remediation.push('Other Pods on the nodes were not in the input, so free capacity per node was not computed; `kubectl describe node NODE` shows it.');
     return [
       finding(rule, {
-        message: `${lead}: ${parts.join('; ')}.${schedulingTail(f, sev, enRules)}`,
+        message: t.insufficientResources.message({ neverFits, parts, tail: schedulingTail(f, sev, t) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
-        remediation,
+        remediation: t.insufficientResources.fix({
+          neverFits,
+          ...(ref.startsWith('pod/') ? {} : { workload: ref }),
+          template: templateOf(pod, t),
+          pod: pod.name,
+          namespace: pod.namespace,
+          resources: mine.map((r) => `${r.resource}`),
+          unknownFree: !otherPods,
+        }),
       }),
     ];
   },

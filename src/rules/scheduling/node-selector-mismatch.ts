@@ -1,9 +1,10 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
-import { describeNodeSelectorTerm, nodeConstraintMismatch, pinnedNodeName, podNodeConstraints } from '../helpers/node-affinity.js';
+import { nodeConstraintMismatch, nodeSelectorTermRef, pinnedNodeName, podNodeConstraints } from '../helpers/node-affinity.js';
 import { confidenceFor, isContextReason, nodeAffinityExclusions, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
-import { enRules } from '../messages/en.js';
+import { ruleMessages } from '../messages/index.js';
+import type { NodeMismatch } from '../messages/scheduling.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const SHOWN_NODES = 4;
@@ -43,35 +44,31 @@ const rule: PodRule = {
     const evidence: Evidence[] = copyEvidence(f.evidence);
     if (Object.keys(selector).length > 0) evidence.push(fieldEvidence('pod', 'spec.nodeSelector', selector));
     if (terms.length > 0) evidence.push(fieldEvidence('pod', 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms', terms));
-    const wants = [
-      ...(Object.keys(selector).length > 0 ? [`nodeSelector ${Object.entries(selector).map(([k, v]) => `${k}=${v}`).join(',')}`] : []),
-      ...(terms.length > 0 ? [`required node affinity ${terms.map(describeNodeSelectorTerm).join(' OR ')}`] : []),
-    ];
     const pinned = pinnedNodeName(pod.pod);
-    const differences = cluster.nodes.map((n) => nodeConstraintMismatch(n, pod.pod)).filter((d): d is string => d !== undefined);
+    const mismatches = cluster.nodes.map((n) => nodeConstraintMismatch(n, pod.pod)).filter((d): d is NodeMismatch => d !== undefined);
     const matching = cluster.nodes.filter((n) => nodeConstraintMismatch(n, pod.pod) === undefined).map((n) => n.metadata?.name ?? '');
-    let detail = '';
-    if (pinned && !cluster.nodes.some((n) => n.metadata?.name === pinned) && cluster.nodes.length > 0) detail = ` The DaemonSet Pod is pinned to node "${pinned}", which is not in the cluster any more.`;
-    else if (differences.length > 0) {
-      detail = ` ${differences.slice(0, SHOWN_NODES).join('; ')}${differences.length > SHOWN_NODES ? `; and ${differences.length - SHOWN_NODES} more` : ''}.`;
-      if (matching.length > 0) detail += ` Matching node${matching.length === 1 ? '' : 's'} ${matching.join(', ')} failed for other reasons.`;
-    }
-    const keys = [...new Set([...Object.keys(selector), ...terms.flatMap((t) => (Array.isArray(t.matchExpressions) ? t.matchExpressions.map((e) => e.key ?? '') : []))])].filter(Boolean);
+    const pinnedGone = pinned && !cluster.nodes.some((n) => n.metadata?.name === pinned) && cluster.nodes.length > 0 ? pinned : undefined;
+    const keys = [...new Set([...Object.keys(selector), ...terms.flatMap((term) => (Array.isArray(term.matchExpressions) ? term.matchExpressions.map((e) => e.key ?? '') : []))])].filter(Boolean);
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev, enRules);
+    const t = ruleMessages(options.lang);
     const first = Object.entries(selector)[0];
     return [
       finding(rule, {
-        message: `The Pod's ${wants.join(' and ') || 'node affinity'} excludes ${nodesPhrase(f, count, enRules)}.${detail}${tailText}`,
+        message: t.nodeSelectorMismatch.message({
+          ...(Object.keys(selector).length > 0 ? { selector: Object.entries(selector).map(([k, v]) => `${k}=${v}`).join(',') } : {}),
+          terms: terms.map(nodeSelectorTermRef),
+          nodes: nodesPhrase(f, count, t),
+          ...(pinnedGone !== undefined ? { pinnedGone } : {}),
+          mismatches: mismatches.slice(0, SHOWN_NODES),
+          more: Math.max(0, mismatches.length - SHOWN_NODES),
+          matching,
+          tail: schedulingTail(f, sev, t),
+        }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: direct.length > 0 ? confidenceFor(pod, f, mine, cluster.nodes) : f.fromCondition ? 'high' : 'medium',
         evidence,
-        remediation: [
-          `Show the labels the Pod selects on: kubectl get nodes${keys.length ? ` -L ${keys.join(',')}` : ' --show-labels'}`,
-          first ? `Label the node that should run it: kubectl label node NODE ${first[0]}=${first[1]}` : 'Label the node that should run it so it satisfies the affinity term: kubectl label node NODE KEY=VALUE',
-          `Or correct the nodeSelector / node affinity in ${templateOf(pod, enRules)}`,
-        ],
+        remediation: t.nodeSelectorMismatch.fix({ keys, ...(first ? { first: { key: first[0], value: `${first[1]}` } } : {}), template: templateOf(pod, t) }),
       }),
     ];
   },

@@ -1,11 +1,12 @@
-import { enRules } from '../messages/en.js';
 import type { Pod } from '../../model/k8s.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
-import { describeLabelSelector, matchLabelSelector, type LabelSelector } from '../helpers/node-affinity.js';
+import { labelSelectorRef, matchLabelSelector, type LabelSelector } from '../helpers/node-affinity.js';
 import { clusterPods } from '../helpers/resources.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
+import { ruleMessages } from '../messages/index.js';
+import type { AffinityPart, SelectorRef } from '../messages/scheduling.js';
 import type { Evidence, PodRule } from '../types.js';
 
 interface AffinityTerm {
@@ -19,7 +20,7 @@ const required = (pod: Pod, kind: 'podAffinity' | 'podAntiAffinity'): AffinityTe
   return Array.isArray(terms) ? terms.filter((t) => t && typeof t === 'object') : [];
 };
 
-const describeTerms = (terms: AffinityTerm[]): string => terms.map((t) => `Pods with ${describeLabelSelector(t.labelSelector)} per ${t.topologyKey ?? '?'}`).join('; ');
+const termRefs = (terms: AffinityTerm[]): { selector: SelectorRef; key: string }[] => terms.map((t) => ({ selector: labelSelectorRef(t.labelSelector), key: t.topologyKey ?? '?' }));
 
 const rule: PodRule = {
   id: 'scheduling/pod-affinity',
@@ -50,56 +51,48 @@ const rule: PodRule = {
     const mine = reasonsIn(f, ['pod-affinity', 'pod-anti-affinity', 'existing-anti-affinity']);
     if (mine.length === 0) return [];
     const evidence: Evidence[] = copyEvidence(f.evidence);
-    const parts: string[] = [];
+    const parts: AffinityPart[] = [];
+    const t = ruleMessages(options.lang);
     const pods = clusterPods(cluster);
     const labels = pod.pod.metadata?.labels ?? {};
     const running = (sel: LabelSelector | undefined, ns: string[]): Pod[] =>
       (pods ?? []).filter((p) => p.metadata?.uid !== pod.uid && p.spec?.nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && ns.includes(p.metadata?.namespace ?? '') && matchLabelSelector(p.metadata?.labels ?? {}, sel));
     for (const r of mine) {
+      const nodes = nodesPhrase(f, r.count, t);
       if (r.category === 'pod-affinity') {
         const terms = required(pod.pod, 'podAffinity');
         if (terms.length) evidence.push(fieldEvidence('pod', 'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution', terms));
-        let detail = '';
-        if (pods && terms.length) {
-          const missing = terms.filter((t) => running(t.labelSelector, t.namespaces?.length ? t.namespaces : [pod.namespace]).length === 0);
-          if (missing.length) detail = `; no scheduled Pod matches ${missing.map((t) => describeLabelSelector(t.labelSelector)).join(', ')}`;
-        }
-        parts.push(`its required affinity (${terms.length ? `be with ${describeTerms(terms)}` : 'pod affinity'}) excludes ${nodesPhrase(f, r.count, enRules)}${detail}`);
+        let unmatched: SelectorRef[] = [];
+        if (pods && terms.length) unmatched = terms.filter((term) => running(term.labelSelector, term.namespaces?.length ? term.namespaces : [pod.namespace]).length === 0).map((term) => labelSelectorRef(term.labelSelector));
+        parts.push({ kind: 'affinity', nodes, terms: termRefs(terms), unmatched });
       } else if (r.category === 'pod-anti-affinity') {
         const terms = required(pod.pod, 'podAntiAffinity');
         if (terms.length) evidence.push(fieldEvidence('pod', 'spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution', terms));
-        let detail = '';
         const replicas = pod.owner.deployment?.spec?.replicas ?? pod.owner.statefulSet?.spec?.replicas ?? pod.owner.replicaSet?.spec?.replicas;
-        const perNode = terms.some((t) => t.topologyKey === 'kubernetes.io/hostname');
+        const perNode = terms.some((term) => term.topologyKey === 'kubernetes.io/hostname');
         const total = f.parsed.totalNodes ?? cluster.nodes.length;
-        if (perNode && typeof replicas === 'number' && total > 0 && replicas > total) detail = `; the workload wants ${replicas} replicas but there are only ${total} nodes, one replica each`;
-        parts.push(`its required anti-affinity (${terms.length ? `not with ${describeTerms(terms)}` : 'pod anti-affinity'}) excludes ${nodesPhrase(f, r.count, enRules)}${detail}`);
+        const surplus = perNode && typeof replicas === 'number' && total > 0 && replicas > total;
+        parts.push({ kind: 'anti-affinity', nodes, terms: termRefs(terms), ...(surplus ? { surplus: { replicas: replicas as number, nodes: total } } : {}) });
       } else {
-        let detail = '';
+        let blockers: { pod: string; node: string }[] = [];
         if (pods) {
-          const blockers = pods.filter(
-            (p) => p.metadata?.uid !== pod.uid && p.spec?.nodeName && required(p, 'podAntiAffinity').some((t) => (t.namespaces?.length ? t.namespaces : [p.metadata?.namespace ?? '']).includes(pod.namespace) && matchLabelSelector(labels, t.labelSelector)),
-          );
-          if (blockers.length) detail = ` (${blockers.slice(0, 3).map((p) => `${p.metadata?.namespace}/${p.metadata?.name} on ${p.spec?.nodeName}`).join(', ')})`;
+          blockers = pods
+            .filter((p) => p.metadata?.uid !== pod.uid && p.spec?.nodeName && required(p, 'podAntiAffinity').some((term) => (term.namespaces?.length ? term.namespaces : [p.metadata?.namespace ?? '']).includes(pod.namespace) && matchLabelSelector(labels, term.labelSelector)))
+            .slice(0, 3)
+            .map((p) => ({ pod: `${p.metadata?.namespace}/${p.metadata?.name}`, node: `${p.spec?.nodeName}` }));
         }
-        parts.push(`Pods already running on ${nodesPhrase(f, r.count, enRules)} have required anti-affinity against this Pod's labels${detail}`);
+        parts.push({ kind: 'existing', nodes, blockers });
       }
     }
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev, enRules);
     return [
       finding(rule, {
-        message: `Pod affinity rules leave no node: ${parts.join('; ')}.${tailText}`,
+        message: t.podAffinity.message({ parts, tail: schedulingTail(f, sev, t) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
-        remediation: [
-          `Read the Pod's rules: kubectl get pod ${pod.name} -n ${pod.namespace} -o jsonpath='{.spec.affinity}'`,
-          `Where spreading is a preference, use preferredDuringSchedulingIgnoredDuringExecution in ${templateOf(pod, enRules)}`,
-          'Add nodes or zones, or lower the replica count to the number of topology domains',
-          'For existing Pods\' anti-affinity, find the Pods that declare it: kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,NODE:.spec.nodeName,ANTI:.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution',
-        ],
+        remediation: t.podAffinity.fix({ pod: pod.name, namespace: pod.namespace, template: templateOf(pod, t) }),
       }),
     ];
   },

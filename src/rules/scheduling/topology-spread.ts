@@ -1,7 +1,7 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
-import { describeLabelSelector, nodeLabels, type LabelSelector } from '../helpers/node-affinity.js';
+import { labelSelectorRef, nodeLabels, type LabelSelector } from '../helpers/node-affinity.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
 import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
@@ -47,7 +47,7 @@ const rule: PodRule = {
     const hard = all.filter((c) => c && (c.whenUnsatisfiable ?? 'DoNotSchedule') === 'DoNotSchedule');
     const evidence: Evidence[] = copyEvidence(f.evidence);
     if (hard.length) evidence.push(fieldEvidence('pod', 'spec.topologySpreadConstraints', hard));
-    const constraints = hard.map((c) => ({ maxSkew: c.maxSkew ?? 1, key: c.topologyKey ?? '?', selector: describeLabelSelector(c.labelSelector), ...(c.minDomains ? { minDomains: c.minDomains } : {}) }));
+    const constraints = hard.map((c) => ({ maxSkew: c.maxSkew ?? 1, key: c.topologyKey ?? '?', selector: labelSelectorRef(c.labelSelector), ...(c.minDomains ? { minDomains: c.minDomains } : {}) }));
     const missing = mine.some((r) => r.text.includes('missing required label'));
     let lacking: { node: string; key: string }[] = [];
     if (missing && cluster.nodes.length > 0) {
@@ -65,6 +65,8 @@ const rule: PodRule = {
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     const t = ruleMessages(options.lang);
     const keys = [...new Set(hard.map((c) => c.topologyKey).filter((k): k is string => !!k))];
+    // `kubectl get pods -l` takes the first constraint's selector as an expression (none for an empty selector).
+    const first = labelSelectorRef(hard[0]?.labelSelector);
     return [
       finding(rule, {
         message: t.topologySpread.message({ missing, nodes: nodesPhrase(f, count, t), constraints, lacking, tail: schedulingTail(f, sev, t) }),
@@ -72,7 +74,7 @@ const rule: PodRule = {
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
-        remediation: t.topologySpread.fix({ missing, keys, namespace: pod.namespace, ...(hard[0]?.labelSelector ? { selector: describeLabelSelector(hard[0].labelSelector) } : {}), template: templateOf(pod, t) }),
+        remediation: t.topologySpread.fix({ missing, keys, namespace: pod.namespace, ...(first.kind === 'expr' ? { selector: first.text } : {}), template: templateOf(pod, t) }),
       }),
     ];
   },

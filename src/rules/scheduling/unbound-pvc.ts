@@ -1,34 +1,32 @@
-import { enRules } from '../messages/en.js';
 import type { ClaimFacts, PodFacts } from '../../model/facts.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { confidenceFor, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, type ReasonCategory } from '../helpers/scheduler-message.js';
+import { ruleMessages } from '../messages/index.js';
+import type { ClaimProblem, ClaimProblemRef, UnboundWhat } from '../messages/scheduling.js';
 import type { ClusterView, Evidence, PodRule } from '../types.js';
 
 const CATEGORIES: ReasonCategory[] = ['pvc-unbound', 'volume-binding', 'volume-capacity', 'volume-lost', 'pvc-deleting', 'pvc-ephemeral-pending'];
 
-interface ClaimProblem {
-  text: string;
+interface Problem {
+  problem: ClaimProblem;
   /** The claim cannot bind without someone acting (missing class, no default class, Lost). */
   certain: boolean;
   evidence: Evidence[];
-  remediation: string[];
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Why one claim is not bound, read from the PVC, its StorageClass and its events (k8s-messages.md §7.3). */
-function claimProblem(claim: ClaimFacts, pod: PodFacts, cluster: ClusterView, now: number, wffc: boolean): ClaimProblem | undefined {
-  const ns = pod.namespace;
-  const name = claim.claimName;
-  const describe = `kubectl describe pvc ${name} -n ${ns}`;
+function claimProblem(claim: ClaimFacts, cluster: ClusterView, now: number, wffc: boolean): Problem | undefined {
   const pvc = claim.pvc;
   if (!pvc) {
-    if (cluster.saw('PersistentVolumeClaim')) return { text: `PersistentVolumeClaim "${name}" does not exist`, certain: true, evidence: [], remediation: [`Create the PersistentVolumeClaim "${name}" in namespace ${ns}, or fix the claimName of volume "${claim.volume}".`] };
-    return { text: `PersistentVolumeClaim "${name}" is not in the input, so its state is unknown`, certain: false, evidence: [], remediation: [`Look at the claim: ${describe}`] };
+    if (cluster.saw('PersistentVolumeClaim')) return { problem: { kind: 'missing', volume: claim.volume }, certain: true, evidence: [] };
+    return { problem: { kind: 'unknown' }, certain: false, evidence: [] };
   }
+  const name = claim.claimName;
   const phase = str(pvc.status?.phase) ?? 'Pending';
   const evidence: Evidence[] = [fieldEvidence('pvc', `pvc/${name}.status.phase`, phase)];
   const ev = (reason: string) => latestEvent(claim.events, reason);
@@ -37,86 +35,41 @@ function claimProblem(claim: ClaimFacts, pod: PodFacts, cluster: ClusterView, no
   const className = pvc.spec?.storageClassName;
   const sc = claim.storageClass;
   if (className !== undefined) evidence.push(fieldEvidence('pvc', `pvc/${name}.spec.storageClassName`, className));
-  if (phase === 'Lost') {
-    return {
-      text: `PersistentVolumeClaim "${name}" is Lost: its PersistentVolume "${str(pvc.spec?.volumeName) ?? ''}" no longer exists`,
-      certain: true,
-      evidence,
-      remediation: [`Restore the PersistentVolume "${str(pvc.spec?.volumeName) ?? ''}" if its disk still exists, or delete and recreate the claim (its data is gone): ${describe}`],
-    };
-  }
-  if (pvc.metadata?.deletionTimestamp) {
-    return { text: `PersistentVolumeClaim "${name}" is being deleted`, certain: true, evidence, remediation: [`Recreate the claim once it is gone, or stop deleting it: kubectl get pvc ${name} -n ${ns} -o jsonpath='{.metadata.finalizers}'`] };
-  }
+  if (phase === 'Lost') return { problem: { kind: 'lost', volume: str(pvc.spec?.volumeName) ?? '' }, certain: true, evidence };
+  if (pvc.metadata?.deletionTimestamp) return { problem: { kind: 'deleting' }, certain: true, evidence };
   const failed = ev('ProvisioningFailed');
   const missingClass = /storageclass\.storage\.k8s\.io "([^"]+)" not found/.exec(failed?.message ?? '')?.[1] ?? (typeof className === 'string' && className !== '' && !sc && cluster.saw('StorageClass') ? className : undefined);
   if (missingClass) {
     quote(failed);
-    return {
-      text: `its StorageClass "${missingClass}" does not exist`,
-      certain: true,
-      evidence,
-      remediation: [`List the classes: kubectl get storageclass`, `Recreate the claim with an existing storageClassName (the field is immutable), or create the StorageClass "${missingClass}".`],
-    };
+    return { problem: { kind: 'no-class', className: missingClass }, certain: true, evidence };
   }
   const provisioner = str(sc?.provisioner) ?? '';
   if (failed) {
     quote(failed);
-    return {
-      text: `provisioning a volume failed: ${failed.message}`,
-      certain: false,
-      evidence,
-      remediation: [describe, `Check the provisioner${provisioner ? ` "${provisioner}"` : ''}: its controller Pod's logs usually say why (kubectl get pods -A | grep -i csi).`],
-    };
+    return { problem: { kind: 'provisioning-failed', error: failed.message, provisioner }, certain: false, evidence };
   }
   const binding = ev('FailedBinding');
   const mismatch = ev('VolumeMismatch');
   if (mismatch) {
     quote(mismatch);
-    return { text: `it cannot bind to the volume it asks for: ${mismatch.message}`, certain: true, evidence, remediation: [describe, `Fix spec.volumeName or the PersistentVolume so size, access modes, volume mode and class agree.`] };
+    return { problem: { kind: 'mismatch', error: mismatch.message }, certain: true, evidence };
   }
   if (className === '') {
     quote(binding);
-    return {
-      text: `it sets storageClassName "" (only pre-created PersistentVolumes can bind) and no PersistentVolume matches it`,
-      certain: binding !== undefined,
-      evidence,
-      remediation: [`Create a PersistentVolume that matches the claim's size and access modes, or set a StorageClass that provisions volumes (recreate the claim).`, describe],
-    };
+    return { problem: { kind: 'static' }, certain: binding !== undefined, evidence };
   }
   if (binding && /no storage class is set/.test(binding.message)) {
     quote(binding);
-    return {
-      text: `it names no StorageClass and the cluster has no default StorageClass to provision one`,
-      certain: true,
-      evidence,
-      remediation: [
-        describe,
-        'List the classes: kubectl get storageclass',
-        `Mark one class as default: kubectl patch storageclass NAME -p '{"metadata":{"annotations":{"storageclass.kubernetes.io/is-default-class":"true"}}}' (then recreate the claim), or create a matching PersistentVolume by hand.`,
-      ],
-    };
+    return { problem: { kind: 'no-default' }, certain: true, evidence };
   }
   const external = ev('ExternalProvisioning');
   if (external && !ev('Provisioning')) {
     quote(external);
-    return {
-      text: `it waits for the external provisioner${provisioner ? ` "${provisioner}"` : ''}, which has not started provisioning (is its CSI controller running?)`,
-      certain: false,
-      evidence,
-      remediation: [`Check that the CSI driver's controller (external-provisioner) runs: kubectl get pods -A | grep -i ${provisioner.split('.')[0] || 'csi'}`, `kubectl get csidrivers`, describe],
-    };
+    return { problem: { kind: 'external', provisioner }, certain: false, evidence };
   }
-  if (wffc && provisioner === 'kubernetes.io/no-provisioner') {
-    return {
-      text: `its StorageClass "${str(className) ?? ''}" does not provision volumes and no available PersistentVolume matches the claim on a node the Pod can use`,
-      certain: false,
-      evidence,
-      remediation: [`List the available local PersistentVolumes and their nodes: kubectl get pv -o wide`, `Create a PersistentVolume for the claim on a node the Pod can run on.`],
-    };
-  }
+  if (wffc && provisioner === 'kubernetes.io/no-provisioner') return { problem: { kind: 'no-provisioner', className: str(className) ?? '' }, certain: false, evidence };
   quote(binding ?? ev('WaitForFirstConsumer') ?? ev('Provisioning'));
-  return { text: `PersistentVolumeClaim "${name}" is ${phase}${className ? ` (StorageClass "${className}")` : ''}`, certain: false, evidence, remediation: [describe] };
+  return { problem: { kind: 'pending', phase, ...(className ? { className: `${className}` } : {}) }, certain: false, evidence };
 }
 
 const rule: PodRule = {
@@ -153,28 +106,26 @@ const rule: PodRule = {
     const named = mine.map((r) => r.claim).filter((c): c is string => !!c);
     const claims = pod.claims.filter((c) => named.length === 0 || named.includes(c.claimName));
     const problems = claims
-      .map((c) => ({ claim: c, problem: claimProblem(c, pod, cluster, now, wffc) }))
-      .filter((p): p is { claim: ClaimFacts; problem: ClaimProblem } => p.problem !== undefined);
-    const evidence: Evidence[] = [...copyEvidence(f.evidence), ...problems.flatMap((p) => p.problem.evidence)];
-    let what: string;
-    if (mine.some((r) => r.category === 'pvc-ephemeral-pending')) what = `the ephemeral volume controller has not created PersistentVolumeClaim "${named[0] ?? ''}" yet`;
-    else if (mine.some((r) => r.category === 'volume-capacity')) what = 'the storage driver reports too little free capacity for its claims on the nodes';
-    else if (problems.length > 0) what = problems.map((p) => (p.problem.text.startsWith('PersistentVolumeClaim') ? p.problem.text : `PersistentVolumeClaim "${p.claim.claimName}": ${p.problem.text}`)).join('; ');
-    else if (pod.claims.length > 0) what = `its PersistentVolumeClaims (${pod.claims.map((c) => `"${c.claimName}"`).join(', ')}) are not bound yet`;
-    else what = 'its PersistentVolumeClaims are not bound';
-    const certain = problems.length > 0 && problems.some((p) => p.problem.certain);
+      .map((c) => ({ claim: c, found: claimProblem(c, cluster, now, wffc) }))
+      .filter((p): p is { claim: ClaimFacts; found: Problem } => p.found !== undefined);
+    const evidence: Evidence[] = [...copyEvidence(f.evidence), ...problems.flatMap((p) => p.found.evidence)];
+    const refs: ClaimProblemRef[] = problems.map((p) => ({ claim: p.claim.claimName, problem: p.found.problem }));
+    let what: UnboundWhat;
+    if (mine.some((r) => r.category === 'pvc-ephemeral-pending')) what = { kind: 'ephemeral', claim: named[0] ?? '' };
+    else if (mine.some((r) => r.category === 'volume-capacity')) what = { kind: 'capacity' };
+    else if (refs.length > 0) what = { kind: 'problems', problems: refs };
+    else what = { kind: 'unbound', claims: pod.claims.map((c) => c.claimName) };
+    const certain = problems.length > 0 && problems.some((p) => p.found.certain);
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes, (r) => (mine.includes(r) ? certain : undefined));
-    const tailText = schedulingTail(f, sev, enRules);
-    const remediation = problems.flatMap((p) => p.problem.remediation);
-    if (remediation.length === 0) remediation.push(`Read the claims' events: kubectl describe pvc -n ${pod.namespace} ${pod.claims.map((c) => c.claimName).join(' ')}`.trim(), 'List the StorageClasses: kubectl get storageclass');
+    const t = ruleMessages(options.lang);
     return [
       finding(rule, {
-        message: `Pod cannot be scheduled until its volumes can bind: ${what}.${tailText}`,
+        message: t.unboundPvc.message({ what, tail: schedulingTail(f, sev, t) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
-        remediation: [...new Set(remediation)],
+        remediation: t.unboundPvc.fix({ problems: refs, namespace: pod.namespace, claims: pod.claims.map((c) => c.claimName) }),
       }),
     ];
   },

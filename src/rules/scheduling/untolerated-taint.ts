@@ -1,26 +1,33 @@
-import { enRules } from '../messages/en.js';
 import type { Taint } from '../../model/k8s.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
 import { describeTaint, untoleratedTaints } from '../helpers/node-affinity.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail, templateOf } from '../helpers/scheduler-message.js';
+import { ruleMessages } from '../messages/index.js';
+import type { TaintsNamed, WellKnownTaint } from '../messages/scheduling.js';
 import type { Evidence, PodRule } from '../types.js';
 
 // Taints the control plane sets for a reason; tolerating them hides the real problem (k8s-messages.md §5.2).
-const WELL_KNOWN: Record<string, string> = {
-  'node.kubernetes.io/not-ready': 'the node is NotReady',
-  'node.kubernetes.io/unreachable': 'the node is unreachable (its kubelet stopped reporting)',
-  'node.kubernetes.io/memory-pressure': 'the node is under memory pressure',
-  'node.kubernetes.io/disk-pressure': 'the node is under disk pressure',
-  'node.kubernetes.io/pid-pressure': 'the node is under PID pressure',
-  'node.kubernetes.io/network-unavailable': 'the node network is not configured',
-  'node.kubernetes.io/unschedulable': 'the node is cordoned',
-  'node.kubernetes.io/out-of-service': 'the node was marked out of service',
-  'node-role.kubernetes.io/control-plane': 'a control-plane node, which takes no workloads by design',
-  'node-role.kubernetes.io/master': 'a control-plane node, which takes no workloads by design',
-  'node.cloudprovider.kubernetes.io/uninitialized': 'the cloud controller has not initialised the node yet',
-  'node.cloudprovider.kubernetes.io/shutdown': 'the cloud provider reports the instance shut down',
+// Each language's messages say what they mean.
+const WELL_KNOWN: Record<string, WellKnownTaint> = {
+  'node.kubernetes.io/not-ready': 'not-ready',
+  'node.kubernetes.io/unreachable': 'unreachable',
+  'node.kubernetes.io/memory-pressure': 'memory-pressure',
+  'node.kubernetes.io/disk-pressure': 'disk-pressure',
+  'node.kubernetes.io/pid-pressure': 'pid-pressure',
+  'node.kubernetes.io/network-unavailable': 'network-unavailable',
+  'node.kubernetes.io/unschedulable': 'unschedulable',
+  'node.kubernetes.io/out-of-service': 'out-of-service',
+  'node-role.kubernetes.io/control-plane': 'control-plane',
+  'node-role.kubernetes.io/master': 'control-plane',
+  'node.cloudprovider.kubernetes.io/uninitialized': 'uninitialized',
+  'node.cloudprovider.kubernetes.io/shutdown': 'shutdown',
+};
+
+const meaningOf = (key: string | undefined): { meaning?: WellKnownTaint } => {
+  const m = Object.hasOwn(WELL_KNOWN, key ?? '') ? WELL_KNOWN[key ?? ''] : undefined;
+  return m ? { meaning: m } : {};
 };
 
 const rule: PodRule = {
@@ -68,38 +75,40 @@ const rule: PodRule = {
         byTaint.set(key, entry);
       }
     }
-    let named: string;
+    let named: TaintsNamed;
     let taintList: Taint[];
     if (byTaint.size > 0) {
       taintList = [...byTaint.values()].map((e) => e.taint);
-      named = [...byTaint.entries()].map(([k, e]) => `${k} (${e.nodes.join(', ')}${WELL_KNOWN[e.taint.key ?? ''] ? `: ${WELL_KNOWN[e.taint.key ?? '']}` : ''})`).join(', ');
+      named = { kind: 'nodes', taints: [...byTaint.entries()].map(([k, e]) => ({ taint: k, nodes: e.nodes, ...meaningOf(e.taint.key) })) };
     } else if (mine.some((r) => r.taint)) {
       taintList = mine.filter((r) => r.taint).map((r) => ({ key: r.taint!.key, value: r.taint!.value }));
-      named = mine.filter((r) => r.taint).map((r) => `${r.taint!.key}${r.taint!.value ? `=${r.taint!.value}` : ''} (${r.count} node${r.count === 1 ? '' : 's'}${WELL_KNOWN[r.taint!.key] ? `: ${WELL_KNOWN[r.taint!.key]}` : ''})`).join(', ');
+      named = { kind: 'message', taints: mine.filter((r) => r.taint).map((r) => ({ key: r.taint!.key, value: r.taint!.value, count: r.count, ...meaningOf(r.taint!.key) })) };
     } else {
       taintList = [];
-      named = cluster.nodes.length > 0 ? 'taints not found on the nodes in the input' : 'the message no longer names the taints and no Node objects are in the input';
+      named = { kind: cluster.nodes.length > 0 ? 'not-found' : 'no-nodes' };
     }
-    const health = taintList.filter((t) => WELL_KNOWN[t.key ?? ''] && !/control-plane|master/.test(t.key ?? ''));
+    const known = (t: Taint): boolean => meaningOf(t.key).meaning !== undefined;
+    // A taint named only by the ≤1.33 message has no effect: `key=value`, not `key=value:`.
+    const shown = (t: Taint): string => (t.effect ? describeTaint(t) : `${t.key ?? ''}${t.value ? `=${t.value}` : ''}`);
+    const health = taintList.filter((t) => known(t) && !/control-plane|master/.test(t.key ?? ''));
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const custom = taintList.filter((t) => !WELL_KNOWN[t.key ?? '']);
-    const remediation: string[] = [`See every node's taints: kubectl get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints`];
-    for (const t of custom) {
-      remediation.push(
-        `If the Pod belongs on nodes tainted ${describeTaint(t)}, add to ${templateOf(pod, enRules)}: tolerations: [{key: "${t.key}", operator: "Equal", value: "${t.value ?? ''}", effect: "${t.effect ?? 'NoSchedule'}"}]`,
-      );
-    }
-    for (const [k, e] of byTaint) if (!WELL_KNOWN[e.taint.key ?? '']) remediation.push(`If the taint is a mistake, remove it: kubectl taint node ${e.nodes[0]} ${k}-`);
-    for (const t of health) remediation.push(`${describeTaint(t)} means ${WELL_KNOWN[t.key ?? '']}: fix the node (kubectl describe node), do not tolerate the taint.`);
-    if (taintList.length === 0) remediation.push('Add a toleration for the taint the Pod should accept, or remove the taint from the nodes that should run it.');
+    const t = ruleMessages(options.lang);
+    const custom = taintList.filter((taint) => !known(taint));
     return [
       finding(rule, {
-        message: `Pod does not tolerate the taints on ${nodesPhrase(f, count, enRules)}: ${named}.${schedulingTail(f, sev, enRules)}`,
+        message: t.untoleratedTaint.message({ nodes: nodesPhrase(f, count, t), named, tail: schedulingTail(f, sev, t) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
-        remediation,
+        remediation: t.untoleratedTaint.fix({
+          // The toleration that accepts the taint, as the user adds it to the Pod spec.
+          custom: custom.map((taint) => ({ taint: shown(taint), toleration: `tolerations: [{key: "${taint.key}", operator: "Equal", value: "${taint.value ?? ''}", effect: "${taint.effect ?? 'NoSchedule'}"}]` })),
+          template: templateOf(pod, t),
+          mistakes: [...byTaint].filter(([, e]) => !known(e.taint)).map(([k, e]) => ({ node: e.nodes[0]!, taint: k })),
+          health: health.map((taint) => ({ taint: shown(taint), meaning: meaningOf(taint.key).meaning! })),
+          none: taintList.length === 0,
+        }),
       }),
     ];
   },

@@ -1,9 +1,10 @@
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { copyEvidence } from '../helpers/memo.js';
-import { describeNodeSelectorTerm, describeTaint, matchNodeSelectorTerm, untoleratedTaints, type NodeSelectorTerm } from '../helpers/node-affinity.js';
+import { describeTaint, matchNodeSelectorTerm, nodeSelectorTermRef, untoleratedTaints, type NodeSelectorTerm } from '../helpers/node-affinity.js';
 import { confidenceFor, nodesPhrase, reasonsIn, schedulingFailure, schedulingSeverity, schedulingTail } from '../helpers/scheduler-message.js';
-import { enRules } from '../messages/en.js';
+import { ruleMessages } from '../messages/index.js';
+import type { TermRef } from '../messages/scheduling.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -36,8 +37,8 @@ const rule: PodRule = {
     if (mine.length === 0) return [];
     const count = mine.reduce((m, r) => Math.max(m, r.count), 0);
     const evidence: Evidence[] = copyEvidence(f.evidence);
-    const pinned: string[] = [];
-    const blocked: string[] = [];
+    const pinned: { pv: string; claim: string; terms: TermRef[]; allowed?: string[] }[] = [];
+    const blocked: { node: string; taint: string }[] = [];
     for (const c of pod.claims) {
       const terms = c.pv?.spec?.nodeAffinity?.required?.nodeSelectorTerms;
       if (!c.pv || !Array.isArray(terms) || terms.length === 0) continue;
@@ -45,29 +46,24 @@ const rule: PodRule = {
       evidence.push(fieldEvidence('pv', `pv/${pvName}.spec.nodeAffinity.required.nodeSelectorTerms`, terms));
       const allowedNodes = cluster.nodes.filter((n) => (terms as NodeSelectorTerm[]).some((t) => matchNodeSelectorTerm(n, t)));
       const allowed = allowedNodes.map((n) => n.metadata?.name ?? '');
-      const where = cluster.nodes.length === 0 ? '' : allowed.length === 0 ? '; no node in the cluster matches' : `; allowed node${allowed.length === 1 ? '' : 's'}: ${allowed.join(', ')}`;
-      pinned.push(`PersistentVolume "${pvName}" (claim "${c.claimName}") is limited to ${(terms as NodeSelectorTerm[]).map(describeNodeSelectorTerm).join(' OR ')}${where}`);
+      pinned.push({ pv: pvName, claim: c.claimName, terms: (terms as NodeSelectorTerm[]).map(nodeSelectorTermRef), ...(cluster.nodes.length > 0 ? { allowed } : {}) });
       // Why the nodes the volume allows cannot take the Pod either, where the Nodes say so (a taint the Pod does not tolerate).
       for (const n of allowedNodes) {
         const taint = untoleratedTaints(n, pod.pod)[0];
-        if (taint) blocked.push(`Node "${n.metadata?.name ?? ''}", where the volume may be used, has taint ${describeTaint(taint)}, which the Pod does not tolerate.`);
+        if (taint) blocked.push({ node: n.metadata?.name ?? '', taint: describeTaint(taint) });
       }
     }
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
-    const tailText = schedulingTail(f, sev, enRules);
+    const t = ruleMessages(options.lang);
     const first = pod.claims.find((c) => c.pv);
     return [
       finding(rule, {
-        message: `The Pod's volume is pinned to nodes it cannot use (conflict on ${nodesPhrase(f, count, enRules)})${pinned.length ? `: ${pinned.join('; ')}` : ''}.${blocked.length ? ` ${blocked.join(' ')}` : ''}${tailText}`,
+        message: t.volumeNodeAffinity.message({ nodes: nodesPhrase(f, count, t), pinned, blocked, tail: schedulingTail(f, sev, t) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),
         evidence,
-        remediation: [
-          first?.pv ? `See where the volume may be used: kubectl get pv ${first.pv.metadata?.name ?? ''} -o jsonpath='{.spec.nodeAffinity}'` : `Find the claims' volumes: kubectl get pvc -n ${pod.namespace} -o wide`,
-          'Make a node available where the volume lives (add a node in that zone, uncordon it, or free capacity there); check that the Pod\'s own node affinity does not exclude that zone',
-          'For a local volume whose node is gone, the data went with it: delete the claim (and the PersistentVolume) so the workload gets a new one',
-        ],
+        remediation: t.volumeNodeAffinity.fix({ ...(first?.pv ? { pv: first.pv.metadata?.name ?? '' } : {}), namespace: pod.namespace }),
       }),
     ];
   },

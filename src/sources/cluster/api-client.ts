@@ -2,13 +2,16 @@ import { constants as bufferConstants } from 'node:buffer';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
-import { createSecureContext, type SecureContext } from 'node:tls';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { createSecureContext, type SecureContext, type TLSSocket } from 'node:tls';
 import { ClusterError } from '../../errors.js';
 import { clip } from '../../text/neutralize.js';
 import { checkHeapBudget } from '../heap-budget.js';
 import { DeadlineError, errorForNetwork, errorForStatus, type DeadlineKind } from './api-errors.js';
 import type { Connection } from './connect.js';
 import { ExecCredentials } from './exec-credential.js';
+import { H2Session, probe, type Probe } from './h2-transport.js';
 import { transportOptions } from './kubeconfig-auth.js';
 
 /** Default --max-response-size: a page of a 150k-Pod list fits many times over, and it stays far below V8's string limit. */
@@ -60,17 +63,41 @@ export function parseServer(server: string): { url: URL; display: string } {
   return { url, display: clip(display, 200) };
 }
 
+/** A watch's open response: HTTP/1.1's IncomingMessage or an HTTP/2 stream, with its status. */
+export type StreamResponse = Readable & { statusCode?: number };
+
+/** What a request's transport reports back to it. */
+interface Hooks {
+  /** How to name where the request is, should its deadline fire now. */
+  phase(p: () => string): void;
+  /** How to stop the request (its deadline, a body over the limit). */
+  cancelWith(fn: () => void): void;
+  response(status: number, headers: IncomingHttpHeaders, body: Readable): void;
+  error(err: Error): void;
+  aborted(): void;
+}
+
+/** The first connection to an https server, while its TLS handshake (and ALPN) is under way. */
+interface PendingProbe {
+  probe: Probe;
+  waiters: number;
+  route: Promise<void>;
+}
+
 const seconds = (ms: number): string => (ms >= 1000 ? `${+(ms / 1000).toFixed(1)}s` : `${ms}ms`);
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.min(Math.max(ms, 0), MAX_TIMER_MS)));
 
 /**
  * A read-only client on top of the kubeconfig's transport settings (TLS, tokens, exec plugins).
- * It only ever issues GET: kdiag never writes to a cluster. Every read has a deadline, a size bound,
- * and goes over one keep-alive agent per command (connections and TLS sessions are reused).
+ * It only ever issues GET: kdiag never writes to a cluster. Every read has a deadline and a size bound.
+ * An https server reached directly is offered HTTP/2 on the first connection (ALPN): when it picks h2,
+ * every read of the command is a stream on that one connection (one TLS handshake, parallel waves
+ * multiplexed), as kubectl does; otherwise (http/1.1, a proxy-url, http:) reads go over one keep-alive
+ * agent per command, the first one on the connection already open.
  */
 export class ApiClient {
   requests = 0;
-  /** TCP connections opened (a keep-alive agent reuses them across requests and waves). */
+  /** TCP connections opened (HTTP/2: one for the command; HTTP/1.1: the agent reuses them across requests and waves). */
   connections = 0;
   /**
    * Sequential depth of the fetch plan: a request's wave is one more than the highest wave that had
@@ -83,6 +110,14 @@ export class ApiClient {
   private readonly base: URL;
   private readonly agent: http.Agent;
   private readonly sockets = new WeakSet<Socket>();
+  /** An https server reached without a proxy: HTTP/2 is offered on the first connection. */
+  private readonly direct: boolean;
+  private h2: H2Session | undefined;
+  /** The server picked http/1.1: every request goes over the agent. */
+  private h1Only = false;
+  private pending: PendingProbe | undefined;
+  /** The probe's socket, kept for the agent's first HTTP/1.1 request. */
+  private spare: TLSSocket | undefined;
   private transport: Promise<https.RequestOptions> | undefined;
   private credentialGeneration = 0;
 
@@ -94,7 +129,8 @@ export class ApiClient {
     this.base = url;
     this.server = display;
     // A proxy-url gives its own keep-alive agent (connect.ts); otherwise one direct agent per command.
-    this.agent = connection.agent ?? (url.protocol === 'http:' ? new http.Agent({ keepAlive: true }) : new https.Agent({ keepAlive: true }));
+    this.direct = url.protocol === 'https:' && !connection.agent;
+    this.agent = connection.agent ?? (url.protocol === 'http:' ? new http.Agent({ keepAlive: true }) : this.directAgent());
     this.exec = new ExecCredentials(() => this.options.timeoutMs);
   }
 
@@ -105,6 +141,22 @@ export class ApiClient {
   /** Closes idle keep-alive connections (the process would end anyway; tests run many clients). */
   close(): void {
     this.agent.destroy();
+    this.h2?.close();
+    this.pending?.probe.socket.destroy();
+    this.spare?.destroy();
+  }
+
+  /** A keep-alive https agent whose first new connection is the probe's socket when the server picked http/1.1. */
+  private directAgent(): https.Agent {
+    const agent = new https.Agent({ keepAlive: true });
+    const create = agent.createConnection.bind(agent) as (options: unknown, cb: unknown) => Socket;
+    (agent as unknown as { createConnection: (options: unknown, cb: unknown) => Socket }).createConnection = (options, cb) => {
+      const spare = this.spare;
+      this.spare = undefined;
+      if (spare && !spare.destroyed) return spare.ref();
+      return create(options, cb);
+    };
+    return agent;
   }
 
   async get<T = any>(path: string, options: GetOptions): Promise<T> {
@@ -139,31 +191,38 @@ export class ApiClient {
   }
 
   /**
-   * Opens a streaming GET (a watch) on the client's agent: the response headers must come within the
+   * Opens a streaming GET (a watch) on the client's connection: the response headers must come within the
    * request deadline (and the command's); the body is open-ended and read by the watch code.
    */
-  async openStream(path: string, query: Record<string, string | number | boolean | undefined>, signal: AbortSignal): Promise<http.IncomingMessage> {
+  async openStream(path: string, query: Record<string, string | number | boolean | undefined>, signal: AbortSignal): Promise<StreamResponse> {
     const url = this.url(path, query);
     const base = await this.transportOptions();
     this.requests++;
     this.options.onRequest?.(`${url.pathname}${url.search}`, 0);
-    const server = this.server;
     const end = Date.now() + this.options.timeoutMs;
     const command = this.options.deadline;
     const at = Math.min(end, command?.at ?? Infinity);
     const kind: DeadlineKind = command && command.at < end ? 'command' : 'request';
     return new Promise((resolve, reject) => {
-      const lib = url.protocol === 'http:' ? http : https;
-      const req = lib.request(url, { ...base, agent: this.agent, method: 'GET', signal, headers: { ...(base.headers ?? {}), Accept: 'application/json', 'User-Agent': 'kdiag' } }, resolve);
-      this.track(req);
-      const timer = setTimeout(() => {
+      let cancel = (): void => {};
+      let settled = false;
+      const settle = (fn: () => void): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        fn();
+      };
+      const timer = setTimeout(() => settle(() => {
         reject(this.deadlineError(kind, 'while waiting for the response headers', `a watch of ${url.pathname}`));
-        req.destroy();
-      }, Math.min(Math.max(at - Date.now(), 0), MAX_TIMER_MS));
-      req.on('response', () => clearTimeout(timer));
-      req.on('close', () => clearTimeout(timer));
-      req.on('error', (err: NodeJS.ErrnoException) => reject(errorForNetwork(err, server)));
-      req.end();
+        cancel();
+      }), Math.min(Math.max(at - Date.now(), 0), MAX_TIMER_MS));
+      this.start(url, { ...(base.headers as Record<string, string | string[]> | undefined), Accept: 'application/json', 'User-Agent': 'kdiag' }, base, {
+        phase: () => {},
+        cancelWith: (fn) => (cancel = fn),
+        error: (err) => settle(() => reject(err)),
+        aborted: () => {},
+        response: (status, _headers, res) => settle(() => resolve(Object.assign(res, { statusCode: status }))),
+      }, signal);
     });
   }
 
@@ -248,7 +307,8 @@ export class ApiClient {
     const kind: DeadlineKind = command && command.at < end ? 'command' : 'request';
     return new Promise((resolve, reject) => {
       if (Date.now() >= at) return reject(this.deadlineError(kind, 'before the request was sent', options.what));
-      let phase = 'while connecting';
+      let phase = (): string => 'while connecting';
+      let cancel = (): void => {};
       let received = 0;
       let settled = false;
       const settle = (fn: () => void): void => {
@@ -259,77 +319,169 @@ export class ApiClient {
       };
       const fail = (err: Error): void => settle(() => {
         reject(err);
-        req.destroy();
+        cancel();
       });
-      const lib = url.protocol === 'http:' ? http : https;
-      const req = lib.request(url, { ...base, agent: this.agent, method: 'GET', headers: { ...(base.headers ?? {}), Accept: accept, 'User-Agent': 'kdiag' } }, (res) => {
-        phase = 'while reading the response body';
-        const status = res.statusCode ?? 0;
-        const declared = Number(res.headers['content-length']);
-        if (!options.text && Number.isFinite(declared) && declared > max) return fail(this.tooLarge(options.what, declared));
-        const chunks: Buffer[] = [];
-        let checked = 0;
-        res.on('data', (c: Buffer) => {
+      const timer = setTimeout(() => {
+        const p = phase();
+        fail(this.deadlineError(kind, p === 'while reading the response body' ? `${p} (${received} bytes so far)` : p, options.what));
+      }, Math.min(at - Date.now(), MAX_TIMER_MS));
+      this.start(url, { ...(base.headers as Record<string, string | string[]> | undefined), Accept: accept, 'User-Agent': 'kdiag' }, base, {
+        phase: (p) => (phase = p),
+        cancelWith: (fn) => (cancel = fn),
+        error: fail,
+        aborted: () => fail(new ClusterError('E_UNREACHABLE', `the API server at ${server} closed the connection in the middle of the answer for ${options.what}`)),
+        response: (status, headers, res) => {
           if (settled) return;
-          received += c.length;
-          if (received > max) {
-            if (!options.text) return fail(this.tooLarge(options.what, received));
-            chunks.push(c.subarray(0, c.length - (received - max)));
-            return settle(() => {
-              resolve(`${Buffer.concat(chunks).toString('utf8')}\n[kdiag: log cut at ${MAX_LOG_BYTES / 1024} KiB]`);
-              req.destroy();
-            });
-          }
-          chunks.push(c);
-          // The body is held off-heap, but its string and parsed objects will not be: stop before V8 aborts.
-          if (received - checked > 16 * 2 ** 20) {
-            checked = received;
-            try {
-              checkHeapBudget(`the answer for ${options.what}`, received * 3, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
-            } catch (err) {
-              fail(err as Error);
+          phase = () => 'while reading the response body';
+          const declared = Number(headers['content-length']);
+          if (!options.text && Number.isFinite(declared) && declared > max) return fail(this.tooLarge(options.what, declared));
+          const chunks: Buffer[] = [];
+          let checked = 0;
+          res.on('data', (c: Buffer) => {
+            if (settled) return;
+            received += c.length;
+            if (received > max) {
+              if (!options.text) return fail(this.tooLarge(options.what, received));
+              chunks.push(c.subarray(0, c.length - (received - max)));
+              return settle(() => {
+                resolve(`${Buffer.concat(chunks).toString('utf8')}\n[kdiag: log cut at ${MAX_LOG_BYTES / 1024} KiB]`);
+                cancel();
+              });
             }
-          }
-        });
-        res.on('error', (err) => fail(errorForNetwork(err, server)));
-        res.on('aborted', () => fail(new ClusterError('E_UNREACHABLE', `the API server at ${server} closed the connection in the middle of the answer for ${options.what}`)));
-        res.on('end', () =>
-          settle(() => {
-            let body: string;
-            try {
-              if (!options.text) checkHeapBudget(`the answer for ${options.what}`, received * 4, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
-              body = Buffer.concat(chunks).toString('utf8');
-            } catch (err) {
-              return reject(err instanceof ClusterError ? err : this.tooLarge(options.what, received));
-            }
-            if (status >= 200 && status < 300) {
-              if (options.text) return resolve(body);
+            chunks.push(c);
+            // The body is held off-heap, but its string and parsed objects will not be: stop before V8 aborts.
+            if (received - checked > 16 * 2 ** 20) {
+              checked = received;
               try {
-                return resolve(JSON.parse(body));
-              } catch {
-                return reject(new ClusterError('E_SHAPE', `the API server at ${server} sent a response that is not JSON for ${options.what}`, { hint: 'is the kubeconfig\'s server really a Kubernetes API server (not a proxy login page or another service)?' }));
+                checkHeapBudget(`the answer for ${options.what}`, received * 3, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
+              } catch (err) {
+                fail(err as Error);
               }
             }
-            const error = errorForStatus(status, body, options.what, server);
-            (error as { retryAfterMs?: number }).retryAfterMs = parseRetryAfter(res.headers['retry-after']);
-            (error as { status?: number }).status = status;
-            reject(error);
-          }),
-        );
+          });
+          res.on('end', () =>
+            settle(() => {
+              let body: string;
+              try {
+                if (!options.text) checkHeapBudget(`the answer for ${options.what}`, received * 4, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
+                body = Buffer.concat(chunks).toString('utf8');
+              } catch (err) {
+                return reject(err instanceof ClusterError ? err : this.tooLarge(options.what, received));
+              }
+              if (status >= 200 && status < 300) {
+                if (options.text) return resolve(body);
+                try {
+                  return resolve(JSON.parse(body));
+                } catch {
+                  return reject(new ClusterError('E_SHAPE', `the API server at ${server} sent a response that is not JSON for ${options.what}`, { hint: 'is the kubeconfig\'s server really a Kubernetes API server (not a proxy login page or another service)?' }));
+                }
+              }
+              const error = errorForStatus(status, body, options.what, server);
+              (error as { retryAfterMs?: number }).retryAfterMs = parseRetryAfter(headers['retry-after']);
+              (error as { status?: number }).status = status;
+              reject(error);
+            }),
+          );
+        },
       });
-      this.track(req);
-      req.on('socket', (socket: Socket) => {
-        if (!socket.connecting) {
-          phase = 'while waiting for the response headers';
-          return;
-        }
-        socket.once('connect', () => (phase = url.protocol === 'https:' ? 'in the TLS handshake' : 'while waiting for the response headers'));
-        socket.once('secureConnect', () => (phase = 'while waiting for the response headers'));
-      });
-      const timer = setTimeout(() => fail(this.deadlineError(kind, phase === 'while reading the response body' ? `${phase} (${received} bytes so far)` : phase, options.what)), Math.min(at - Date.now(), MAX_TIMER_MS));
-      req.on('error', (err: NodeJS.ErrnoException) => fail(errorForNetwork(err, server)));
-      req.end();
     });
+  }
+
+  /**
+   * Sends one GET: as a stream on the command's HTTP/2 session when the server speaks h2 (one connection,
+   * one TLS handshake for every request and wave), else on the keep-alive agent (HTTP/1.1, a proxy, http:).
+   * The first request(s) to an https server wait for the connection that finds out which (ALPN).
+   */
+  private start(url: URL, headers: Record<string, string | string[]>, base: https.RequestOptions, x: Hooks, signal?: AbortSignal): void {
+    if (!this.direct || this.h1Only) return this.startH1(url, headers, base, x, signal);
+    if (this.h2?.usable) return this.startH2(this.h2, url, headers, x, signal);
+    const pending = this.pending ?? this.openProbe(base);
+    pending.waiters++;
+    let waiting = true;
+    x.phase(() => pending.probe.phase);
+    // A request that gives up (its deadline) leaves; the last one to leave closes a connection nobody waits for.
+    x.cancelWith(() => {
+      if (!waiting) return;
+      waiting = false;
+      if (--pending.waiters === 0 && this.pending === pending) {
+        this.pending = undefined;
+        pending.probe.socket.destroy();
+      }
+    });
+    pending.route.then(
+      () => {
+        if (!waiting) return;
+        waiting = false;
+        pending.waiters--;
+        this.start(url, headers, base, x, signal);
+      },
+      (err: NodeJS.ErrnoException) => {
+        if (!waiting) return;
+        waiting = false;
+        pending.waiters--;
+        x.error(errorForNetwork(err, this.server));
+      },
+    );
+  }
+
+  /** The first connection to an https server: h2 gives the session; http/1.1 leaves the socket to the agent's first request. */
+  private openProbe(base: https.RequestOptions): PendingProbe {
+    const { secureContext, servername, rejectUnauthorized } = base as https.RequestOptions & { secureContext?: SecureContext };
+    const p = probe(this.base, { ...(secureContext ? { secureContext } : {}), ...(servername ? { servername } : {}), ...(rejectUnauthorized === false ? { rejectUnauthorized } : {}) });
+    this.connections++;
+    this.sockets.add(p.socket);
+    const pending: PendingProbe = {
+      probe: p,
+      waiters: 0,
+      route: p.protocol.then(
+        (protocol) => {
+          if (this.pending === pending) this.pending = undefined;
+          if (protocol === 'h2') {
+            this.h2 = new H2Session(this.base, p.socket);
+          } else {
+            this.h1Only = true;
+            this.spare = p.socket;
+            p.socket.on('error', () => {});
+          }
+        },
+        (err) => {
+          if (this.pending === pending) this.pending = undefined;
+          p.socket.destroy();
+          throw err;
+        },
+      ),
+    };
+    pending.route.catch(() => {});
+    this.pending = pending;
+    return pending;
+  }
+
+  private startH2(session: H2Session, url: URL, headers: Record<string, string | string[]>, x: Hooks, signal?: AbortSignal): void {
+    x.phase(() => 'while waiting for the response headers');
+    x.cancelWith(session.get(url.pathname + url.search, headers, {
+      onResponse: x.response,
+      onReset: (err) => x.error(errorForNetwork(err, this.server)),
+      onAborted: x.aborted,
+    }, signal));
+  }
+
+  private startH1(url: URL, headers: Record<string, string | string[]>, base: https.RequestOptions, x: Hooks, signal?: AbortSignal): void {
+    const lib = url.protocol === 'http:' ? http : https;
+    const req = lib.request(url, { ...base, agent: this.agent, method: 'GET', headers, ...(signal ? { signal } : {}) }, (res) => {
+      res.on('error', (err) => x.error(errorForNetwork(err, this.server)));
+      res.on('aborted', x.aborted);
+      x.response(res.statusCode ?? 0, res.headers, res);
+    });
+    x.cancelWith(() => req.destroy());
+    this.track(req);
+    req.on('socket', (socket: Socket) => {
+      if (!socket.connecting) return x.phase(() => 'while waiting for the response headers');
+      x.phase(() => 'while connecting');
+      socket.once('connect', () => x.phase(() => (url.protocol === 'https:' ? 'in the TLS handshake' : 'while waiting for the response headers')));
+      socket.once('secureConnect', () => x.phase(() => 'while waiting for the response headers'));
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => x.error(errorForNetwork(err, this.server)));
+    req.end();
   }
 
   private tooLarge(what: string, bytes: number): ClusterError {

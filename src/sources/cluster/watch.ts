@@ -1,5 +1,4 @@
-import type { IncomingMessage } from 'node:http';
-import type { ApiClient } from './api-client.js';
+import type { ApiClient, StreamResponse } from './api-client.js';
 import type { SnapshotKind } from '../../model/snapshot.js';
 import { ForbiddenError } from './api-errors.js';
 
@@ -152,14 +151,14 @@ async function freshVersion(client: ApiClient, spec: WatchSpec): Promise<string 
   }
 }
 
-function drop(res: IncomingMessage, outcome: Outcome): Outcome {
+function drop(res: StreamResponse, outcome: Outcome): Outcome {
   res.resume();
   res.destroy();
   return outcome;
 }
 
 /** Reads newline-delimited watch events until the stream ends, fails, or an ERROR event arrives. */
-function readEvents(res: IncomingMessage, signal: AbortSignal, onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK', resourceVersion: string | undefined, object: Record<string, unknown> | undefined) => void): Promise<Outcome> {
+function readEvents(res: StreamResponse, signal: AbortSignal, onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK', resourceVersion: string | undefined, object: Record<string, unknown> | undefined) => void): Promise<Outcome> {
   return new Promise((resolve) => {
     let buffered = '';
     let done = false;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyReason, describePreemption, parseSchedulerMessage, type ReasonCategory } from '../../../src/rules/helpers/scheduler-message.js';
+import { classifyReason, parseSchedulerMessage, preemptionRef, type ReasonCategory } from '../../../src/rules/helpers/scheduler-message.js';
+import { enScheduling } from '../../../src/rules/messages/scheduling.js';
 
 // Real shapes from k8s-messages.md §1.2–1.4 (and §9 for version differences).
 interface Row {
@@ -147,8 +148,10 @@ describe('parseSchedulerMessage', () => {
     expect(classifyReason('node(s) unavailable due to PersistentVolumeClaim with ReadWriteOncePod access mode already in-use by another pod').category).toBe('volume-rwop');
   });
 
-  it('describes the preemption verdict', () => {
-    expect(describePreemption(parseSchedulerMessage(rows[0]!.message).preemption)).toMatch(/would not fix 1 node, and 2 nodes have no lower-priority Pods/);
-    expect(describePreemption(undefined)).toBe('');
+  it('reads the preemption verdict for the message catalogue', () => {
+    const ref = preemptionRef(parseSchedulerMessage(rows[0]!.message).preemption);
+    expect(ref).toEqual({ verdict: 'mixed', notHelpful: 1, noVictims: 2 });
+    expect(enScheduling.schedulingTail({ clause: { kind: 'none' }, preemption: ref })).toMatch(/would not fix 1 node, and 2 nodes have no lower-priority Pods/);
+    expect(preemptionRef(undefined)).toBeUndefined();
   });
 });

@@ -12,7 +12,13 @@ runRuleTests(rule, {
     { name: 'anti-affinity is another rule', objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules.${tail(3, 3)}`, spread)] },
   ],
   invalid: [
-    { name: 'maxSkew would be violated', objects: [unschedulable(msg, spread)], expect: [{ severity: 'error', message: /would break its topology spread constraint on 3 of 3 nodes \(maxSkew 1 over topology.kubernetes.io\/zone for Pods with app=api\)/, evidence: /topologySpreadConstraints/ }] },
+    { name: 'maxSkew would be violated', objects: [unschedulable(msg, spread)], expect: [{ severity: 'error', message: /would break its topology spread constraint on 3 of 3 nodes \(maxSkew 1 over topology.kubernetes.io\/zone for Pods with app=api\)/, evidence: /topologySpreadConstraints/, remediation: / -o wide -l app=api$/ }] },
+    {
+      // An empty selector selects every Pod: the command lists them all rather than take a `-l` it cannot.
+      name: 'an empty labelSelector counts every Pod',
+      objects: [unschedulable(msg, { spec: { topologySpreadConstraints: [{ ...spread.spec.topologySpreadConstraints[0], labelSelector: {} }] } })],
+      expect: [{ message: /for Pods with \(all Pods\)\)/, remediation: /kubectl get pods -n \S+ -o wide$/ }],
+    },
     {
       name: 'nodes lack the topology label',
       objects: [unschedulable(`0/2 nodes are available: 2 node(s) didn't match pod topology spread constraints (missing required label).${tail(2, 2)}`, spread), node({ metadata: { name: 'node-1' } }), node({ metadata: { name: 'node-2' } })],

@@ -25,12 +25,19 @@ runRuleTests(rule, {
     {
       name: '≤1.33 wording names the taint without nodes in the input',
       objects: [unschedulable('0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 node(s) had untolerated taint {dedicated: infra}. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..')],
-      expect: [{ confidence: 'high', message: /on 3 of 3 nodes: node-role.kubernetes.io\/control-plane \(1 node: a control-plane node.*\), dedicated=infra \(2 nodes\)/ }],
+      // The message names no effect: the step shows the taint as named, the toleration assumes NoSchedule.
+      expect: [{ confidence: 'high', message: /on 3 of 3 nodes: node-role.kubernetes.io\/control-plane \(1 node: a control-plane node.*\), dedicated=infra \(2 nodes\)/, remediation: /^If the Pod belongs on nodes tainted dedicated=infra, add to .*effect: "NoSchedule"/ }],
     },
     {
       name: 'a NotReady node taint points at the node, not at a toleration',
       objects: [unschedulable(`0/1 nodes are available: 1 node(s) had untolerated taint(s).${tail(1, 1)}`), notReady],
       expect: [{ message: /node.kubernetes.io\/not-ready:NoSchedule \(node-3: the node is NotReady\)/, remediation: /fix the node/ }],
+    },
+    {
+      // Near miss of a well-known key: a key that only names a property every object has is a custom taint.
+      name: 'a taint keyed "constructor" is not a well-known taint',
+      objects: [unschedulable(`0/1 nodes are available: 1 node(s) had untolerated taint(s).${tail(1, 1)}`), node({ metadata: { name: 'node-5' }, spec: { taints: [{ key: 'constructor', value: 'x', effect: 'NoSchedule' }] } })],
+      expect: [{ message: /: constructor=x:NoSchedule \(node-5\)\./, remediation: /^If the Pod belongs on nodes tainted constructor=x:NoSchedule, add to/ }],
     },
     {
       name: 'a toleration for one taint does not cover another',

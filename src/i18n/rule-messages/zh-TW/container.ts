@@ -82,7 +82,7 @@ export const zhTWContainer: ContainerMessages = {
         ? `把記憶體上限調到高於實際高峰，例如：kubectl set resources -n ${namespace} ${owner} -c ${container} --limits=memory=${suggested} --requests=memory=${suggested}`
         : `設定能保留它所需記憶體的 request（以及上限），讓排程器把它放到有空間的節點：kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=memory=${suggested} --limits=memory=${suggested}`,
       `量測用量：kubectl top pod -n ${namespace} ${pod} --containers；並閱讀被終止的執行個體日誌的結尾：${logs}`,
-      '如果用量持續增加，找找看有沒有記憶體洩漏；讓執行環境遵守 cgroup 上限（JVM -XX:MaxRAMPercentage, Go GOMEMLIMIT, Node --max-old-space-size）。',
+      '如果用量持續增加，找找看有沒有記憶體洩漏；讓執行環境遵守 cgroup 上限（JVM 的 -XX:MaxRAMPercentage、Go 的 GOMEMLIMIT、Node 的 --max-old-space-size）。',
     ],
   },
   hookFailed: {
