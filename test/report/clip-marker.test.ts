@@ -43,7 +43,7 @@ describe('the clip marker', () => {
 
   it('an error line that quotes clipped server text carries the Chinese marker', () => {
     const lines: string[] = [];
-    const err = new ClusterError('E_STATUS', `the API server answered 500 for pods: ${clip('boom '.repeat(100), 50)}`);
+    const err = new ClusterError('E_SERVER', `the API server answered 500 for pods: ${clip('boom '.repeat(100), 50)}`);
     reportError(err, false, (l) => lines.push(l), messagesFor('zh-TW'));
     expect(lines[0]).toContain('…［還有 450 個字元］');
     const en: string[] = [];
