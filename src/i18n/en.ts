@@ -49,6 +49,7 @@ export const en: Messages = {
     more: ({ rule }) => `More: kdiag explain ${rule}`,
     whereToLook: ({ components, commands }) => `Where to look: ${components} — ${commands}`,
     noPods: 'No Pods found.',
+    verdictLine: ({ status, stage, summary }) => `${status}${stage ? ` at ${stage}` : ''}: ${summary}`,
     listSeparator: ', ',
     labelGap: ' ',
   },
