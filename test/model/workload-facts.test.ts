@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { SnapshotIndex } from '../../src/model/facts.js';
+import { emptySnapshot } from '../../src/model/snapshot.js';
+import type { KObject } from '../../src/model/k8s.js';
+
+const rs = (name: string, namespace: string, owner: { kind: string; name: string; controller?: boolean } | undefined, revision: number, extraOwner?: { kind: string; name: string }): KObject =>
+  ({
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: {
+      name,
+      namespace,
+      annotations: { 'deployment.kubernetes.io/revision': String(revision) },
+      ownerReferences: [...(extraOwner ? [{ apiVersion: 'apps/v1', ...extraOwner }] : []), ...(owner ? [{ apiVersion: 'apps/v1', controller: true, ...owner }] : [])],
+    },
+  }) as KObject;
+
+describe("a Deployment's ReplicaSets", () => {
+  it('are the ReplicaSets it controls in its namespace, newest revision first; near misses are left out', () => {
+    const snapshot = emptySnapshot();
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' } } as KObject;
+    snapshot.deployments.push(deployment);
+    snapshot.replicaSets.push(
+      rs('web-1', 'shop', { kind: 'Deployment', name: 'web' }, 1),
+      rs('web-other-ns', 'other', { kind: 'Deployment', name: 'web' }, 5),
+      rs('web-3', 'shop', { kind: 'Deployment', name: 'web' }, 3),
+      rs('webx', 'shop', { kind: 'Deployment', name: 'webx' }, 9),
+      rs('web-sts', 'shop', { kind: 'StatefulSet', name: 'web' }, 9),
+      rs('web-orphan', 'shop', undefined, 9),
+      // the controller reference counts, not the first one
+      rs('web-2', 'shop', { kind: 'Deployment', name: 'web' }, 2, { kind: 'Deployment', name: 'api' }),
+      rs('api-1', 'shop', { kind: 'Deployment', name: 'api' }, 4, { kind: 'Deployment', name: 'web' }),
+    );
+    const index = new SnapshotIndex(snapshot);
+    const names = (d: KObject) => index.workloadFacts('Deployment', d, []).replicaSets.map((r) => r.object.metadata?.name);
+    expect(names(deployment)).toEqual(['web-3', 'web-2', 'web-1']);
+    // asked twice (the index is built once), the same answer
+    expect(names(deployment)).toEqual(['web-3', 'web-2', 'web-1']);
+    expect(names({ ...deployment, metadata: { name: 'api', namespace: 'shop' } } as KObject)).toEqual(['api-1']);
+    expect(names({ ...deployment, metadata: { name: 'web', namespace: 'other' } } as KObject)).toEqual(['web-other-ns']);
+    expect(names({ ...deployment, metadata: { name: 'none', namespace: 'shop' } } as KObject)).toEqual([]);
+    expect(index.workloadFacts('StatefulSet', deployment, []).replicaSets).toEqual([]);
+  });
+});
