@@ -215,7 +215,7 @@ async function main(argv: string[]): Promise<number> {
       // commander already printed its one line; usage errors are exit 2.
       return EXIT.usage;
     }
-    return reportError(err, verbose, warn, messagesFor(langOf(argv)).errors);
+    return reportError(err, verbose, warn, messagesFor(langOf(argv)));
   }
 }
 

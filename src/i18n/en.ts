@@ -32,6 +32,7 @@ export const en: Messages = {
   },
 
   report: {
+    clipped: ({ n }) => `… [${n} more characters]`,
     node: ({ node }) => `node ${node}`,
     noNode: 'no node',
     phase: ({ phase }) => `phase ${phase}`,

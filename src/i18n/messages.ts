@@ -23,6 +23,8 @@ export interface Messages {
   component: Record<Component, string>;
 
   report: {
+    /** The marker after clipped text (`… [1200 more characters]`); the JSON keeps the English one. */
+    clipped(p: { n: number }): string;
     node(p: { node: string }): string;
     noNode: string;
     phase(p: { phase: string }): string;

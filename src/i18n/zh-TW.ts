@@ -82,6 +82,7 @@ export const zhTW: Messages = {
   },
 
   report: {
+    clipped: ({ n }) => `…［還有 ${num(n)} 個字元］`,
     node: ({ node }) => `節點 ${node}`,
     noNode: '尚未指派節點',
     phase: ({ phase }) => `phase ${phase}`,

@@ -123,4 +123,18 @@ describe('errors in zh-TW', () => {
     expect(zh.stderr).toContain('kdiag：略過了 1 份 Widget 文件：kdiag 不讀取這個種類');
     for (const line of zh.stderr.trim().split('\n')) expect(englishLeft(line), line).toEqual([]);
   });
+
+  it('notes in JSON and YAML are in the report\'s language too (a bundle\'s reader note), English unchanged', () => {
+    const note = 'node state not visible: forbidden (needs list on nodes)';
+    const bundle = join(dir, 'bundle-with-note.yaml');
+    writeFileSync(bundle, `${readFileSync('fixtures/real/healthy-ready.yaml', 'utf8')}\n---\napiVersion: v1\nkind: List\nmetadata:\n  annotations:\n    kdiag.io/notes: '${JSON.stringify([note])}'\nitems: []\n`);
+    const zhPod = JSON.parse(kdiag(['pod', 'hello-67db77dbf6-tlvjs', '-f', bundle, '-o', 'json', '--lang', 'zh-TW']).stdout) as { notes: string[] };
+    const enPod = JSON.parse(kdiag(['pod', 'hello-67db77dbf6-tlvjs', '-f', bundle, '-o', 'json']).stdout) as { notes: string[] };
+    expect(enPod.notes).toContain(note);
+    expect(zhPod.notes).toContain('看不到節點狀態：權限不足（需要 nodes 的 list 權限）');
+    expect(zhPod.notes).toHaveLength(enPod.notes.length);
+    const zhList = JSON.parse(kdiag(['analyze', bundle, '-o', 'json', '--lang', 'zh-TW']).stdout) as { items: Array<{ notes: string[] }> };
+    expect(zhList.items[0]!.notes).toContain('看不到節點狀態：權限不足（需要 nodes 的 list 權限）');
+    expect(kdiag(['analyze', bundle, '-o', 'yaml', '--lang', 'zh-TW']).stdout).toContain('看不到節點狀態');
+  });
 });
