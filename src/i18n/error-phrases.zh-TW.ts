@@ -30,6 +30,9 @@ function deadlinePhrases(): Phrase[] {
   ]);
 }
 
+/** A list of names or values (`text, json, yaml`), as Chinese lists them: with 、 (the names themselves unchanged). */
+const list = (items: string): string => items.split(', ').join('、');
+
 export const ERROR_PHRASES: readonly Phrase[] = [
   // commander's own lines
   phrase("error: missing required argument '{arg}'", ({ arg }) => `錯誤：缺少必要的引數「${arg}」`),
@@ -48,7 +51,7 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('{kind} "{name:q}" not found in the input', ({ kind, name }) => `輸入中找不到 ${kind}「${name}」`),
   phrase('{kind} "{name:q}" not found in {where:$}', ({ kind, name, where }) => `在 ${where} 中找不到 ${kind}「${name}」`),
   phrase('{what:*} not found in namespace "{ns:q}"', ({ what, ns }) => `在命名空間「${ns}」中找不到 ${what}`),
-  phrase('did you mean: {names:$}', ({ names }) => `您是不是要找：${names}`),
+  phrase('did you mean: {names:$}', ({ names }) => `您是不是要找：${list(names)}`),
   phrase('{cmd:*} lists the Pods there', ({ cmd }) => `${cmd} 會列出那裡的 Pod`),
   phrase('check the names and -n; pass --wait-for-creation if something else creates it later', '檢查名稱與 -n；如果之後會由其他程式建立它，請加上 --wait-for-creation'),
   phrase('check the names and -n', '檢查名稱與 -n'),
@@ -57,7 +60,7 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('there are no {kinds} in the input', ({ kinds }) => `輸入中沒有任何 ${kinds}`),
   phrase('there are no {kinds} in namespace "{ns:q}"', ({ kinds, ns }) => `命名空間「${ns}」中沒有任何 ${kinds}`),
   phrase('kdiag rbac prints the minimal read-only role', 'kdiag rbac 會印出最小權限的唯讀角色'),
-  phrase('{kind} "{name:q}" exists in several namespaces ({ns:*})', ({ kind, name, ns }) => `${kind}「${name}」存在於多個命名空間（${ns}）`),
+  phrase('{kind} "{name:q}" exists in several namespaces ({ns:*})', ({ kind, name, ns }) => `${kind}「${name}」存在於多個命名空間（${list(ns)}）`),
   phrase('pass -n NAMESPACE', '請加上 -n NAMESPACE'),
 
   // dumps: why a file or directory could not be read (sources/dump-directory.ts errnoWords), after a path and alone
@@ -130,7 +133,7 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   // before the shorter phrase it ends with
   phrase('the kubeconfig\'s current-context "{c:q}" is not in the kubeconfig', ({ c }) => `kubeconfig 的 current-context「${c}」不在 kubeconfig 中`),
   phrase('context "{c:q}" is not in the kubeconfig', ({ c }) => `kubeconfig 中沒有 context「${c}」`),
-  phrase('known contexts: {names:$}', ({ names }) => `已知的 context：${names}`),
+  phrase('known contexts: {names:$}', ({ names }) => `已知的 context：${list(names)}`),
   phrase('kubeconfig "{f:q}" is not a regular file', ({ f }) => `kubeconfig「${f}」不是一般檔案`),
   phrase('point --kubeconfig or $KUBECONFIG at a kubeconfig file', '請讓 --kubeconfig 或 $KUBECONFIG 指向 kubeconfig 檔案'),
   phrase('kdiag needs {verb} on {what}; kdiag rbac prints the minimal role', ({ verb, what }) => `kdiag 需要 ${what} 的 ${verb} 權限；kdiag rbac 會印出最小權限的 Role`),
@@ -217,7 +220,7 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('{flag} {path}: cannot write the file ({code:*})', ({ flag, path, code }) => `${flag} ${path}：無法寫入檔案（${code}）`),
   phrase('cannot read the field selector "{s:q}"', ({ s }) => `無法解讀欄位選擇器「${s}」`),
   phrase('field label not supported: {f:$}', ({ f }) => `不支援的欄位標籤：${f}`),
-  phrase('kdiag selects Pods on: {list:$}', ({ list }) => `kdiag 可以依這些欄位選擇 Pod：${list}`),
+  phrase('kdiag selects Pods on: {fields:$}', ({ fields }) => `kdiag 可以依這些欄位選擇 Pod：${list(fields)}`),
   // the label selector's reasons (engine/label-selector.ts), then the sentence around them
   phrase('"!" must be followed by a label key', '「!」後面必須接標籤鍵'),
   phrase('"{op:q}" needs a parenthesised list of values', ({ op }) => `「${op}」後面需要用括號括起來的值清單`),
@@ -250,7 +253,7 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('unknown stage "{s:q}"', ({ s }) => `不認識的階段「${s}」`),
   phrase('rule "{id:q}" was retired', ({ id }) => `規則「${id}」已停用`),
   phrase('see: {cmd:$}', ({ cmd }) => `請參考：${cmd}`),
-  phrase('use one of: {list:$}', ({ list }) => `請使用其中之一：${list}`),
+  phrase('use one of: {values:$}', ({ values }) => `請使用其中之一：${list(values)}`),
   phrase('{cmd} lists them all', ({ cmd }) => `${cmd} 會列出全部`),
   phrase('{flag}: "{v:q}" is not a duration', ({ flag, v }) => `${flag}：「${v}」不是時間長度`),
   phrase('{flag}: "{v:q}" is not a number of lines', ({ flag, v }) => `${flag}：「${v}」不是行數`),

@@ -30,7 +30,8 @@ function withoutNames(zh: string, names: readonly string[]): string {
 /** Why one sample line is not covered, or undefined when it is. */
 function problem(t: ErrorText, sample: string): string | undefined {
   const zh = zhTW.errors.text({ text: sample });
-  const names = t.names.filter((n) => hasName(sample, n));
+  // a list of names (`api-1, api-2`) is kept name by name: Chinese lists them with 、
+  const names = t.names.flatMap((n) => n.split(', ')).filter((n) => hasName(sample, n));
   const lost = names.filter((n) => !hasName(zh, n));
   if (lost.length > 0) return `lost ${lost.map((n) => `"${n}"`).join(', ')}: ${zh}`;
   const rest = withoutNames(zh, names);

@@ -17,7 +17,7 @@ describe('errors in zh-TW', () => {
     { args: ['pod', 'x', '--bogus'], code: 2, zh: ['錯誤：不認識的選項「--bogus」'], en: "error: unknown option '--bogus'" },
     { args: ['frob'], code: 2, zh: ['錯誤：不認識的指令「frob」'], en: "error: unknown command 'frob'" },
     { args: ['pod', 'nope', '-f', FIXTURE], code: 4, zh: ['kdiag：輸入中找不到 pod「nope」'], en: 'kdiag: pod "nope" not found in the input' },
-    { args: ['pod', 'x', '-o', 'nope', '-f', FIXTURE], code: 2, zh: ['kdiag：不認識的輸出格式「nope」', '提示：請使用其中之一：text'], en: 'kdiag: unknown output format "nope"' },
+    { args: ['pod', 'x', '-o', 'nope', '-f', FIXTURE], code: 2, zh: ['kdiag：不認識的輸出格式「nope」', '提示：請使用其中之一：text、json、yaml、markdown、wide'], en: 'kdiag: unknown output format "nope"' },
     { args: ['explain', 'image/nope'], code: 2, zh: ['kdiag：不認識的規則「image/nope」', '提示：您是不是要找：image/not-found'], en: 'kdiag: unknown rule "image/nope"' },
     { args: ['analyze', 'fixtures/no-such-file.yaml'], code: 2, zh: ['kdiag：fixtures/no-such-file.yaml：沒有這個檔案或目錄'], en: 'kdiag: fixtures/no-such-file.yaml: no such file or directory' },
   ];
