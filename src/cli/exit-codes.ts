@@ -1,5 +1,6 @@
 import { KdiagError } from '../errors.js';
 import { messagesFor, type Messages } from '../i18n/index.js';
+import { relabelClips } from '../report/sanitize.js';
 import { neutralize } from '../text/neutralize.js';
 
 /** The exit codes documented in README.md; the only place errors become numbers. */
@@ -13,10 +14,13 @@ export const EXIT = {
   internal: 70,
 } as const;
 
-const oneLine = (text: string): string => neutralize(text).replace(/[\n\t]+/g, ' ');
+const flat = (text: string): string => neutralize(text).replace(/[\n\t]+/g, ' ');
 
 /** Writes one clear line (and a hint) for an error, a stack only with --verbose; returns the exit code. */
-export function reportError(err: unknown, verbose: boolean, write: (line: string) => void, t: Messages['errors'] = messagesFor('en').errors): number {
+export function reportError(err: unknown, verbose: boolean, write: (line: string) => void, messages: Messages = messagesFor('en')): number {
+  const t = messages.errors;
+  // Server text clipped where it was read carries the English marker: shown in the report's language.
+  const oneLine = (text: string): string => relabelClips(flat(text), messages);
   if (err instanceof KdiagError) {
     // Messages quote names from dumps and servers ("did you mean: <pod names>"): never raw to the terminal.
     write(`${t.prefix}${t.prefix.endsWith(':') ? ' ' : ''}${oneLine(t.text({ text: err.message }))}`);

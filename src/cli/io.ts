@@ -2,7 +2,8 @@ import { closeSync, constants as fsConstants, existsSync, lstatSync, openSync, s
 import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { neutralize, neutralizeOutput } from '../text/neutralize.js';
-import { resolveLang } from '../i18n/lang.js';
+import { resolveLang, type Lang } from '../i18n/lang.js';
+import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from '../report/options.js';
 
 /** Colour only on a TTY, never with NO_COLOR (chalk does not honour it on a TTY), --no-color always wins. */
@@ -54,6 +55,12 @@ export async function writeReportPiece(text: string, out: NodeJS.WritableStream 
 /** Everything that is not the report goes to stderr. */
 export function warn(line: string): void {
   process.stderr.write(`${neutralizeOutput(line)}\n`);
+}
+
+/** A line about the run on stderr (a reader's warning, a file written), after `kdiag:`, in the run's language. */
+export function warnNote(text: string, lang: Lang | undefined): void {
+  const t = messagesFor(lang).errors;
+  warn(`${t.prefix}${t.prefix.endsWith(':') ? ' ' : ''}${t.text({ text })}`);
 }
 
 /**

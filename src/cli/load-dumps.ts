@@ -1,7 +1,8 @@
 import type { Snapshot } from '../model/snapshot.js';
 import { readDumps } from '../sources/dump.js';
 import { EXIT } from './exit-codes.js';
-import { warn } from './io.js';
+import type { Lang } from '../i18n/lang.js';
+import { warnNote } from './io.js';
 
 export interface LoadedDumps {
   snapshot: Snapshot;
@@ -10,10 +11,10 @@ export interface LoadedDumps {
 }
 
 /** Reads dumps and prints the reader's warnings, and one line per unreadable part, on stderr. */
-export function loadDumps(paths: readonly string[]): LoadedDumps {
+export function loadDumps(paths: readonly string[], lang: Lang | undefined): LoadedDumps {
   const { snapshot, warnings, problems } = readDumps(paths);
-  for (const w of warnings) warn(`kdiag: ${w}`);
-  for (const p of problems) warn(`kdiag: ${p}`);
+  for (const w of warnings) warnNote(w, lang);
+  for (const p of problems) warnNote(p, lang);
   // Like grep -r: the rest is reported, but a run that could not read all of its input never exits 0 or 1.
   return { snapshot, exitCode: (code) => (problems.length > 0 ? EXIT.usage : code) };
 }

@@ -146,7 +146,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .action((what: string, name: string, opts) =>
       run(async () => {
         if (opts.output !== undefined) {
-          warn(`${me}: capture -o FILE is deprecated (-o is the report format everywhere else); use --output-file ${opts.output}`);
+          warn(say({ text: `${me}: capture -o FILE is deprecated (-o is the report format everywhere else); use --output-file ${opts.output}` }));
           if (opts.outputFile === undefined) opts.outputFile = opts.output;
         }
         const { output: _old, outputFile, ...rest } = opts;
@@ -215,7 +215,7 @@ async function main(argv: string[]): Promise<number> {
       // commander already printed its one line; usage errors are exit 2.
       return EXIT.usage;
     }
-    return reportError(err, verbose, warn, messagesFor(langOf(argv)).errors);
+    return reportError(err, verbose, warn, messagesFor(langOf(argv)));
   }
 }
 

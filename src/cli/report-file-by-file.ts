@@ -8,7 +8,7 @@ import { checkHeapBudget, checkReportRoom } from '../sources/heap-budget.js';
 import { diagnoseDumpsFileByFile } from './diagnose-dumps.js';
 import { EXIT } from './exit-codes.js';
 import { outputFormat, type GlobalOptions } from './global-options.js';
-import { reportOptions, warn } from './io.js';
+import { reportOptions, warnNote } from './io.js';
 import { writeStreamedList } from './write-list.js';
 
 export interface DumpReportOptions extends GlobalOptions {
@@ -44,8 +44,8 @@ function fileByFileBytes(): number {
 export async function reportFileByFile(paths: string[], opts: DumpReportOptions, options: DiagnoseOptions, filter: DiagnoseFilter, matches: ((d: Diagnosis) => boolean) | undefined, text: 'table' | 'list'): Promise<number> {
   const format = outputFormat(opts.output);
   const read = diagnoseDumpsFileByFile(paths, options, filter, {}, () => checkHeapBudget('the pods of these dumps', 0, tooLarge));
-  for (const w of read.warnings) warn(`kdiag: ${w}`);
-  for (const p of read.problems) warn(`kdiag: ${p}`);
+  for (const w of read.warnings) warnNote(w, options.ruleOptions?.lang);
+  for (const p of read.problems) warnNote(p, options.ruleOptions?.lang);
   // `analyze` of nothing to diagnose is an error; `scan` says "No Pods found."
   if (text === 'list' && read.pods === 0 && !hasWorkloads(read.snapshot)) throw noPods(paths);
   let items = read.items;

@@ -3,7 +3,7 @@ import type { StreamedItem } from '../engine/pod-stream.js';
 import type { SnapshotMeta } from '../model/snapshot.js';
 import { renderJsonListChunks } from '../report/json.js';
 import type { ReportOptions } from '../report/options.js';
-import { renderListChunks, type OutputFormat } from '../report/render.js';
+import { localItems, localNotes, renderListChunks, type OutputFormat } from '../report/render.js';
 import { renderScanText } from '../report/table.js';
 import { renderYamlListChunks } from '../report/yaml.js';
 import { writeReport, writeReportPiece } from './io.js';
@@ -40,7 +40,7 @@ export async function writeDiagnosisList(items: Diagnosis[], meta: SnapshotMeta,
 export async function writeStreamedList(items: readonly StreamedItem[], meta: SnapshotMeta, format: OutputFormat, report: ReportOptions, text: 'table' | 'list' = 'table'): Promise<void> {
   if (format === 'json' || format === 'yaml') {
     const render = format === 'json' ? renderJsonListChunks : renderYamlListChunks;
-    await writePieces(render(diagnosisList([], meta), each(items)));
+    await writePieces(render(localNotes(diagnosisList([], meta), report.lang), localItems(each(items), report.lang)));
     return;
   }
   const all = items.map((i) => i.diagnosis());

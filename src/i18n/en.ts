@@ -32,6 +32,7 @@ export const en: Messages = {
   },
 
   report: {
+    clipped: ({ n }) => `… [${n} more characters]`,
     node: ({ node }) => `node ${node}`,
     noNode: 'no node',
     phase: ({ phase }) => `phase ${phase}`,
@@ -48,6 +49,7 @@ export const en: Messages = {
     more: ({ rule }) => `More: kdiag explain ${rule}`,
     whereToLook: ({ components, commands }) => `Where to look: ${components} — ${commands}`,
     noPods: 'No Pods found.',
+    verdictLine: ({ status, stage, summary }) => `${status}${stage ? ` at ${stage}` : ''}: ${summary}`,
     listSeparator: ', ',
     labelGap: ' ',
   },

@@ -1,7 +1,35 @@
-import { type Phrase, phrase } from './rule-messages/phrase.js';
+import { type Phrase, type Slots, phrase } from './rule-messages/phrase.js';
 
 // The errors users meet most, and their hints, in zh-TW (errors.ts messages are English at the throw site).
 // Names, paths, commands, flags and server text pass through; an error not listed here stays English.
+/** A reason (a file could not be read, a YAML document was refused) after its path (`dump.yaml: permission denied (EACCES)`) and alone (inside a sentence). */
+function errno<const S extends string>(en: S, zh: string | ((p: Record<Slots<S>, string>) => string)): Phrase[] {
+  const alone = phrase(en, zh);
+  const afterPath = phrase(`: ${en}`, (p: Record<string, string>) => `：${alone.zh(p)}`);
+  return [afterPath, alone];
+}
+
+/** When a deadline passed, as api-client.ts words it (`{n}`: the bytes received so far). */
+const PHASES: ReadonlyArray<readonly [string, (p: Record<string, string>) => string]> = [
+  ['while connecting', () => '連線時'],
+  ['in the TLS handshake', () => 'TLS 交握時'],
+  ['while waiting for the response headers', () => '等待回應標頭時'],
+  ['while reading the response body ({n:n} bytes so far)', ({ n }) => `讀取回應內容時（目前已收到 ${n} 位元組）`],
+  ['while reading the response body', () => '讀取回應內容時'],
+  ['before the request was sent', () => '送出請求之前'],
+];
+
+/**
+ * The two deadline errors (api-client.ts deadlineError), once per phase: the phase holds " for " itself, so a
+ * slot could not tell where it ends. What was asked for is set between blanks, for the phrase that words it.
+ */
+function deadlinePhrases(): Phrase[] {
+  return PHASES.flatMap(([en, zh]) => [
+    phrase(`the API server at {server} did not answer within {s} (--request-timeout, ${en} for {what:*})` as 'the API server at {server} did not answer within {s} (--request-timeout, for {what:*})', (p) => `${p.server} 的 API Server 沒有在 ${p.s} 內回應（--request-timeout；請求 ${p.what} ，${zh(p)}）`),
+    phrase(`{label:*} ran out ${en} for {what:*} from the API server at {server}` as '{label:*} ran out for {what:*} from the API server at {server}', (p) => `${p.label} 的時間用完了（${p.server} 的 API Server；請求 ${p.what} ，${zh(p)}）`),
+  ]);
+}
+
 export const ERROR_PHRASES: readonly Phrase[] = [
   // commander's own lines
   phrase("error: missing required argument '{arg}'", ({ arg }) => `錯誤：缺少必要的引數「${arg}」`),
@@ -22,11 +50,44 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('{what:*} not found in namespace "{ns:q}"', ({ what, ns }) => `在命名空間「${ns}」中找不到 ${what}`),
   phrase('did you mean: {names:$}', ({ names }) => `您是不是要找：${names}`),
   phrase('{cmd:*} lists the Pods there', ({ cmd }) => `${cmd} 會列出那裡的 Pod`),
+  phrase('check the names and -n; pass --wait-for-creation if something else creates it later', '檢查名稱與 -n；如果之後會由其他程式建立它，請加上 --wait-for-creation'),
   phrase('check the names and -n', '檢查名稱與 -n'),
+  phrase('cannot tell whether {kind} "{name:q}" exists in the input: {kinds} could not be read, {why:$}', ({ kind, name, kinds, why }) => `無法判斷輸入中是否有 ${kind}「${name}」：無法讀取 ${kinds}，${why}`),
+  phrase('cannot tell whether {kind} "{name:q}" exists in namespace "{ns:q}": {kinds} could not be read, {why:$}', ({ kind, name, ns, kinds, why }) => `無法判斷命名空間「${ns}」中是否有 ${kind}「${name}」：無法讀取 ${kinds}，${why}`),
+  phrase('there are no {kinds} in the input', ({ kinds }) => `輸入中沒有任何 ${kinds}`),
+  phrase('there are no {kinds} in namespace "{ns:q}"', ({ kinds, ns }) => `命名空間「${ns}」中沒有任何 ${kinds}`),
+  phrase('kdiag rbac prints the minimal read-only role', 'kdiag rbac 會印出最小權限的唯讀角色'),
   phrase('{kind} "{name:q}" exists in several namespaces ({ns:*})', ({ kind, name, ns }) => `${kind}「${name}」存在於多個命名空間（${ns}）`),
   phrase('pass -n NAMESPACE', '請加上 -n NAMESPACE'),
 
-  // dumps
+  // dumps: why a file or directory could not be read (sources/dump-directory.ts errnoWords), after a path and alone
+  phrase('{path}: cannot read the directory: {why:$}', ({ path, why }) => `${path}：無法讀取目錄：${why}`),
+  ...errno('no such file or directory (ENOENT; a broken symbolic link?)', '沒有這個檔案或目錄（ENOENT；可能是斷掉的符號連結？）'),
+  ...errno('permission denied ({code})', ({ code }) => `權限不足（${code}）`),
+  ...errno('a symbolic link loop (ELOOP)', '符號連結形成迴圈（ELOOP）'),
+  ...errno('the path is longer than the system allows (ENAMETOOLONG)', '路徑超過系統允許的長度（ENAMETOOLONG）'),
+  ...errno('not a directory (ENOTDIR)', '不是目錄（ENOTDIR）'),
+  ...errno('an I/O error (EIO)', 'I/O 錯誤（EIO）'),
+  ...errno('cannot read it ({code})', ({ code }) => `無法讀取（${code}）`),
+  ...errno('cannot read it', '無法讀取'),
+  phrase(': cannot read the directory ({why:*}); skipped it', ({ why }) => `：無法讀取目錄（${why}），已略過`),
+  phrase(': not a regular file (a named pipe); skipped it', '：不是一般檔案（是具名管道），已略過'),
+  phrase(': not a regular file (a socket or device); skipped it', '：不是一般檔案（是 socket 或裝置檔），已略過'),
+  phrase(': a symbolic link loop (it leads back to a directory above it); not followed', '：符號連結形成迴圈（它指回上層的目錄），未跟隨'),
+  phrase(': a symbolic link to a directory; not followed (pass it as an argument of its own to read it)', '：這是指向目錄的符號連結，未跟隨（要讀取它，請把它當成單獨的引數傳入）'),
+  phrase(' (and {n:n} more unreadable part(s)); nothing else to read', ({ n }) => `（另有 ${n} 個無法讀取的部分）；沒有其他可讀取的內容`),
+  phrase('; nothing else to read', '；沒有其他可讀取的內容'),
+  phrase('; skipped it', '，已略過'),
+  phrase('{path}: the file is more than {n:n} MiB; kdiag reads dumps up to {max:n} MiB', ({ path, n, max }) => `${path}：檔案超過 ${n} MiB；kdiag 最多讀取 ${max} MiB 的傾印檔`),
+  phrase('standard input cannot be read file by file', '標準輸入無法逐檔讀取'),
+  phrase('{src}: an object is nested more than {n:n} levels deep', ({ src, n }) => `${src}：有物件的巢狀層數超過 ${n} 層`),
+  phrase('{where}: the document is nested more than {n:n} levels deep; Kubernetes objects never are', ({ where, n }) => `${where}：文件的巢狀層數超過 ${n} 層；Kubernetes 物件不會這麼深`),
+  phrase('the document is nested too deeply', '文件的巢狀層數太深'),
+  phrase('the document is truncated', '文件不完整（被截斷了）'),
+  ...errno('its {n:n} YAML alias(es) would expand {a:*} of text to about {b:*}; kdiag refuses alias amplification past {c:$}', ({ n, a, b, c }) => `它的 ${n} 個 YAML 別名（alias）會把 ${a} 的文字展開成大約 ${b}；kdiag 拒絕展開超過 ${c} 的別名`),
+  phrase('kubectl never writes YAML aliases: dump the objects with {cmd:$}', ({ cmd }) => `kubectl 從不寫出 YAML 別名（alias）：請用 ${cmd} 傾印物件`),
+  // what was skipped holds parentheses of its own (`2 document(s) of kind Foo`): it runs to the end of the line
+  phrase('{paths:*}: no Kubernetes objects found (skipped {what:$}', ({ paths, what }) => `${paths}：找不到任何 Kubernetes 物件（略過了 ${what.replace(/\)$/, '')}）`),
   phrase('{path}: no such file or directory', ({ path }) => `${path}：沒有這個檔案或目錄`),
   phrase('{path}: the file is empty', ({ path }) => `${path}：檔案是空的`),
   phrase('{path}: not a text file (binary data)', ({ path }) => `${path}：不是文字檔（二進位資料）`),
@@ -39,12 +100,22 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('analyze needs a dump: a file, a directory, or - for stdin', 'analyze 需要傾印檔：檔案、目錄，或以 - 代表標準輸入'),
   phrase('no dump given', '沒有指定傾印檔'),
   phrase('pass a file, a directory, or - for standard input', '請指定檔案、目錄，或以 - 代表標準輸入'),
+  phrase('pass the output of {cmd:*} (or -o json), or a {cmd2:*} directory', ({ cmd, cmd2 }) => `請傳入 ${cmd}（或 -o json）的輸出，或 ${cmd2} 寫出的目錄`),
   phrase('pass the output of {cmd:*} or {cmd2:$}', ({ cmd, cmd2 }) => `請傳入 ${cmd} 或 ${cmd2} 的輸出`),
   phrase('dump them with: {cmd:$}', ({ cmd }) => `用這個指令傾印：${cmd}`),
   phrase('kdiag reads YAML or JSON dumps, optionally gzip-compressed', 'kdiag 讀取 YAML 或 JSON 傾印檔（可以是 gzip 壓縮的）'),
 
   // the cluster
+  phrase("cannot reach the API server at {server} (the operating system's connect timeout, ETIMEDOUT)", ({ server }) => `連不上 ${server} 的 API Server（作業系統的連線逾時，ETIMEDOUT）`),
   phrase('cannot reach the API server at {server} ({code:*})', ({ server, code }) => `連不上 ${server} 的 API Server（${code}）`),
+  phrase('cannot talk to the API server at {server} ({why:*})', ({ server, why }) => `無法與 ${server} 的 API Server 通訊（${why}）`),
+  phrase('the API server at {server} closed the connection in the middle of the answer for {what:$}', ({ server, what }) => `${server} 的 API Server 在回應 ${what} 的途中關閉了連線`),
+  ...deadlinePhrases(),
+  phrase('the cluster answers too slowly for this deadline; raise it, or check the network path to the cluster', '叢集回應太慢，趕不上這個期限；請調高期限，或檢查到叢集的網路路徑'),
+  phrase('check the network path to the cluster (VPN, proxy), or raise --request-timeout', '檢查到叢集的網路路徑（VPN、Proxy），或調高 --request-timeout'),
+  phrase('not allowed to watch {what:*}: re-reading every {n:n}s instead (grant the watch verb to follow changes at once)', ({ what, n }) => `沒有 watch ${what} 的權限：改為每 ${n} 秒重新讀取一次（授予 watch 權限即可立即追蹤變化）`),
+  phrase('the watch on {what:*} keeps failing; retrying with back-off', ({ what }) => `對 ${what} 的 watch 一再失敗；正在逐步拉長間隔重試（back-off）`),
+  phrase('{src} "{u:q}" is neither http(s):// nor socks5://', ({ src, u }) => `${src}「${u}」既不是 http(s):// 也不是 socks5://`),
   phrase("cannot resolve the API server's host name in {server} ({code:*})", ({ server, code }) => `無法解析 ${server} 中 API Server 的主機名稱（${code}）`),
   phrase('is the cluster running, and is this the right context? ({cmd:*})', ({ cmd }) => `叢集有在執行嗎？這是正確的 context 嗎？（${cmd}）`),
   phrase('check the server address in the kubeconfig and your DNS/VPN', '檢查 kubeconfig 中的伺服器位址，以及您的 DNS／VPN'),
@@ -107,6 +178,9 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase("cannot reach the API server at {server} (the operating system's connect timeout, ETIMEDOUT)", ({ server }) => `連不上 ${server} 的 API Server（作業系統的連線逾時，ETIMEDOUT）`),
   phrase('the API server at {server} sent a malformed HTTP response ({code:*})', ({ server, code }) => `${server} 的 API Server 送回格式錯誤的 HTTP 回應（${code}）`),
   phrase('the API server at {server} sent a response that is not JSON for {what:$}', ({ server, what }) => `${server} 的 API Server 對 ${what} 送回的回應不是 JSON`),
+  phrase('the body has no {field}', ({ field }) => `回應內容沒有 ${field}`),
+  phrase('still not finished after {n:n} pages', ({ n }) => `讀了 ${n} 頁仍未結束`),
+  phrase('page {n:n} repeats an earlier continue token: the list would never end', ({ n }) => `第 ${n} 頁重複了先前的 continue token：這個清單永遠讀不完`),
   phrase('the API server at {server} answered something that is not a {exp} for {what:*} ({why:*})', ({ server, exp, what, why }) => `${server} 的 API Server 對 ${what} 的回答不是 ${exp}（${why}）`),
   phrase('the API server at {server} answered {status:n} for {what:*}: {msg:$}', ({ server, status, what, msg }) => `${server} 的 API Server 對 ${what} 回答了 ${status}：${msg}`),
   phrase('the API server at {server} answered {status:n} for {what:$}', ({ server, status, what }) => `${server} 的 API Server 對 ${what} 回答了 ${status}`),
@@ -115,6 +189,9 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   // size limits (api-client.ts --max-response-size, heap-budget.ts, dump.ts)
   phrase('the API server at {server} sent more than {max:*} MiB for {what:*} (--max-response-size; {got:*} MiB so far)', ({ server, max, what, got }) => `${server} 的 API Server 對 ${what} 送回超過 ${max} MiB 的資料（--max-response-size；目前已收到 ${got} MiB）`),
   phrase('read less at once (-n NAMESPACE, -l SELECTOR), or raise --max-response-size if this cluster is really that big', '一次讀少一點（-n NAMESPACE、-l SELECTOR），或者如果叢集真的這麼大，調高 --max-response-size'),
+  phrase('{f} ({n:n} MiB of text) and the dumps read before it', ({ f, n }) => `${f}（${n} MiB 的文字）與之前讀取的傾印檔`),
+  phrase('{what:*} does not fit in memory: the heap would pass {a:*} ({p:n}% of Node\'s {b:*} limit)', ({ what, a, p, b }) => `${what} 放不進記憶體：heap 會超過 ${a}（Node 上限 ${b} 的 ${p}%）`),
+  phrase('read less at once (one namespace with -n, a label selector with -l, or split the dump), or give Node more heap: {cmd:$}', ({ cmd }) => `一次讀少一點（用 -n 只讀一個命名空間、用 -l 加上標籤選擇器，或把傾印檔拆開），或給 Node 更多 heap：${cmd}`),
   phrase('{what:*} do not fit in memory: {used:*} of the {limit:*} heap in use, about {more:*} more needed', ({ what, used, limit, more }) => `${what} 放不進記憶體：${limit} 的 heap 已使用 ${used}，大約還需要 ${more}`),
   phrase('{what:*} do not fit in memory: {used:*} of the {limit:*} heap in use', ({ what, used, limit }) => `${what} 放不進記憶體：${limit} 的 heap 已使用 ${used}`),
   phrase('read less at a time (one namespace with -n, fewer dump files), or give Node more: {cmd:$}', ({ cmd }) => `一次讀少一點（用 -n 只讀一個命名空間、少一點傾印檔），或給 Node 更多記憶體：${cmd}`),
@@ -127,6 +204,46 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('fix the permissions or the files named, or pass the files that can be read', '修正權限或上面列出的檔案，或只指定讀得到的檔案'),
 
   // flags
+  phrase('{flag} {path}: cannot check the file ({code:*})', ({ flag, path, code }) => `${flag} ${path}：無法檢查這個檔案（${code}）`),
+  phrase('{flag} {path} is a symbolic link; kdiag does not write through links', ({ flag, path }) => `${flag} ${path} 是符號連結；kdiag 不會透過連結寫入`),
+  phrase('remove the link, or choose another file name', '移除這個連結，或改用其他檔名'),
+  phrase('{flag} {path} exists and is not a regular file', ({ flag, path }) => `${flag} ${path} 已存在，而且不是一般檔案`),
+  phrase('{flag} {path} already exists; kdiag does not overwrite files', ({ flag, path }) => `${flag} ${path} 已存在；kdiag 不會覆寫檔案`),
+  phrase('choose another name, or pass --force', '改用其他名稱，或加上 --force'),
+  phrase('{flag} {path}: the directory {dir} does not exist', ({ flag, path, dir }) => `${flag} ${path}：目錄 ${dir} 不存在`),
+  phrase('create it first (mkdir -p {dir:*})', ({ dir }) => `請先建立它（mkdir -p ${dir}）`),
+  phrase('{flag} {path}: {dir} is not a directory', ({ flag, path, dir }) => `${flag} ${path}：${dir} 不是目錄`),
+  phrase('{flag} {path}: cannot write the file (it appeared while kdiag ran)', ({ flag, path }) => `${flag} ${path}：無法寫入檔案（kdiag 執行期間有其他程式建立了它）`),
+  phrase('{flag} {path}: cannot write the file ({code:*})', ({ flag, path, code }) => `${flag} ${path}：無法寫入檔案（${code}）`),
+  phrase('cannot read the field selector "{s:q}"', ({ s }) => `無法解讀欄位選擇器「${s}」`),
+  phrase('field label not supported: {f:$}', ({ f }) => `不支援的欄位標籤：${f}`),
+  phrase('kdiag selects Pods on: {list:$}', ({ list }) => `kdiag 可以依這些欄位選擇 Pod：${list}`),
+  // the label selector's reasons (engine/label-selector.ts), then the sentence around them
+  phrase('"!" must be followed by a label key', '「!」後面必須接標籤鍵'),
+  phrase('"{op:q}" needs a parenthesised list of values', ({ op }) => `「${op}」後面需要用括號括起來的值清單`),
+  phrase('"{x:q}" needs an integer value', ({ x }) => `「${x}」需要整數值`),
+  phrase('"{x:q}" must be followed by "("', ({ x }) => `「${x}」後面必須接「(」`),
+  phrase('missing ")"', '缺少「)」'),
+  phrase('unexpected "{x:q}" in a list of values', ({ x }) => `值清單中出現不該有的「${x}」`),
+  phrase('unexpected "{x:q}" after "{k:q}"', ({ x, k }) => `「${k}」後面出現不該有的「${x}」`),
+  phrase('unexpected "{x:q}"', ({ x }) => `出現不該有的「${x}」`),
+  phrase('expected "," before "{x:q}"', ({ x }) => `「${x}」前面應該有「,」`),
+  phrase('a trailing "," needs a requirement after it', '結尾的「,」後面需要一個條件'),
+  phrase('"{k:q}": the prefix must be a DNS subdomain', ({ k }) => `「${k}」：前綴必須是 DNS 子網域名稱`),
+  phrase('"{k:q}" is not a valid label key', ({ k }) => `「${k}」不是有效的標籤鍵`),
+  phrase('"{v:q}" is not a valid label value', ({ v }) => `「${v}」不是有效的標籤值`),
+  phrase('cannot read the label selector "{s:q}": control characters', ({ s }) => `無法解讀標籤選擇器「${s}」：含有控制字元`),
+  phrase('cannot read the label selector "{s:q}": {why:$}', ({ s, why }) => `無法解讀標籤選擇器「${s}」：${why}`),
+  // gate, capture, completion, --watch
+  phrase('gate: "{t:q}" needs a kind, e.g. {x:$}', ({ t, x }) => `gate：「${t}」需要指定種類，例如 ${x}`),
+  phrase('gate waits for rollouts, and {t} has none', ({ t }) => `gate 等待的是 rollout，而 ${t} 沒有 rollout`),
+  phrase('gate the workload behind it (deploy/NAME), or ask why it has no endpoints: {cmd:$}', ({ cmd }) => `改為 gate 它背後的工作負載（deploy/NAME），或查看它為什麼沒有 endpoint：${cmd}`),
+  phrase('gate one run: {c1:*}, then {c2:*}; or see its last Job: {c3:$}', ({ c1, c2, c3 }) => `gate 單次執行：${c1}，然後 ${c2}；或查看它最近一次的 Job：${c3}`),
+  phrase('--watch follows one Pod: pass a Pod name', '--watch 只追蹤一個 Pod：請指定 Pod 名稱'),
+  phrase('capture takes "pod NAME" (or "pod deploy/NAME"), not "{x:q}"', ({ x }) => `capture 需要「pod NAME」（或「pod deploy/NAME」），而不是「${x}」`),
+  phrase('no completion for shell "{s:q}"', ({ s }) => `沒有 shell「${s}」的自動完成`),
+  phrase('{me}: capture -o FILE is deprecated (-o is the report format everywhere else); use --output-file {f:$}', ({ me, f }) => `${me}：capture -o FILE 已不建議使用（其他指令的 -o 都是報告格式）；請改用 --output-file ${f}`),
+  phrase('wrote {f} ({p:n} pod(s), {e:n} event(s)); read it with: {cmd:$}', ({ f, p, e, cmd }) => `已寫入 ${f}（${p} 個 Pod、${e} 個事件）；用這個指令讀取：${cmd}`),
   phrase('unknown output format "{v:q}"', ({ v }) => `不認識的輸出格式「${v}」`),
   phrase('{src}: unknown language "{v:q}"', ({ src, v }) => `${src}：不認識的語言「${v}」`),
   phrase('unknown rule "{id:q}"', ({ id }) => `不認識的規則「${id}」`),
@@ -139,6 +256,9 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('{flag}: "{v:q}" is not a number of lines', ({ flag, v }) => `${flag}：「${v}」不是行數`),
   phrase('{flag}: "{v:q}" is not a whole number', ({ flag, v }) => `${flag}：「${v}」不是整數`),
   phrase('{flag}: "{v:q}" is not an ISO time', ({ flag, v }) => `${flag}：「${v}」不是 ISO 時間`),
+  // an example and its alternative (`e.g. --grace 90s or --grace 2m`); a flag's value never holds " or "
+  phrase('e.g. {x:*}, or {y:$}', ({ x, y }) => `例如 ${x}，或 ${y}`),
+  phrase('e.g. {x:*} or {y:$}', ({ x, y }) => `例如 ${x} 或 ${y}`),
   phrase('e.g. {x:$}', ({ x }) => `例如 ${x}`),
   phrase('cannot read the target "{t:q}"', ({ t }) => `無法解讀目標「${t}」`),
   phrase('use NAME, or KIND/NAME with KIND one of {kinds:$}', ({ kinds }) => `請使用 NAME，或 KIND/NAME（KIND 為 ${kinds} 其中之一）`),
@@ -148,9 +268,9 @@ export const ERROR_PHRASES: readonly Phrase[] = [
 
   // notes from the dump and cluster readers (sources/), shown under 備註
   phrase('node state not visible: forbidden (needs {rbac:*})', ({ rbac }) => `看不到節點狀態：權限不足（需要 ${rbac}）`),
+  phrase('container logs not visible: forbidden (needs get on pods/log in namespace {ns})', ({ ns }) => `看不到容器日誌：權限不足（需要命名空間 ${ns} 中 pods/log 的 get 權限）`),
   phrase('{what:*} not visible: forbidden (needs {rbac:*})', ({ what, rbac }) => `看不到 ${what}：權限不足（需要 ${rbac}）`),
   phrase('{what:*} not listed: the API server does not serve {res} (404)', ({ what, res }) => `沒有列出 ${what}：API Server 不提供 ${res}（404）`),
-  phrase('container logs not visible: forbidden (needs get on pods/log in namespace {ns})', ({ ns }) => `看不到容器日誌：權限不足（需要命名空間 ${ns} 中 pods/log 的 get 權限）`),
   phrase('logs of container "{c:q}" could not be read: {why:$}', ({ c, why }) => `無法讀取容器「${c}」的日誌：${why}`),
   phrase('skipped {n:n} document(s) of kind {kind}: kdiag does not read them', ({ n, kind }) => `略過了 ${n} 份 ${kind} 文件：kdiag 不讀取這個種類`),
   phrase('get on {what} in namespace {ns}', ({ what, ns }) => `命名空間 ${ns} 中 ${what} 的 get 權限`),
@@ -159,6 +279,27 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('list on {what}', ({ what }) => `${what} 的 list 權限`),
   phrase('Secrets (existence only)', 'Secret（僅是否存在）'),
   phrase('node state', '節點狀態'),
+  phrase('forbidden (needs {rbac:*})', ({ rbac }) => `權限不足（需要 ${rbac}）`),
+  // the reader's progress (a spinner on a terminal)
+  phrase('listing all namespaces', '正在列出所有命名空間'),
+  phrase('listing namespace {ns}', ({ ns }) => `正在列出命名空間 ${ns}`),
+  phrase('reading logs of stopped containers', '正在讀取已停止容器的日誌'),
+  phrase('reading node, volumes, config and owner', '正在讀取節點、Volume、設定與擁有者'),
+  phrase('reading owners and storage', '正在讀取擁有者與儲存空間'),
+  phrase('reading pod {p}', ({ p }) => `正在讀取 Pod ${p}`),
+  phrase('connecting', '正在連線'),
+  phrase('diagnosing', '正在診斷'),
+  phrase('diagnosed {n:*} pods', ({ n }) => `已診斷 ${n} 個 Pod`),
+  // what a request or a budget read, left after the sentence around it was translated
+  phrase('{n:n} document(s) of kind {kind}', ({ n, kind }) => `${n} 份 ${kind} 文件`),
+  phrase('the diagnoses of these dumps ({n:n} diagnosed so far)', ({ n }) => `這些傾印檔的診斷結果（目前已診斷 ${n} 個）`),
+  phrase('the {format} report of {n:n} diagnoses (about {size:*} as JSON)', ({ format, n, size }) => `${n} 個診斷結果的 ${format} 報告（以 JSON 計約 ${size}）`),
+  phrase('the pods of these dumps', '這些傾印檔中的 Pod'),
+  phrase('the answer for {what:*} ', ({ what }) => `${what} 的回應 `),
+  phrase('the {res} read', ({ res }) => `已讀取的 ${res}`),
+  phrase('logs of container "{c:q}"', ({ c }) => `容器「${c}」的日誌`),
+  phrase('a watch of {path}', ({ path }) => `${path} 的 watch`),
+  phrase('{res} in namespace {ns} not found', ({ res, ns }) => `找不到命名空間 ${ns} 中的 ${res}`),
   // what a size-limit error read (`pods in namespace shop`), left after the sentence around it was translated
   phrase(' {res} in namespace {ns} ', ({ res, ns }) => ` 命名空間 ${ns} 中的 ${res} `),
 ];

@@ -23,6 +23,8 @@ export interface Messages {
   component: Record<Component, string>;
 
   report: {
+    /** The marker after clipped text (`… [1200 more characters]`); the JSON keeps the English one. */
+    clipped(p: { n: number }): string;
     node(p: { node: string }): string;
     noNode: string;
     phase(p: { phase: string }): string;
@@ -41,6 +43,8 @@ export interface Messages {
     /** The one line under the diagnosis: who is responsible for the stage and where to look. */
     whereToLook(p: { components: string; commands: string }): string;
     noPods: string;
+    /** A `pod --watch` line on stderr: the verdict each time it moves (`failing at image: …`). */
+    verdictLine(p: { status: DiagnosisStatus; stage: Stage | null; summary: string }): string;
     /** Separators between listed items, e.g. ", " and "、". */
     listSeparator: string;
     /** What goes between a label ending in a colon and its text: a space after ":", nothing after "：". */

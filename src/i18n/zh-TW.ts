@@ -5,6 +5,11 @@ import { phrase, tidy, translate } from './rule-messages/phrase.js';
 
 // engine/rollout.ts words a rollout's progress in English; the counts and phase names pass through.
 const ROLLOUT = [
+  // engine/rollout.ts passedWords: what a passed rollout reached
+  phrase(' and stable for {n:n}s', ({ n }) => `，已穩定 ${n} 秒`),
+  phrase('succeeded ({a:n}/{b:n} completions)', ({ a, b }) => `成功（完成 ${a}/${b}）`),
+  phrase('no progress for {n:n}s', ({ n }) => `${n} 秒沒有進展`),
+  phrase('the Job failed', 'Job 失敗了'),
   phrase('{a:n}/{b:n} updated', ({ a, b }) => `已更新 ${a}/${b}`),
   phrase('{a:n}/{b:n} ready', ({ a, b }) => `就緒 ${a}/${b}`),
   phrase('{a:n}/{b:n} available', ({ a, b }) => `可用 ${a}/${b}`),
@@ -23,7 +28,9 @@ const ROLLOUT = [
   phrase('no Pods of the current revision yet', '目前的版本還沒有 Pod'),
   phrase('the controller gave up: {why:$}', ({ why }) => `控制器已放棄：${why}`),
 ];
-const rolloutProgress = (progress: string): string => translate(progress, ROLLOUT).replace(/, /g, '，');
+/** Whole progress texts of one or two words (engine/gate.ts, rollout.ts): matched whole, never inside a summary. */
+const ROLLOUT_WORDS: Record<string, string> = { 'not found': '不存在', succeeded: '成功', ready: '就緒', done: '完成', 'unknown kind': '不支援的種類' };
+const rolloutProgress = (progress: string): string => (Object.hasOwn(ROLLOUT_WORDS, progress) ? ROLLOUT_WORDS[progress]! : translate(progress, ROLLOUT).replace(/, /g, '，'));
 
 
 // Terms follow docs/glossary.zh-TW.md (Taiwan usage); Kubernetes names, reasons, field paths and commands stay English.
@@ -75,6 +82,7 @@ export const zhTW: Messages = {
   },
 
   report: {
+    clipped: ({ n }) => `…［還有 ${num(n)} 個字元］`,
     node: ({ node }) => `節點 ${node}`,
     noNode: '尚未指派節點',
     phase: ({ phase }) => `phase ${phase}`,
@@ -91,6 +99,7 @@ export const zhTW: Messages = {
     more: ({ rule }) => `詳細說明：kdiag explain ${rule}`,
     whereToLook: ({ components, commands }) => `負責元件：${components}；檢查：${commands}`,
     noPods: '找不到任何 Pod。',
+    verdictLine: ({ status, stage, summary }) => `${zhStatus[status]}${stage ? `（${inText(stage).trimStart()}階段）` : ''}：${summary}`,
     listSeparator: '、',
     labelGap: '',
   },

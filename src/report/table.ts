@@ -4,7 +4,7 @@ import { formatAge, parseTime } from '../model/time.js';
 import { renderColumns, type Cell } from './columns.js';
 import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
-import { clip } from './sanitize.js';
+import { clip, clipIn } from './sanitize.js';
 import { paint } from './style.js';
 import { causeOf } from './subject.js';
 import { wrap } from './width.js';
@@ -50,7 +50,7 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions):
     const age = created !== undefined && now !== undefined ? formatAge(now - created) : '-';
     const wide: Cell[] = options.wide ? [{ text: clip(d.pod?.node ?? '', 320) || '-' }, { text: d.findings[0]?.rule ?? '-' }] : [];
     const nsCell: Cell[] = spans ? [{ text: clip(namespaceOf(d), 320) }] : [];
-    rows.push([...nsCell, { text: clip(shortName(d), 320) }, status, { text: d.stage ? t.stage[d.stage] : '-' }, { text: d.pod ? String(d.pod.restarts) : '-' }, { text: age }, ...wide, { text: clip(causeOf(d, t), 1000) }]);
+    rows.push([...nsCell, { text: clip(shortName(d), 320) }, status, { text: d.stage ? t.stage[d.stage] : '-' }, { text: d.pod ? String(d.pod.restarts) : '-' }, { text: age }, ...wide, { text: clipIn(t, causeOf(d, t), 1000) }]);
   }
   // CAUSE gives up room first, then NAMESPACE, then NAME (kubectl never cuts names, but a line that wraps is worse).
   const cause = head.length - 1;
@@ -80,5 +80,5 @@ export function renderScanText(items: Diagnosis[], notes: readonly string[], opt
   // Forbidden is not absent: say which kinds were not checked, so an empty or all-healthy table is not read as "nothing wrong there".
   const unknown = [...new Set(unreadable.map((u) => u.kind))];
   if (unknown.length > 0) body += wrap(t.table.unknownKinds({ kinds: unknown.join(t.report.listSeparator) }), options.width, '', '  ').join('\n') + '\n';
-  return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.flatMap((n) => wrap(clip(n, 1000), options.width, '  - ', '    ')).join('\n')}\n`;
+  return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.flatMap((n) => wrap(clipIn(t, t.errors.text({ text: n }), 1000), options.width, '  - ', '    ')).join('\n')}\n`;
 }

@@ -4,7 +4,7 @@ import type { Finding } from '../rules/types.js';
 import { messagesFor, type Messages } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
 import { renderPipeline } from './pipeline.js';
-import { clip } from './sanitize.js';
+import { clipIn } from './sanitize.js';
 import { paint, type Paint } from './style.js';
 import { subjectName } from './subject.js';
 import { columns, wrap } from './width.js';
@@ -25,13 +25,13 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   const where = d.pod
     ? [d.pod.node ? t.report.node({ node: d.pod.node }) : t.report.noNode, d.pod.phase ? t.report.phase({ phase: d.pod.phase }) : '', d.pod.owner ? t.report.owner(d.pod.owner) : ''].filter(Boolean).join(t.report.listSeparator)
     : '';
-  const subject = clip(subjectName(d), NAME_MAX);
-  const context = where ? `(${clip(where, 2 * NAME_MAX)})` : '';
+  const subject = clipIn(t, subjectName(d), NAME_MAX);
+  const context = where ? `(${clipIn(t, where, 2 * NAME_MAX)})` : '';
   if (context && w !== undefined && columns(`${subject}  ${context}`) > w) lines.push(...wrap(subject, w, '', '  ').map((l) => c.bold(l)), ...wrap(context, w, '  ', '   ').map((l) => c.dim(l)));
   else lines.push(`${c.bold(subject)}${context ? c.dim(`  ${context}`) : ''}`);
   lines.push(...renderPipeline(d, c, w, t));
   lines.push('');
-  lines.push(...wrap(`${verdict(d, c, t)}${t.report.labelGap}${clip(d.summary, TEXT_MAX)}`, w, '', '  '));
+  lines.push(...wrap(`${verdict(d, c, t)}${t.report.labelGap}${clipIn(t, d.summary, TEXT_MAX)}`, w, '', '  '));
   if (d.stageOwner) lines.push(...wrap(whereToLook(d.stageOwner, t), w, '', '  ').map((l) => c.dim(l)));
 
   const [primary, ...rest] = d.findings;
@@ -43,11 +43,11 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   );
   if (others.length > 0) {
     lines.push('', c.bold(t.report.alsoFound));
-    for (const f of failingFirst(others)) lines.push(...wrap(`${clip(f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`, w, `  ${severityMark(f, c, t)} `, ' '.repeat(5 + markWidth(t))));
+    for (const f of failingFirst(others)) lines.push(...wrap(`${clipIn(t, f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`, w, `  ${severityMark(f, c, t)} `, ' '.repeat(5 + markWidth(t))));
   }
   if (d.notes.length > 0) {
     lines.push('', c.bold(t.report.notes));
-    for (const n of d.notes) lines.push(...wrap(clip(t.errors.text({ text: n }), TEXT_MAX), w, '  - ', '    '));
+    for (const n of d.notes) lines.push(...wrap(clipIn(t, t.errors.text({ text: n }), TEXT_MAX), w, '  - ', '    '));
   }
   return lines.join('\n') + '\n';
 }
@@ -60,14 +60,14 @@ function failingFirst(findings: readonly Finding[]): Finding[] {
 }
 
 function renderPrimary(f: Finding, c: Paint, w: number | undefined, t: Messages): string[] {
-  const lines = ['', ...wrap(`${clip(f.title, TEXT_MAX)} ${c.dim(t.report.findingTag(f))}`, w, `${c.bold(t.report.cause)}  `, ' '.repeat(columns(t.report.cause) + 2))];
+  const lines = ['', ...wrap(`${clipIn(t, f.title, TEXT_MAX)} ${c.dim(t.report.findingTag(f))}`, w, `${c.bold(t.report.cause)}  `, ' '.repeat(columns(t.report.cause) + 2))];
   if (f.evidence.length > 0) {
     lines.push('', c.bold(t.report.evidence));
-    for (const e of f.evidence) lines.push(...wrap(clip(evidenceText(e, t.lang), EVIDENCE_MAX), w, '  • ', '    '));
+    for (const e of f.evidence) lines.push(...wrap(clipIn(t, evidenceText(e, t.lang), EVIDENCE_MAX), w, '  • ', '    '));
   }
   if (f.remediation.length > 0) {
     lines.push('', c.bold(t.report.fix));
-    f.remediation.forEach((step, i) => lines.push(...wrap(clip(step, TEXT_MAX), w, `  ${i + 1}. `, '     ')));
+    f.remediation.forEach((step, i) => lines.push(...wrap(clipIn(t, step, TEXT_MAX), w, `  ${i + 1}. `, '     ')));
   }
   lines.push('', c.dim(t.report.more({ rule: f.rule })));
   return lines;
@@ -82,7 +82,7 @@ function verdict(d: Diagnosis, c: Paint, t: Messages): string {
 /** `Where to look: kube-scheduler — kubectl describe pod …`: one line under the diagnosis. */
 function whereToLook(owner: NonNullable<Diagnosis['stageOwner']>, t: Messages): string {
   // The commands carry the Pod's, namespace's and node's names: cluster text, neutralised and bounded.
-  return t.report.whereToLook({ components: owner.components.map((x) => t.component[x]).join(t.report.listSeparator), commands: clip(owner.commands.slice(0, 2).join('; '), 2 * NAME_MAX) });
+  return t.report.whereToLook({ components: owner.components.map((x) => t.component[x]).join(t.report.listSeparator), commands: clipIn(t, owner.commands.slice(0, 2).join('; '), 2 * NAME_MAX) });
 }
 
 /** Columns of the widest severity word (`warning`, or two full-width characters in zh-TW). */

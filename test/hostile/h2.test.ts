@@ -2,15 +2,17 @@
 // request of a command is a stream on one connection; the guarantees of the HTTP/1.1 path (deadlines and
 // their phases, size limits while streaming, retries after a reset, a GOAWAY or a 429, error words, the
 // process ending once the report is written) hold on it too.
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/sources/cluster/api-client.js';
 import type { Connection } from '../../src/sources/cluster/connect.js';
 import { watchAll } from '../../src/sources/cluster/watch.js';
-import { answer, closeAll, isList, json, kindOf, kubeconfigFor, list, POD, selfSigned, serve, trickle } from './server.js';
+import { answer, closeAll, isList, json, kindOf, kubeconfigFor, list, POD, selfSigned, serve, tmp, trickle } from './server.js';
 import { expectOneLine, run } from './run.js';
 
 afterEach(closeAll);
@@ -94,6 +96,20 @@ describe('HTTP/2: one connection, one TLS handshake', () => {
     expect(s.paths.some((p) => p.includes('/pods/web/log?') && p.includes('previous=true'))).toBe(true);
     expect(r.stdout).toContain('panic: cannot open /etc/app.conf');
     expect(s.connections()).toBe(1);
+  });
+});
+
+describe('HTTP/2: credentials', () => {
+  it('a 401 refreshes the exec plugin\'s credential once; the reads after it go on a new connection (its certificate may be new)', async () => {
+    const counter = join(tmp, `h2-refresh-${Date.now()}`);
+    const cmd = join(tmp, `h2-refresh-${Date.now()}.sh`);
+    writeFileSync(cmd, `#!/bin/sh\necho x >> ${counter}\nn=$(wc -l < ${counter})\necho "{\\"apiVersion\\":\\"client.authentication.k8s.io/v1beta1\\",\\"kind\\":\\"ExecCredential\\",\\"status\\":{\\"token\\":\\"t$n\\"}}"\n`);
+    chmodSync(cmd, 0o755);
+    const s = await serve((req, res) => (req.headers.authorization === 'Bearer t2' ? answer(req, res) : json(res, 401, { kind: 'Status', message: 'Unauthorized' })), { h2: true, user: `exec:\n  apiVersion: client.authentication.k8s.io/v1beta1\n  command: ${cmd}\n  interactiveMode: Never` });
+    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(counter, 'utf8').trim().split('\n')).toHaveLength(2);
+    expect(s.connections()).toBe(2);
   });
 });
 

@@ -9,6 +9,15 @@ const app = { kind: 'app', name: 'app' } as const;
 const probe = { handler: 'httpGet http://:8080/healthz', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } };
 
 describe('container rule messages in zh-TW', () => {
+  it('a probe missing from the spec is named once: "liveness probe (not in the spec)", never "probe probe"', () => {
+    const en = enRules.probeKill.message({ container: app, type: 'liveness', probe: { absent: true }, state: { kind: 'killed', restarts: '' } });
+    expect(en).toContain('liveness probe (not in the spec)');
+    expect(en).not.toMatch(/probe probe/);
+    // Near miss: a probe in the spec is described by its handler.
+    expect(enRules.probeKill.message({ container: app, type: 'liveness', probe, state: { kind: 'killed', restarts: '' } })).toContain('liveness probe httpGet http://:8080/healthz');
+    expect(zhTWRules.probeKill.message({ container: app, type: 'liveness', probe: { absent: true }, state: { kind: 'killed', restarts: '' } })).toContain('（不在 spec 中）');
+  });
+
   it('create-container-error: the age follows the quoted runtime message, outside it', () => {
     const detail = 'failed to create containerd container: no space left on device';
     expect(zhTWRules.createContainerError.message({ node: 'node-1', container: app, reserved: false, detail, reason: 'CreateContainerError', age: '5m' })).toBe(`節點 node-1 上的 Runtime 無法建立容器「app」：「${detail}」，已持續 5m。`);

@@ -1,6 +1,6 @@
 // Errors, hints and reader notes in zh-TW: one line (and a hint), the same exit code as in English; names,
 // paths, flags and commands kept; what no phrase covers stays English rather than half-translated.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -99,5 +99,42 @@ describe('errors in zh-TW', () => {
     const odd = 'the widget frobnicated unexpectedly';
     expect(zhTW.errors.text({ text: odd })).toBe(odd);
     expect(en.errors.text({ text: 'node state not visible: forbidden (needs list on nodes)' })).toBe('node state not visible: forbidden (needs list on nodes)');
+  });
+
+  it('gate progress words in zh-TW: a passed rollout, a missing target; a summary that says "not found" is left alone', () => {
+    for (const progress of ['3/3 ready and stable for 5s', '2/2 available and stable for 5s', 'succeeded (1/1 completions)', 'ready and stable for 5s', 'not found', 'succeeded', 'done']) {
+      const zh = zhTW.gate.rollout({ progress });
+      expect(zh, progress).not.toBe(progress);
+      expect(englishLeft(zh), zh).toEqual([]);
+      expect(en.gate.rollout({ progress })).toBe(progress);
+    }
+    expect(zhTW.gate.rollout({ progress: 'not found' })).toBe('不存在');
+    // only the whole word: a quoted "not found" inside a longer text is not a progress word
+    expect(zhTW.gate.rollout({ progress: 'pod api: 映像檔「x」not found' })).toContain('not found');
+  });
+
+  it('the dump readers\' stderr warnings and scan\'s notes go through the phrases (the same exit code, English unchanged)', () => {
+    const skipped = join(dir, 'with-configmap.yaml');
+    writeFileSync(skipped, `${readFileSync(FIXTURE, 'utf8')}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n`);
+    const zh = kdiag(['scan', '-f', skipped, '--lang', 'zh-TW']);
+    const english = kdiag(['scan', '-f', skipped]);
+    expect(zh.code).toBe(english.code);
+    expect(english.stderr).toContain('kdiag: skipped 1 document(s) of kind Widget: kdiag does not read them');
+    expect(zh.stderr).toContain('kdiag：略過了 1 份 Widget 文件：kdiag 不讀取這個種類');
+    for (const line of zh.stderr.trim().split('\n')) expect(englishLeft(line), line).toEqual([]);
+  });
+
+  it('notes in JSON and YAML are in the report\'s language too (a bundle\'s reader note), English unchanged', () => {
+    const note = 'node state not visible: forbidden (needs list on nodes)';
+    const bundle = join(dir, 'bundle-with-note.yaml');
+    writeFileSync(bundle, `${readFileSync('fixtures/real/healthy-ready.yaml', 'utf8')}\n---\napiVersion: v1\nkind: List\nmetadata:\n  annotations:\n    kdiag.io/notes: '${JSON.stringify([note])}'\nitems: []\n`);
+    const zhPod = JSON.parse(kdiag(['pod', 'hello-67db77dbf6-tlvjs', '-f', bundle, '-o', 'json', '--lang', 'zh-TW']).stdout) as { notes: string[] };
+    const enPod = JSON.parse(kdiag(['pod', 'hello-67db77dbf6-tlvjs', '-f', bundle, '-o', 'json']).stdout) as { notes: string[] };
+    expect(enPod.notes).toContain(note);
+    expect(zhPod.notes).toContain('看不到節點狀態：權限不足（需要 nodes 的 list 權限）');
+    expect(zhPod.notes).toHaveLength(enPod.notes.length);
+    const zhList = JSON.parse(kdiag(['analyze', bundle, '-o', 'json', '--lang', 'zh-TW']).stdout) as { items: Array<{ notes: string[] }> };
+    expect(zhList.items[0]!.notes).toContain('看不到節點狀態：權限不足（需要 nodes 的 list 權限）');
+    expect(kdiag(['analyze', bundle, '-o', 'yaml', '--lang', 'zh-TW']).stdout).toContain('看不到節點狀態');
   });
 });

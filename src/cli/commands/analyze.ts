@@ -36,7 +36,7 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   const filter = { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) };
   const matches = opts.fieldSelector ? parseFieldSelector(opts.fieldSelector) : undefined;
   if (readFileByFile(paths)) return reportFileByFile(paths, opts, options, filter, matches, 'list');
-  const { snapshot, exitCode } = loadDumps(paths);
+  const { snapshot, exitCode } = loadDumps(paths, options.ruleOptions?.lang);
   if (snapshot.pods.length === 0 && !hasWorkloads(snapshot)) throw noPods(paths);
   const engine = new Engine(snapshot, options);
   let items = diagnoseAll(engine, filter, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });

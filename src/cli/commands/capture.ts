@@ -6,7 +6,8 @@ import { renderBundle } from '../../sources/bundle.js';
 import { neutralizeOutput } from '../../text/neutralize.js';
 import { VERSION } from '../../version.js';
 import { EXIT } from '../exit-codes.js';
-import { checkNewFile, warn, writeNewFile, writeReport } from '../io.js';
+import { resolveLang } from '../../i18n/lang.js';
+import { checkNewFile, warnNote, writeNewFile, writeReport } from '../io.js';
 import { startProgress } from '../progress.js';
 import type { LiveOptions } from './live-options.js';
 import { openSession } from './live-session.js';
@@ -23,7 +24,7 @@ export async function captureCommand(what: string, name: string, opts: CaptureOp
   if (what !== 'pod') throw new UsageError(`capture takes "pod NAME" (or "pod deploy/NAME"), not "${what}"`);
   const target = parseTarget(name);
   if (opts.output) checkNewFile(opts.output, '--output-file', opts.force);
-  const progress = await startProgress(true);
+  const progress = await startProgress(true, resolveLang(undefined));
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: target.kind === 'Pod' ? 6 : 30 });
     const logLines = logOptions(opts).tail;
@@ -35,7 +36,7 @@ export async function captureCommand(what: string, name: string, opts: CaptureOp
     const bundle = neutralizeOutput(renderBundle(snapshot, { kdiagVersion: VERSION, context: connection.context }, { logs: logLines > 0 }));
     if (opts.output) {
       writeNewFile(opts.output, bundle, '--output-file', opts.force);
-      warn(`kdiag: wrote ${opts.output} (${snapshot.pods.length} pod(s), ${snapshot.events.length} event(s)); read it with: kdiag analyze ${opts.output}`);
+      warnNote(`wrote ${opts.output} (${snapshot.pods.length} pod(s), ${snapshot.events.length} event(s)); read it with: kdiag analyze ${opts.output}`, resolveLang(undefined));
     } else writeReport(bundle);
     return EXIT.ok;
   } finally {

@@ -109,7 +109,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
         if (spec.kind) applyWatchEvent(snapshot, spec.kind, type, object);
         changes.notify();
       },
-      onNote: (t) => progress.line(`gate: ${neutralize(t)}`),
+      onNote: (note) => progress.line(`gate: ${neutralize(t.errors.text({ text: note }))}`),
     },
     stop.signal,
   );

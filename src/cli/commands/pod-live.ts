@@ -14,8 +14,10 @@ import { resourcePath } from '../../sources/cluster/resources.js';
 import { EXIT } from '../exit-codes.js';
 import { reportTarget } from './report-target.js';
 import { outputFormat, ruleOptions } from '../global-options.js';
-import { reportOptions, warn, writeReport } from '../io.js';
+import { reportOptions, warn, warnNote, writeReport } from '../io.js';
 import { startProgress } from '../progress.js';
+import { resolveLang } from '../../i18n/lang.js';
+import { messagesFor } from '../../i18n/index.js';
 import type { PodCommandOptions } from './command-options.js';
 import { openSession, requestTimeoutMs } from './live-session.js';
 import { fetchTargetSnapshot } from '../../sources/cluster/fetch-target.js';
@@ -25,7 +27,7 @@ import { logOptions } from '../log-options.js';
 export async function livePodCommand(target: Target, opts: PodCommandOptions): Promise<number> {
   if (opts.watch) return watchPod(target, opts);
   const format = outputFormat(opts.output);
-  const progress = await startProgress(format === 'text');
+  const progress = await startProgress(format === 'text', resolveLang(opts.lang));
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: target.kind === 'Pod' ? 6 : 30 });
     const namespace = connection.namespace;
@@ -56,6 +58,8 @@ async function watchPod(target: Target, opts: PodCommandOptions): Promise<number
   const { connection, client } = await openSession(opts, opts.verbose === true, { ms: watchMs + 6 * requestTimeoutMs(opts), label: `--timeout ${opts.timeout ?? '10m'} (plus 6 × --request-timeout)` });
   const namespace = connection.namespace;
   const deadline = Date.now() + watchMs;
+  const lang = resolveLang(opts.lang);
+  const t = messagesFor(lang);
   const logLines = opts.logs === false ? 0 : Math.max(0, Math.min(1000, Number(opts.logs ?? 20) || 0));
   const read = (lines: number): Promise<{ snapshot: Snapshot; events?: string }> => {
     const collector = new Collector(client, `cluster:${connection.context}`);
@@ -74,7 +78,7 @@ async function watchPod(target: Target, opts: PodCommandOptions): Promise<number
       let d = engine.diagnosePod(findTarget(snapshot, target, namespace));
       // The verdict, not the wording (which carries ages): a line each time it moves.
       const key = `${d.status}|${d.stage}|${d.findings[0]?.rule ?? ''}`;
-      if (key !== last) warn(`[${new Date(now).toISOString().slice(11, 19)}] ${renderPipeline(d, paint(false)).join(' ')}  ${neutralize(`${d.status}${d.stage ? ` at ${d.stage}` : ''}: ${d.summary}`)}`);
+      if (key !== last) warn(`[${new Date(now).toISOString().slice(11, 19)}] ${renderPipeline(d, paint(false), undefined, t).join(' ')}  ${neutralize(t.report.verdictLine({ status: d.status, stage: d.stage, summary: d.summary }))}`);
       last = key;
       if (d.status !== 'progressing' || now >= deadline) {
         let report = engine;
@@ -95,7 +99,7 @@ async function watchPod(target: Target, opts: PodCommandOptions): Promise<number
             { what: `pod ${target.name}`, path: resourcePath('Pod', namespace), query: { fieldSelector: `metadata.name=${target.name}` }, resourceVersion: typeof podVersion === 'string' ? podVersion : undefined },
             { what: `events of pod ${target.name}`, path: resourcePath('Event', namespace), query: { fieldSelector: `involvedObject.name=${target.name}` }, resourceVersion: first.events },
           ],
-          { onChange: changes.notify, onNote: (text) => warn(`kdiag: ${neutralize(text)}`) },
+          { onChange: changes.notify, onNote: (text) => warnNote(neutralize(text), lang) },
           stop.signal,
         );
       }

@@ -2,6 +2,7 @@ import { Engine } from '../../engine/diagnose.js';
 import { findTarget, parseTarget } from '../../engine/targets.js';
 import { reportTarget } from './report-target.js';
 import { nowReason, outputFormat, parseNow, ruleOptions } from '../global-options.js';
+import { resolveLang } from '../../i18n/lang.js';
 import { reportOptions } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
 import { logOptions } from '../log-options.js';
@@ -16,7 +17,7 @@ export async function podCommand(name: string, opts: PodCommandOptions): Promise
     const { livePodCommand } = await import('./pod-live.js');
     return livePodCommand(target, opts);
   }
-  const { snapshot, exitCode } = loadDumps(opts.file);
+  const { snapshot, exitCode } = loadDumps(opts.file, resolveLang(opts.lang));
   const engine = new Engine(snapshot, { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: logs.shown });
   const object = findTarget(snapshot, target, opts.namespace);
   const report = reportOptions(opts, engine.now);

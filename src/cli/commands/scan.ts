@@ -28,7 +28,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const filter = { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) };
   const matches = opts.fieldSelector ? parseFieldSelector(opts.fieldSelector) : undefined;
   if (readFileByFile(opts.file)) return reportFileByFile(opts.file, opts, options, filter, matches, 'table');
-  const { snapshot, exitCode } = loadDumps(opts.file);
+  const { snapshot, exitCode } = loadDumps(opts.file, options.ruleOptions.lang);
   const engine = new Engine(snapshot, options);
   let items = diagnoseAll(engine, filter, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
   if (matches) items = items.filter(matches);

@@ -23,9 +23,9 @@ export interface ProbeTimingRef {
  */
 export type ProbeRef = { absent: true } | { absent?: false; handler?: string; namedPort?: string; timing: ProbeTimingRef };
 
-/** The probe in English: `httpGet http://:8080/healthz (port "http") (initialDelaySeconds=0 periodSeconds=10 …)`. */
+/** The probe in English, after the word "probe": `httpGet http://:8080/healthz (port "http") (initialDelaySeconds=0 periodSeconds=10 …)`, or `(not in the spec)`. */
 export function probeText(p: ProbeRef): string {
-  if (p.absent) return 'probe (not in the spec)';
+  if (p.absent) return '(not in the spec)';
   const t = p.timing;
   return `${p.handler ?? 'probe with no handler'}${p.namedPort !== undefined ? ` (port "${p.namedPort}")` : ''} (initialDelaySeconds=${t.initialDelaySeconds} periodSeconds=${t.periodSeconds} timeoutSeconds=${t.timeoutSeconds} failureThreshold=${t.failureThreshold})`;
 }

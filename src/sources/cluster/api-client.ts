@@ -177,6 +177,8 @@ export class ApiClient {
             this.credentialGeneration++;
             this.exec.invalidate();
             this.transport = undefined;
+            // The plugin's new credential may be a new client certificate: the next reads use a new connection.
+            this.h2?.retire();
           }
           attempt--;
           continue;

@@ -132,6 +132,12 @@ export class H2Session {
     };
   }
 
+  /** No new streams: the ones open finish, then the connection closes (a refreshed credential may carry a new client certificate). */
+  retire(): void {
+    this.usable = false;
+    if (!this.session.closed) this.session.close();
+  }
+
   close(): void {
     this.usable = false;
     this.session.destroy();
