@@ -44,6 +44,14 @@ describe('zh-TW rule messages', () => {
     expect(englishLeft(msg)).toEqual([]);
   });
 
+  it('puts one space where Chinese meets a Kubernetes expression, none beside a full-width bracket', () => {
+    const m = (terms: string[][], selector?: string): string => zhTWRules.nodeSelectorMismatch.message({ ...(selector ? { selector } : {}), terms, nodes: '2/2 個節點', mismatches: [], more: 0, matching: [], tail: '' });
+    expect(m([['disktype=ssd', 'zone In [a, b]'], ['gpu Exists']])).toBe('Pod 的必要 node affinity disktype=ssd 且 zone In [a, b] 或 gpu Exists 排除了 2/2 個節點。');
+    expect(m([['gpu Exists'], []])).toBe('Pod 的必要 node affinity gpu Exists 或（空的條件）排除了 2/2 個節點。');
+    expect(m([['gpu Exists']], 'disktype=ssd')).toBe('Pod 的 nodeSelector disktype=ssd 與必要 node affinity gpu Exists 排除了 2/2 個節點。');
+    expect(m([])).toBe('Pod 的 node affinity 排除了 2/2 個節點。');
+  });
+
   it('the leftover check finds English sentences and lets commands, quotes and reasons through', () => {
     expect(englishLeft('Pod 無法排程：Insufficient cpu。')).toEqual([]);
     expect(englishLeft('查看：kubectl describe pod api -n shop   （名稱拼錯？）')).toEqual([]);

@@ -2,7 +2,7 @@ import type { PodFacts } from '../../model/facts.js';
 import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
-import { describeExit, exitRef, finishedAt, terminationMessage } from '../helpers/restarts.js';
+import { exitRef, finishedAt, terminationMessage } from '../helpers/restarts.js';
 import { ruleMessages } from '../messages/index.js';
 import type { JobFailureRef } from '../messages/container.js';
 import type { ContainerStateTerminated } from '../../model/k8s.js';
@@ -13,6 +13,8 @@ const NAMED = ['BackoffLimitExceeded', 'DeadlineExceeded', 'MaxFailedIndexesExce
 interface LastFailure {
   pod: PodFacts;
   container: string;
+  /** Where the termination was read: `status.containerStatuses[name=app].lastState.terminated`. */
+  path: string;
   term: ContainerStateTerminated;
   message: string;
   at?: number;
@@ -26,10 +28,20 @@ function lastFailure(pods: PodFacts[]): LastFailure | undefined {
       const term = c.kind === 'app' || c.kind === 'init' ? (c.terminated ?? c.lastTerminated) : undefined;
       if (!term || (term.exitCode ?? 0) === 0) continue;
       const at = finishedAt(term);
-      if (!best || (at ?? 0) > (best.at ?? 0)) best = { pod, container: c.name, term, message: terminationMessage(term, 200), ...(at !== undefined ? { at } : {}) };
+      const path = `${c.statusPath}.${c.terminated ? 'state' : 'lastState'}.terminated`;
+      if (!best || (at ?? 0) > (best.at ?? 0)) best = { pod, container: c.name, path, term, message: terminationMessage(term, 200), ...(at !== undefined ? { at } : {}) };
     }
   }
   return best;
+}
+
+/** The fields of a termination that explain it, in the API's order and names (the message trimmed to one line). */
+function terminated({ term, message }: LastFailure): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of ['reason', 'exitCode', 'signal'] as const) if (term[k] !== undefined && term[k] !== null) out[k] = term[k];
+  if (message) out.message = message;
+  if (term.finishedAt) out.finishedAt = term.finishedAt;
+  return out;
 }
 
 /** The Failed condition's reason with the counts and limits it is about. */
@@ -70,8 +82,8 @@ const rule: WorkloadRule = {
     if (event) evidence.push(eventEvidence(event, now));
     if (typeof status.failed === 'number') evidence.push(fieldEvidence('workload', 'status.failed', status.failed));
     const last = lastFailure(workload.pods);
-    // Evidence stays in English in every language, as read.
-    if (last) evidence.push({ source: 'pod', text: `pod ${last.pod.name} container ${last.container} ${describeExit(last.term)}${last.message ? `, message "${last.message}"` : ''}` });
+    // The termination as read, by its field path (the same in every language).
+    if (last) evidence.push(fieldEvidence('pod', `pods/${last.pod.name}.${last.path}`, terminated(last)));
     const m = ruleMessages(options.lang);
     const where = last ? { pod: last.pod.name, container: last.container } : undefined;
     return [

@@ -2,6 +2,9 @@
 // scheduler does (k8s.io/component-helpers scheduling/corev1), so messages can say which node differs.
 import type { Node, Pod, Taint, Toleration } from '../../model/k8s.js';
 import type { NodeMismatch, SelectorRef, TermRef } from '../messages/scheduling.js';
+import { tolerates } from './taints.js';
+
+export { describeTaint } from './taints.js';
 
 export interface Requirement {
   key?: string;
@@ -123,15 +126,6 @@ export function labelSelectorRef(selector: LabelSelector | undefined): SelectorR
   return parts.length > 0 ? { kind: 'expr', text: parts.join(',') } : { kind: 'all' };
 }
 
-/** k8s ToleratesTaint: effect and key must match (empty means any); Exists ignores the value. */
-export function tolerates(t: Toleration, taint: Taint): boolean {
-  if (t.effect && t.effect !== taint.effect) return false;
-  if (t.key && t.key !== taint.key) return false;
-  if (!t.key && t.operator !== 'Exists') return false;
-  if (t.operator === 'Exists') return true;
-  return (t.value ?? '') === (taint.value ?? '');
-}
-
 /** The node's NoSchedule/NoExecute taints that none of the Pod's tolerations tolerate. */
 export function untoleratedTaints(node: Node, pod: Pod): Taint[] {
   const tolerations = arr<Toleration>(pod.spec?.tolerations);
@@ -149,8 +143,3 @@ export const NODE_HEALTH_TAINTS: ReadonlySet<string> = new Set([
   'node.cloudprovider.kubernetes.io/uninitialized',
   'node.cloudprovider.kubernetes.io/shutdown',
 ]);
-
-/** `key=value:Effect` (or `key:Effect`), as kubectl taint spells it. */
-export function describeTaint(t: Taint): string {
-  return `${t.key ?? ''}${t.value ? `=${t.value}` : ''}:${t.effect ?? ''}`;
-}

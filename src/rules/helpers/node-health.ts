@@ -1,10 +1,13 @@
-import type { Condition, Node, Pod, Taint, Toleration } from '../../model/k8s.js';
+import type { Condition, Node, Pod, Taint } from '../../model/k8s.js';
 import type { PodFacts } from '../../model/facts.js';
 import { parseTime } from '../../model/time.js';
 import type { Evidence } from '../types.js';
 import type { NoExecuteFateRef, NotReadyCause } from '../messages/kubelet.js';
 import { ago, formatAge, isoTime } from './time.js';
 import { minOf } from './numbers.js';
+import { describeTaint, tolerates } from './taints.js';
+
+export { describeTaint, tolerates } from './taints.js';
 
 export type { NotReadyCause } from '../messages/kubelet.js';
 
@@ -107,19 +110,6 @@ export function conditionEvidence(node: Node, condition: Condition, now: number)
 
 export function nodeTaints(node: Node | undefined): Taint[] {
   return Array.isArray(node?.spec?.taints) ? node.spec.taints.filter((t) => t && typeof t === 'object') : [];
-}
-
-export function describeTaint(t: Taint): string {
-  return `${t.key ?? ''}${t.value ? `=${t.value}` : ''}:${t.effect ?? ''}`;
-}
-
-/** The API server's rule (k8s.io/api core/v1 toleration.go): empty key with Exists tolerates everything. */
-export function tolerates(tol: Toleration, taint: Taint): boolean {
-  if (tol.effect && tol.effect !== taint.effect) return false;
-  const op = tol.operator || 'Equal';
-  if (!tol.key) return op === 'Exists';
-  if (tol.key !== taint.key) return false;
-  return op === 'Exists' || (tol.value ?? '') === (taint.value ?? '');
 }
 
 /** What the taint-eviction controller does to a Pod under one NoExecute taint. */

@@ -4,7 +4,6 @@ import type { PodFacts } from '../../model/facts.js';
 import type { ContainerStateTerminated } from '../../model/k8s.js';
 import { parseDuration, parseTime } from '../../model/time.js';
 import type { Evidence } from '../types.js';
-import { enShared } from '../messages/en-shared.js';
 import type { ExitRef, SharedMessages } from '../messages/types.js';
 import { fieldEvidence } from './evidence.js';
 import { memoPod } from './memo.js';
@@ -232,11 +231,6 @@ export function exitRef(term: ContainerStateTerminated | undefined): ExitRef {
   const code = typeof term.exitCode === 'number' ? term.exitCode : undefined;
   // Exit 2 is only a shell convention; with the program's own message beside it the gloss misleads.
   return { recorded: true, ...(term.reason !== undefined ? { reason: term.reason } : {}), ...(code !== undefined ? { code } : {}), hasMessage: (term.message ?? '').trim() !== '' };
-}
-
-/** `exited with code 1 (a generic application error)` / `was OOMKilled (exit code 137)`: exitRef in English, for evidence lines (which stay in English in every language). */
-export function describeExit(term: ContainerStateTerminated | undefined): string {
-  return enShared.exit(exitRef(term));
 }
 
 /** `; message: "…"` from the termination message, trimmed to one readable line. */

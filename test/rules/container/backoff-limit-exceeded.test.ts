@@ -29,6 +29,13 @@ runRuleTests(rule, {
       objects: [exceeded, failedPod(exceeded, 'report-2911-a', 1, -300), failedPod(exceeded, 'report-2911-b', 2, -80), event(exceeded, { reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit', source: 'job-controller' })],
       expect: [{ severity: 'error', message: /Job "report-2911" failed: its Pods failed 3 times, reaching backoffLimit 2 .*Pod report-2911-b, container app exited with code 2/, evidence: 'BackoffLimitExceeded', remediation: 'kubectl logs -n shop report-2911-b -c app' }],
     },
+    {
+      // The last failure is evidence by its field path, as read: the same line in every language.
+      name: 'the last failure is shown as the termination read from the Pod',
+      target: 'Job/report-2911',
+      objects: [exceeded, failedPod(exceeded, 'report-2911-a', 1, -300), failedPod(exceeded, 'report-2911-b', 2, -80)],
+      expect: [{ evidence: /^pods\/report-2911-b\.status\.containerStatuses\[name=app\]\.(last)?[sS]tate\.terminated: \{"reason":"Error","exitCode":2/ }],
+    },
     { name: 'DeadlineExceeded', target: 'Job/report-2911', objects: [deadline], expect: [{ message: 'activeDeadlineSeconds 600' }] },
   ],
 });

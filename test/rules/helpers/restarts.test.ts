@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeExit, missingCommand, parseBackOff, unexecutableFile, waitingCause } from '../../../src/rules/helpers/restarts.js';
+import { enShared } from '../../../src/rules/messages/en-shared.js';
+import { exitRef, missingCommand, parseBackOff, unexecutableFile, waitingCause } from '../../../src/rules/helpers/restarts.js';
 
 const RUNC = (d: string) => `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: ${d}: unknown`;
 
@@ -35,7 +36,8 @@ describe('missingCommand and unexecutableFile', () => {
   });
 });
 
-describe('describeExit', () => {
+describe('exitRef, worded in English', () => {
+  const describeExit = (term: Parameters<typeof exitRef>[0]) => enShared.exit(exitRef(term));
   it('explains codes and OOM', () => {
     expect(describeExit({ exitCode: 137, reason: 'OOMKilled' })).toBe('was OOMKilled (exit code 137)');
     expect(describeExit({ exitCode: 143, reason: 'Error' })).toMatch(/SIGTERM/);
