@@ -41,14 +41,21 @@ describe('safe writes', () => {
     expectOneLine(missing, 2, 'does not exist');
   });
 
-  it('gate --junit into a missing directory: the report on stdout, then exit 2 and one line', async () => {
+  it('gate --junit into a missing directory or onto an existing file: exit 2 and one line before any request, not after the wait', async () => {
     const s = await serve(readyPod);
     const r = await run(['gate', 'pod/web', '--timeout', '10s', '--junit', join(tmp, 'missing-dir/report.xml')], { env: { KUBECONFIG: s.kubeconfig } });
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stdout).toMatch(/pod\/web/);
+    expectOneLine(r, 2, 'does not exist');
     expect(r.stderr).toContain('--junit');
-    expect(r.stderr).toContain('does not exist');
-    expect(r.stderr).not.toMatch(/\n\s+at /);
+    const existing = join(tmp, `junit-${Date.now()}.xml`);
+    writeFileSync(existing, 'keep');
+    const again = await run(['gate', 'pod/web', '--timeout', '10s', '--junit', existing], { env: { KUBECONFIG: s.kubeconfig } });
+    expectOneLine(again, 2, 'already exists');
+    expect(readFileSync(existing, 'utf8')).toBe('keep');
+    expect(s.requests()).toBe(0);
+    // Near miss: with --force the gate runs and replaces the file with its report.
+    const forced = await run(['gate', 'pod/web', '--timeout', '10s', '--junit', existing, '--force'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(existing, 'utf8')).toContain('<testsuite');
   });
 
   it('gate --junit never follows a symlink nor overwrites without --force', async () => {

@@ -23,7 +23,7 @@ import { Changes, watchAll } from '../../sources/cluster/watch.js';
 import { applyWatchEvent } from '../../sources/cluster/apply-watch-event.js';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
-import { reportOptions, warn, writeNewFile, writeReport } from '../io.js';
+import { checkNewFile, reportOptions, warn, writeNewFile, writeReport } from '../io.js';
 import { gateProgress } from './gate-progress.js';
 import type { LiveOptions } from './live-options.js';
 import { openSession } from './live-session.js';
@@ -69,6 +69,10 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const lang = resolveLang(opts.lang);
   const settleMs = parseDuration(opts.settle ?? '5s');
   if (settleMs === undefined) throw new UsageError(`--settle: "${opts.settle}" is not a duration`, { hint: 'e.g. --settle 5s' });
+
+  // A --junit file that cannot be written is a usage error now, not after the rollout has been waited for
+  // (it is checked again when written: the file may appear meanwhile).
+  if (opts.junit) checkNewFile(opts.junit, '--junit', opts.force);
 
   // --timeout is absolute: no request (and no trickling server) runs past it.
   const { connection, client } = await openSession(opts, opts.verbose === true, { ms: timeoutMs, label: `gate --timeout ${opts.timeout ?? '5m'}` });
