@@ -3,6 +3,7 @@ import { COMPONENTS, type Component, type Stage } from '../model/stages.js';
 export { COMPONENTS, type Component };
 import type { Messages } from '../i18n/messages.js';
 import type { ContainerFacts } from '../model/containers.js';
+import { PULL_WAITING_REASONS } from '../rules/helpers/image-pull.js';
 
 
 /** Who is responsible for a stage and how to look at it: the `stageOwner` of a Diagnosis. */
@@ -116,7 +117,8 @@ export function stageOwner(stage: Stage | null, subject: OwnerSubject, t: Messag
   return { stage, components: [...STAGE_COMPONENTS[stage]], commands: stageCommands(stage, subject), description: t.lifecycle.owner[stage] };
 }
 
-const PULL_REASONS = new Set(['ErrImagePull', 'ImagePullBackOff', 'InvalidImageName', 'ErrImageNeverPull', 'ImageInspectError', 'RegistryUnavailable', 'SignatureValidationFailed']);
+/** The pull rules' waiting reasons, and the kubelet's other image reasons (pkg/kubelet/images/types.go). */
+const PULL_REASONS: ReadonlySet<string> = new Set([...PULL_WAITING_REASONS, 'InvalidImageName', 'ErrImageNeverPull', 'ImageInspectError', 'SignatureValidationFailed']);
 
 /** The image a Pod stuck at the image stage waits on: the first container waiting on a pull, else the first not started. */
 export function waitingImage(containers: readonly ContainerFacts[]): string | undefined {

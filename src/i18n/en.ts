@@ -1,3 +1,4 @@
+import { clipMarker } from '../text/neutralize.js';
 import type { Messages } from './messages.js';
 
 // Counts as Intl.NumberFormat('en') writes them (12,345), without it: creating one costs ~25-55 ms of ICU
@@ -32,7 +33,7 @@ export const en: Messages = {
   },
 
   report: {
-    clipped: ({ n }) => `… [${n} more characters]`,
+    clipped: ({ n }) => clipMarker(n),
     node: ({ node }) => `node ${node}`,
     noNode: 'no node',
     phase: ({ phase }) => `phase ${phase}`,

@@ -9,10 +9,15 @@ export function neutralize(text: string): string {
   return text.replace(ESCAPES, '').replace(CONTROLS, (c) => (c === '\r' ? '' : '\uFFFD'));
 }
 
+/** What clip appends: `… [1200 more characters]`. */
+export const clipMarker = (n: number): string => `… [${n} more characters]`;
+/** Finds clip's markers in a text (group 1: the count), for a report that words them in its language. */
+export const CLIP_MARKER = /… \[(\d+) more characters\]/g;
+
 /** Neutralises and shortens to `max` characters with a visible marker. */
 export function clip(text: string, max: number): string {
   const clean = neutralize(text);
-  return clean.length <= max ? clean : `${clean.slice(0, max)}… [${clean.length - max} more characters]`;
+  return clean.length <= max ? clean : `${clean.slice(0, max)}${clipMarker(clean.length - max)}`;
 }
 
 // kdiag's own colours (SGR: ESC [ digits ; m) are the only escape sequences allowed to reach a terminal.

@@ -7,6 +7,12 @@ import type { ContainerFacts } from '../../src/model/containers.js';
 import { readDumps } from '../../src/sources/dump.js';
 import { ROOT } from '../e2e/exec.js';
 
+/** The diagnoses of a real fixture's Pods. */
+function diagnosed(name: string) {
+  const engine = new Engine(readDumps([resolve(ROOT, `fixtures/real/${name}.yaml`)]).snapshot);
+  return engine.snapshot.pods.map((p) => engine.diagnosePod(p));
+}
+
 const container = (over: Partial<ContainerFacts> & { image?: string }): ContainerFacts => ({
   name: over.name ?? 'app', kind: over.kind ?? 'app', spec: { name: over.name ?? 'app', image: over.image }, statusPath: 'status.containerStatuses[name=app]', restartCount: 0, ready: false, ...over,
 });
@@ -17,8 +23,7 @@ describe('stage owner commands', () => {
     ['image-invalid-name', 'crictl pull 127.0.0.1:5000/BusyBox:1'],
     ['image-tls-untrusted', 'crictl pull 127.0.0.1:5443/busybox:1'],
   ])('%s: the image stage pulls the image the Pod waits on', (name, command) => {
-    const engine = new Engine(readDumps([resolve(ROOT, `fixtures/real/${name}.yaml`)]).snapshot);
-    const [d] = engine.snapshot.pods.map((p) => engine.diagnosePod(p)).filter((x) => x.status === 'failing');
+    const [d] = diagnosed(name).filter((x) => x.status === 'failing');
     expect(d?.stage).toBe('image');
     expect(d?.stageOwner?.commands).toContain(command);
   });
@@ -57,8 +62,7 @@ describe('stage owner commands', () => {
     // A running init container has no previous run: --previous would fail ("previous terminated container not found").
     ['container-init-hang', 'kubectl logs init-hang -n kdiag-container-init-hang -c wait-db'],
   ])('%s: the container stage reads the logs of the container in trouble', (name, command) => {
-    const engine = new Engine(readDumps([resolve(ROOT, `fixtures/real/${name}.yaml`)]).snapshot);
-    const [d] = engine.snapshot.pods.map((p) => engine.diagnosePod(p)).filter((x) => x.stage === 'container');
+    const [d] = diagnosed(name).filter((x) => x.stage === 'container');
     expect(d?.stageOwner?.commands[0]).toBe(command);
   });
 

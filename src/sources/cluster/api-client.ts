@@ -186,7 +186,7 @@ export class ApiClient {
         const wait = retryDelay(err, attempt);
         if (attempt >= retries || wait === undefined) throw err;
         // A wait that would pass the deadline only delays the same answer: give it now.
-        if (Date.now() + wait >= Math.min(end, this.options.deadline?.at ?? Infinity)) throw err;
+        if (Date.now() + wait >= this.deadlineFor(end).at) throw err;
         await sleep(wait);
       }
     }
@@ -201,10 +201,7 @@ export class ApiClient {
     const base = await this.transportOptions();
     this.requests++;
     this.options.onRequest?.(`${url.pathname}${url.search}`, 0);
-    const end = Date.now() + this.options.timeoutMs;
-    const command = this.options.deadline;
-    const at = Math.min(end, command?.at ?? Infinity);
-    const kind: DeadlineKind = command && command.at < end ? 'command' : 'request';
+    const { at, kind } = this.deadlineFor(Date.now() + this.options.timeoutMs);
     return new Promise((resolve, reject) => {
       let cancel = (): void => {};
       let settled = false;
@@ -293,6 +290,12 @@ export class ApiClient {
     });
   }
 
+  /** When a read that must end by `end` really ends: then, or at the command's deadline if that comes first (and is the one named). */
+  private deadlineFor(end: number): { at: number; kind: DeadlineKind } {
+    const command = this.options.deadline;
+    return command && command.at < end ? { at: command.at, kind: 'command' } : { at: end, kind: 'request' };
+  }
+
   private deadlineError(kind: DeadlineKind, phase: string, what: string): DeadlineError {
     if (kind === 'command') {
       return new DeadlineError('command', `${this.options.deadline!.label} ran out ${phase} for ${what} from the API server at ${this.server}`, 'the cluster answers too slowly for this deadline; raise it, or check the network path to the cluster');
@@ -304,9 +307,7 @@ export class ApiClient {
     const accept = options.text ? '*/*' : options.metadataOnly ? 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json' : 'application/json';
     const server = this.server;
     const max = options.text ? MAX_LOG_BYTES : this.maxResponseBytes;
-    const command = this.options.deadline;
-    const at = Math.min(end, command?.at ?? Infinity);
-    const kind: DeadlineKind = command && command.at < end ? 'command' : 'request';
+    const { at, kind } = this.deadlineFor(end);
     return new Promise((resolve, reject) => {
       if (Date.now() >= at) return reject(this.deadlineError(kind, 'before the request was sent', options.what));
       let phase = (): string => 'while connecting';
