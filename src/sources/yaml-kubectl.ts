@@ -18,6 +18,9 @@ const MAX_KEY = 1024;
 // eslint-disable-next-line no-control-regex
 const UNUSUAL_CHAR = /[\x00-\x08\x0b-\x1f\x7f\u0085\u2028\u2029\ufeff]/;
 
+/** Slots of the key cache (a power of two). */
+const KEY_SLOTS = 4096;
+
 const LONE_CR = /\r(?!\n)/;
 
 const SPACE = 32;
@@ -49,6 +52,8 @@ class Reader {
   private p = 0;
   /** Indentation of the current line, -1 at a document marker or the end of the text. */
   private ind = 0;
+  /** Keys read so far, by length and first and last character (see key()). */
+  private readonly keys: Array<string | undefined> = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
   /** Set when nextContentLine skipped a comment line. */
   private sawComment = false;
 
@@ -263,8 +268,17 @@ class Reader {
       if (colon < 0) throw BAIL;
       let end = colon;
       while (s.charCodeAt(end - 1) === SPACE) end--;
-      key = s.slice(k, end);
-      if (plainKeyIsNotString(key)) throw BAIL;
+      // The same few hundred keys repeat in every object: the last key of this length, first and last
+      // character is compared in place, and reused when equal (no new string, no new hash for the lookup).
+      const len = end - k;
+      const slot = (len * 61 + c * 31 + s.charCodeAt(end - 1)) & (KEY_SLOTS - 1);
+      const seen = this.keys[slot];
+      if (seen !== undefined && seen.length === len && s.startsWith(seen, k)) key = seen;
+      else {
+        key = s.slice(k, end);
+        if (plainKeyIsNotString(key)) throw BAIL;
+        this.keys[slot] = key;
+      }
     }
     if (colon - k > MAX_KEY || key === '__proto__' || key === '<<') throw BAIL;
     const after = s.charCodeAt(colon + 1);

@@ -14,8 +14,13 @@ export const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 /** A plain scalar's value: null, boolean, number, or the text itself (timestamps stay strings). */
 export function plainScalar(s: string): unknown {
   const c = s.charCodeAt(0);
-  // Most plain scalars are names, images and timestamps: one character test rules out every other type.
+  // Most plain scalars are names, images, quantities and timestamps: one pass over the characters rules
+  // out every number pattern (they hold only digits, signs, `.`, `x`, `o`, hex digits, `inf`, `nan`),
+  // and null and the booleans are told by their length and spelling, without a pattern.
   if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) {
+    const kind = numberShape(s);
+    if (kind === NOT_A_NUMBER) return s;
+    if (kind === DIGITS) return parseInt(s, 10); // INT_DEC, and neither INT_OCT nor INT_HEX (no letter)
     if (INT_OCT.test(s)) return parseInt(s.substring(2), 8);
     if (INT_DEC.test(s)) return parseInt(s, 10);
     if (INT_HEX.test(s)) return parseInt(s.substring(2), 16);
@@ -23,11 +28,44 @@ export function plainScalar(s: string): unknown {
     if (FLOAT_EXP.test(s) || FLOAT.test(s)) return parseFloat(s);
     return s;
   }
-  if (s.length <= 5) {
-    if (NULL.test(s)) return null;
-    if (BOOL.test(s)) return c === 116 || c === 84; // t T
+  switch (s.length) {
+    case 0:
+      return null; // NULL: the empty scalar
+    case 1:
+      return c === 126 ? null : s; // ~
+    case 4:
+      if (s === 'null' || s === 'Null' || s === 'NULL') return null;
+      if (s === 'true' || s === 'True' || s === 'TRUE') return true;
+      return s;
+    case 5:
+      return s === 'false' || s === 'False' || s === 'FALSE' ? false : s;
+    default:
+      return s;
   }
-  return s;
+}
+
+const NOT_A_NUMBER = 0;
+const DIGITS = 1;
+const MAYBE = 2;
+
+/**
+ * NOT_A_NUMBER when `s` holds a character none of the number patterns (INT_*, FLOAT*) can match (they
+ * hold only digits, `+`, `-`, `.`, `x`, `o`, hex digits and the letters of `inf`/`nan` in any case);
+ * DIGITS when it holds only the digits 0-9; MAYBE otherwise (the patterns decide).
+ */
+function numberShape(s: string): number {
+  let shape = DIGITS;
+  for (let i = 0; i < s.length; i++) {
+    const d = s.charCodeAt(i);
+    if (d >= 48 && d <= 57) continue; // 0-9
+    shape = MAYBE;
+    if (d === 43 || d === 45 || d === 46) continue; // + - .
+    const l = d | 32; // ASCII letters to lower case (no other character lands in a-z)
+    if ((l >= 97 && l <= 102) || l === 105 || l === 110) continue; // a-f A-F, i I, n N (inf, nan; f and a are in a-f)
+    if (d === 120 || d === 111) continue; // x o (0x, 0o: lower case only in the patterns)
+    return NOT_A_NUMBER;
+  }
+  return shape;
 }
 
 /** True when a plain key would not be the string it spells (`1:`, `true:`, `~:`): the careful reader decides. */

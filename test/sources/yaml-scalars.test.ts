@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { carefulYamlDocuments } from '../../src/sources/parse-dump-text.js';
+import { plainScalar } from '../../src/sources/yaml-scalars.js';
+import { kubectlYamlDocuments } from '../../src/sources/yaml-kubectl.js';
+
+// Plain scalars next to every type pattern: the hand-written tests in plainScalar must type each one as
+// the careful reader (the `yaml` package, core schema) does.
+const NEAR_MISSES = [
+  '', '~', '~~', 'null', 'Null', 'NULL', 'nULL', 'nul', 'nulls', 'true', 'True', 'TRUE', 'tRUE', 'tru', 'truee',
+  'false', 'False', 'FALSE', 'fALSE', 'fals', 'yes', 'no', 'on', 'off', 'Ready', 'node', 'v1',
+  '0', '7', '42', '0123', '007', '99999999999999999999', '+12', '-12', '+', '.', '-.', '+.', '1.', '.5', '1.5', '-1.5', '+.5',
+  '1e3', '1E3', '1e+3', '1.5e-3', '.5e3', 'e3', '1e', '1e3.5', '0o17', '0o8', '0O17', '0x1F', '0x1f', '0xg', '0X1F', '0x',
+  '.inf', '.Inf', '.INF', '-.inf', '+.Inf', '.iNf', 'inf', '.nan', '.NaN', '.NAN', '-.nan', '.nAn', 'nan',
+  '1_000', '0b1', '1:2', '12:30', '2026-11-30T09:00:00Z', '2026-11-30', '100m', '128Mi', '1.0.0', '10.0.0.1', '0.5Gi', '3fe', 'abc', 'deadbeef', 'Infinity', 'NaN',
+  '-abc', '+x', '.hidden', '0xabcdefABCDEF', '1.5E+10', '0o', '00', '-0', '+0', '-0.0',
+];
+
+describe('plainScalar', () => {
+  it.each(NEAR_MISSES)('types %j as the careful reader does', (text) => {
+    const careful = carefulYamlDocuments(`v: ${text}\n`)[0] as { v: unknown };
+    expect(Object.is(plainScalar(text), careful.v) || plainScalar(text) === careful.v).toBe(true);
+  });
+});
+
+describe('kubectl reader: keys', () => {
+  it('keys of the same length, first and last character are read each as written', () => {
+    const text = 'name: a\nnbme: b\nitems:\n- nxme: c\n  name: d\n  nyme: e\n- name: f\n  nbme: g\n';
+    expect(kubectlYamlDocuments(text)).toEqual(carefulYamlDocuments(text));
+    expect(kubectlYamlDocuments(text)).toEqual([{ name: 'a', nbme: 'b', items: [{ nxme: 'c', name: 'd', nyme: 'e' }, { name: 'f', nbme: 'g' }] }]);
+  });
+
+  it('a key that is not a string steps aside after the same-shaped string keys were read', () => {
+    // `true` and `trUe` share length and first and last character; the first is a boolean key.
+    expect(kubectlYamlDocuments('trUe: a\ntrue: b\n')).toBeUndefined();
+    expect(kubectlYamlDocuments('a: 1\nb:\n  trUe: x\n  nulL: y\n  null: z\n')).toBeUndefined();
+  });
+
+  it('a duplicate key read from the cache still steps aside', () => {
+    expect(kubectlYamlDocuments('name: a\nname: b\n')).toBeUndefined();
+  });
+});
