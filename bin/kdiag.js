@@ -34,7 +34,8 @@ function main() {
     } catch {}
   }
   const file = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
-  const source = readFileSync(file, 'utf8');
+  // ASCII (scripts/build.mjs checks): latin1 gives V8 a one-byte string with no UTF-8 decoding.
+  const source = readFileSync(file, 'latin1');
   const cacheFile = base && env.KDIAG_CODE_CACHE !== '0' ? codeCacheFile(base, source) : undefined;
   const cachedData = cacheFile ? readCodeCache(cacheFile) : undefined;
   // Node's own CommonJS wrapper, so the bundle runs as if require()d (its stack frames name main.cjs).
