@@ -14,9 +14,14 @@ const MAX_DEPTH = 100;
 /** The careful reader refuses an implicit key longer than this. */
 const MAX_KEY = 1024;
 
-/** Characters that are never in a dump kdiag reads this way: CR, other C0 controls, NEL, LS, PS, BOM. */
-// eslint-disable-next-line no-control-regex
-const UNUSUAL_CHAR = /[\x00-\x08\x0b-\x1f\x7f\u0085\u2028\u2029\ufeff]/;
+/**
+ * Characters that are never in a dump kdiag reads this way: CR, other C0 controls (but tab and line
+ * feed), DEL, NEL, LS, PS, BOM. The reader looks at every character of the text once; each loop that
+ * passes over text steps aside at one of these (no separate pass over the whole input).
+ */
+function unusual(d: number): boolean {
+  return d < 32 ? d !== TAB && d !== NL : d >= 127 && (d === 127 || d === 0x85 || d === 0x2028 || d === 0x2029 || d === 0xfeff);
+}
 
 /** Slots of the key cache (a power of two). */
 const KEY_SLOTS = 4096;
@@ -36,7 +41,6 @@ const DQUOTE = 34;
 export function kubectlYamlDocuments(input: string): unknown[] | undefined {
   // CRLF line ends (Windows, PowerShell's UTF-16 dumps) read as LF; a lone CR is the careful reader's.
   const text = input.includes('\r') && !LONE_CR.test(input) ? input.replace(/\r\n/g, '\n') : input;
-  if (UNUSUAL_CHAR.test(text)) return undefined;
   try {
     return new Reader(text).documents();
   } catch (err) {
@@ -111,7 +115,9 @@ class Reader {
       if (c === HASH) {
         // A comment line: skipped, as everywhere outside a scalar (plain() refuses one inside its lines).
         this.sawComment = true;
-        this.p = this.lineEnd(i) + 1;
+        const e = this.lineEnd(i);
+        this.checkText(i, e);
+        this.p = e + 1;
         continue;
       }
       if (c === TAB) throw BAIL;
@@ -244,6 +250,7 @@ class Reader {
       const close = this.closingQuote(k, c);
       const e = this.lineEnd(k);
       if (close > e) throw BAIL; // a key over several lines
+      if (c === SQUOTE) this.checkText(k, close);
       const source = s.slice(k, close + 1);
       const text = c === SQUOTE ? singleQuoted(source) : doubleQuoted(source);
       if (text === undefined) throw BAIL;
@@ -263,7 +270,7 @@ class Reader {
             colon = j;
             break;
           }
-        } else if (d === TAB || (d === HASH && s.charCodeAt(j - 1) === SPACE)) throw BAIL;
+        } else if (d < 32 || (d === HASH && s.charCodeAt(j - 1) === SPACE) || (d >= 127 && unusual(d))) throw BAIL; // a tab, a comment, a control
       }
       if (colon < 0) throw BAIL;
       let end = colon;
@@ -287,6 +294,15 @@ class Reader {
     return key;
   }
 
+  /** Steps aside when the text from `from` to `to` holds an unusual character (a tab is not one). */
+  private checkText(from: number, to: number): void {
+    const s = this.s;
+    for (let j = from; j < to; j++) {
+      const d = s.charCodeAt(j);
+      if ((d < 32 || d >= 127) && unusual(d)) throw BAIL;
+    }
+  }
+
   /** The position of the quote that closes the one at `open` (it may be on a later line). */
   private closingQuote(open: number, quote: number): number {
     const s = this.s;
@@ -301,7 +317,10 @@ class Reader {
     for (let j = open + 1; j < this.n; j++) {
       const d = s.charCodeAt(j);
       if (d === DQUOTE) return j;
-      if (d === 92) j++; // a backslash escapes the next character
+      if (d === 92) {
+        j++; // a backslash escapes the next character
+        if (j < this.n && unusual(s.charCodeAt(j))) throw BAIL;
+      } else if ((d < 32 || d >= 127) && unusual(d)) throw BAIL;
     }
     throw BAIL;
   }
@@ -374,7 +393,7 @@ class Reader {
         if (j + 1 === e || s.charCodeAt(j + 1) === SPACE) throw BAIL;
       } else if (d === HASH) {
         if (s.charCodeAt(j - 1) === SPACE) throw BAIL;
-      } else if (d === TAB) throw BAIL;
+      } else if (d < 32 || (d >= 127 && unusual(d))) throw BAIL; // a tab or a control
     }
     return e;
   }
@@ -394,6 +413,7 @@ class Reader {
         lineStart = this.lineEnd(j) + 1;
       }
     }
+    if (quote === SQUOTE) this.checkText(i, close); // closingQuote looked at each character of a double-quoted one
     const source = s.slice(i, close + 1);
     const text = quote === SQUOTE ? singleQuoted(source) : doubleQuoted(source);
     if (text === undefined) throw BAIL;
@@ -459,6 +479,7 @@ class Reader {
         if (s.charCodeAt(k) === TAB) throw BAIL;
         break;
       }
+      this.checkText(limit, e);
       const text = s.slice(limit, e);
       if (text !== '' && text.trim() === '') throw BAIL; // spaces past the indentation and nothing else: the careful reader's
       if (text === '') trailing++;

@@ -39,3 +39,54 @@ describe('kubectl reader: keys', () => {
     expect(kubectlYamlDocuments('name: a\nname: b\n')).toBeUndefined();
   });
 });
+
+describe('kubectl reader: unusual characters', () => {
+  // The reader has no separate pass for them: each loop over the text steps aside at one. Inserted at any
+  // place of documents it reads (keys, plain, quoted and block scalars, comments, indentation, markers),
+  // each one makes it step aside, as the pass over the whole input did.
+  const doc = [
+    '# a comment',
+    'apiVersion: v1',
+    'items:',
+    '- kind: Pod',
+    '  metadata:',
+    "    name: 'quoted'",
+    '    "k y": "double \\" quoted"',
+    '  spec: {}',
+    '  list: []',
+    '  f: >-',
+    '    folded',
+    '    text',
+    '  b: |',
+    '    block',
+    '',
+    '    lines',
+    '  p: plain text',
+    '    over lines',
+    "  s: 'single",
+    "    over lines'",
+    '- 1',
+    '---',
+    'second: 2',
+    '',
+  ].join('\n');
+  const chars = ['\x00', '\x01', '\x08', '\x0b', '\x0c', '\r', '\x1b', '\x1f', '\x7f', '\u0085', '\u2028', '\u2029', '\ufeff'];
+
+  it('the document itself is read', () => {
+    expect(kubectlYamlDocuments(doc)).toEqual(carefulYamlDocuments(doc));
+  });
+
+  it.each(chars.map((c) => [JSON.stringify(c), c]))('%s at any place makes it step aside', (_name, c) => {
+    const read: number[] = [];
+    for (let i = 0; i <= doc.length; i++) {
+      if (c === '\r' && doc[i] === '\n') continue; // CRLF reads as LF
+      if (kubectlYamlDocuments(doc.slice(0, i) + c + doc.slice(i)) !== undefined) read.push(i);
+    }
+    expect(read).toEqual([]);
+  });
+
+  it('a tab, an accent and other characters above DEL are read as before', () => {
+    const text = 'a: "x\\ty\ty"\nb: café ünï 中文 \u00a0 \u0080 \u202e\nc: |\n  \ttab\n';
+    expect(kubectlYamlDocuments(text)).toEqual(carefulYamlDocuments(text));
+  });
+});
