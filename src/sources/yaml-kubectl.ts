@@ -25,6 +25,9 @@ function unusual(d: number): boolean {
 
 /** Slots of the key cache (a power of two). */
 const KEY_SLOTS = 4096;
+/** Slots of each value cache (a power of two), and the longest value kept in one. */
+const VALUE_SLOTS = 8192;
+const MAX_CACHED_VALUE = 64;
 
 const LONE_CR = /\r(?!\n)/;
 
@@ -58,6 +61,13 @@ class Reader {
   private ind = 0;
   /** Keys read so far, by length and first and last character (see key()). */
   private readonly keys: Array<string | undefined> = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
+  /**
+   * Plain scalars read as strings, and single-quoted scalars on one line without a quote inside, by length
+   * and a few characters (see cachedValue): the same values (phases, images, timestamps) repeat in every
+   * object, and a value read again is the string already made, not a new one for the collector to copy.
+   */
+  private readonly plainValues: Array<string | undefined> = new Array<string | undefined>(VALUE_SLOTS).fill(undefined);
+  private readonly quotedValues: Array<string | undefined> = new Array<string | undefined>(VALUE_SLOTS).fill(undefined);
   /** Set when nextContentLine skipped a comment line. */
   private sawComment = false;
 
@@ -366,7 +376,13 @@ class Reader {
     if (this.ind <= indent) {
       let end = first;
       while (s.charCodeAt(end - 1) === SPACE) end--;
-      return plainScalar(s.slice(i, end));
+      if (end - i > MAX_CACHED_VALUE) return plainScalar(s.slice(i, end));
+      const slot = valueSlot(s, i, end);
+      const seen = this.plainValues[slot];
+      if (seen !== undefined && seen.length === end - i && s.startsWith(seen, i)) return seen;
+      const value = plainScalar(s.slice(i, end));
+      if (typeof value === 'string') this.plainValues[slot] = value;
+      return value;
     }
     while (this.ind > indent) {
       if (this.sawComment) throw BAIL; // a comment ends a plain scalar: what follows is the careful reader's
@@ -413,7 +429,20 @@ class Reader {
         lineStart = this.lineEnd(j) + 1;
       }
     }
-    if (quote === SQUOTE) this.checkText(i, close); // closingQuote looked at each character of a double-quoted one
+    if (quote === SQUOTE) {
+      this.checkText(i, close); // closingQuote looked at each character of a double-quoted one
+      // On one line and without a quote inside, the text between the quotes is the value.
+      if (close <= e && close - i - 1 <= MAX_CACHED_VALUE && s.indexOf("'", i + 1) === close) {
+        const slot = valueSlot(s, i + 1, close);
+        let text = this.quotedValues[slot];
+        if (text === undefined || text.length !== close - i - 1 || !s.startsWith(text, i + 1)) {
+          text = s.slice(i + 1, close);
+          this.quotedValues[slot] = text;
+        }
+        this.endOfLine(close + 1);
+        return text;
+      }
+    }
     const source = s.slice(i, close + 1);
     const text = quote === SQUOTE ? singleQuoted(source) : doubleQuoted(source);
     if (text === undefined) throw BAIL;
@@ -499,6 +528,12 @@ class Reader {
     if (this.p < this.n && this.ind < 0 && chomp === 1) throw BAIL; // kept newlines before a document marker
     return text;
   }
+}
+
+/** A value cache's slot for the text from `from` to `to` (not empty): by its length, its first, middle and last two characters. */
+function valueSlot(s: string, from: number, to: number): number {
+  const len = to - from;
+  return (((len * 31 + s.charCodeAt(from)) * 31 + s.charCodeAt(from + (len >> 1))) * 31 + s.charCodeAt(to - 1) * 7 + s.charCodeAt(to - 2 < from ? from : to - 2)) & (VALUE_SLOTS - 1);
 }
 
 /**

@@ -90,3 +90,24 @@ describe('kubectl reader: unusual characters', () => {
     expect(kubectlYamlDocuments(text)).toEqual(carefulYamlDocuments(text));
   });
 });
+
+describe('kubectl reader: repeated values', () => {
+  it('values of one length and the same first, middle and last characters are read each as written', () => {
+    const values = ['2026-11-30T09:00:00Z', '2026-11-30T09:05:00Z', '2026-11-31T09:00:00Z', 'app-0-00000', 'app-1-00000', 'app-0-00100'];
+    const plain = values.map((v, i) => `p${i}: ${v}\n`).join('');
+    const quoted = values.map((v, i) => `q${i}: '${v}'\n`).join('');
+    const text = `${plain}${quoted}${plain.replace(/^p/gm, 'r')}`;
+    expect(kubectlYamlDocuments(text)).toEqual(carefulYamlDocuments(text));
+  });
+
+  it('a quoted value is a string where the same text plain is not, either way round', () => {
+    const text = "a: 'true'\nb: true\nc: 'null'\nd: null\ne: '8080'\nf: 8080\ng: true\nh: 'true'\n";
+    expect(kubectlYamlDocuments(text)).toEqual([{ a: 'true', b: true, c: 'null', d: null, e: '8080', f: 8080, g: true, h: 'true' }]);
+  });
+
+  it("quoted values with a quote inside, or over lines, are not mistaken for the text between the first quotes", () => {
+    const text = "a: 'it''s'\nb: 'its'\nc: 'it''s'\nd: 'two\n  lines'\ne: 'two'\nf: ''\ng: ''''\n";
+    expect(kubectlYamlDocuments(text)).toEqual(carefulYamlDocuments(text));
+    expect(kubectlYamlDocuments(text)).toEqual([{ a: "it's", b: 'its', c: "it's", d: 'two lines', e: 'two', f: '', g: "'" }]);
+  });
+});
