@@ -257,7 +257,11 @@ export class Engine {
       ['Service', s.services],
     ];
     const podsByOwner = new Map<string, PodFacts[]>();
+    // No workload of any kind: every row below is empty, so no Pod's facts are needed (a List of Pods and Events).
+    if (kinds.every(([, list]) => list.length === 0)) return [];
     for (const pod of s.pods) {
+      // Only a Pod a Service selects or a workload controls is any workload's: the rest need no facts.
+      if (!this.index.belongsToWorkload(pod)) continue;
       const facts = this.index.podFacts(pod);
       for (const svc of facts.services) {
         const key = `Service/${facts.namespace}/${svc.metadata?.name ?? ''}`;

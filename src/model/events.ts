@@ -110,9 +110,13 @@ function mergeInto(prior: EventFact, e: EventFact): void {
 /** Events indexed for joining to objects: by UID first, by kind/namespace/name when the event has no UID. */
 export class EventIndex {
   private byUid = new Map<string, EventFact[]>();
-  private byName = new Map<string, EventFact[]>();
-  /** The involved kinds seen (a handful), for lookups by namespace and name alone. */
-  private readonly kinds = new Set<string>();
+  /**
+   * Kind, then namespace, then name: the parts' own strings are the keys (no key string is built and hashed
+   * per event and per lookup, and the nested maps hold no copies of the names).
+   */
+  private byName = new Map<string, Map<string, Map<string, EventFact[]>>>();
+  /** Whether an event without a UID was ever added: until one is, an object with a UID needs no lookup by name. */
+  private anyWithoutUid = false;
 
   constructor(events: Iterable<KEvent> = []) {
     for (const raw of events) this.add(toEventFact(raw));
@@ -120,9 +124,18 @@ export class EventIndex {
 
   /** Adds one event (a page of a streamed list is indexed as it arrives; the raw objects are not kept). */
   add(e: EventFact): void {
-    this.kinds.add(e.involved.kind);
-    if (e.involved.uid) push(this.byUid, e.involved.uid, e);
-    push(this.byName, nameKey(e.involved.kind, e.involved.namespace, e.involved.name), e);
+    const i = e.involved;
+    if (i.uid) push(this.byUid, i.uid, e);
+    else this.anyWithoutUid = true;
+    let byNs = this.byName.get(i.kind);
+    if (!byNs) this.byName.set(i.kind, (byNs = new Map()));
+    let byObj = byNs.get(i.namespace);
+    if (!byObj) byNs.set(i.namespace, (byObj = new Map()));
+    push(byObj, i.name, e);
+  }
+
+  private named(kind: string, namespace: string, name: string): EventFact[] | undefined {
+    return this.byName.get(kind)?.get(namespace)?.get(name);
   }
 
   /**
@@ -130,8 +143,8 @@ export class EventIndex {
    * streamed path masks a Pod's own env values in its events when the Pod arrives, after its events.
    */
   rewriteMessages(namespace: string, name: string, rewrite: (message: string) => string): void {
-    for (const kind of this.kinds) {
-      for (const e of this.byName.get(nameKey(kind, namespace, name)) ?? []) e.message = rewrite(e.message);
+    for (const byNs of this.byName.values()) {
+      for (const e of byNs.get(namespace)?.get(name) ?? []) e.message = rewrite(e.message);
     }
   }
 
@@ -143,34 +156,37 @@ export class EventIndex {
     const uid = str(obj.metadata?.uid);
     if (!uid) return;
     this.byUid.delete(uid);
-    const key = nameKey(str(obj.kind), CLUSTER_SCOPED.has(str(obj.kind)) ? '' : str(obj.metadata?.namespace), str(obj.metadata?.name));
-    const named = this.byName.get(key);
-    if (!named) return;
+    const kind = str(obj.kind);
+    const byObj = this.byName.get(kind)?.get(CLUSTER_SCOPED.has(kind) ? '' : str(obj.metadata?.namespace));
+    const name = str(obj.metadata?.name);
+    const named = byObj?.get(name);
+    if (!byObj || !named) return;
     const rest = named.filter((e) => e.involved.uid !== uid);
-    if (rest.length === 0) this.byName.delete(key);
-    else this.byName.set(key, rest);
+    if (rest.length === 0) byObj.delete(name);
+    else byObj.set(name, rest);
   }
 
   /** Rewrites every event's message in place (the streamed path's redaction once the context is read). */
   rewriteAll(rewrite: (message: string) => string): void {
-    for (const list of this.byName.values()) for (const e of list) e.message = rewrite(e.message);
+    for (const byNs of this.byName.values()) for (const byObj of byNs.values()) for (const list of byObj.values()) for (const e of list) e.message = rewrite(e.message);
   }
 
   /** This object's events, never another object's that had the same name (a recreated Pod has a new UID). */
   for(obj: KObject): EventFact[] {
-    const kind = str(obj.kind);
+    return this.of(str(obj.kind), obj);
+  }
+
+  /** `for` of an object of this kind (a Pod, a Node: the wire object need not carry its kind). */
+  of(kind: string, obj: KObject): EventFact[] {
     const uid = str(obj.metadata?.uid);
-    const namespace = CLUSTER_SCOPED.has(kind) ? '' : str(obj.metadata?.namespace);
-    const named = this.byName.get(nameKey(kind, namespace, str(obj.metadata?.name))) ?? [];
     // The kubelet records Node events with the node's *name* as involvedObject.uid.
     const alias = kind === 'Node' ? str(obj.metadata?.name) : '';
+    if (uid && !alias && !this.anyWithoutUid) return dedupeEvents(this.byUid.get(uid) ?? []);
+    const namespace = CLUSTER_SCOPED.has(kind) ? '' : str(obj.metadata?.namespace);
+    const named = this.named(kind, namespace, str(obj.metadata?.name)) ?? [];
     const found = uid || alias ? [...(this.byUid.get(uid) ?? []), ...(alias && alias !== uid ? (this.byUid.get(alias) ?? []) : []), ...named.filter((e) => !e.involved.uid)] : named;
     return dedupeEvents(found);
   }
-}
-
-function nameKey(kind: string, namespace: string, name: string): string {
-  return `${kind}\u0000${namespace}\u0000${name}`;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -157,7 +157,7 @@ export class SnapshotIndex {
       restartPolicy: str(pod.spec?.restartPolicy) || 'Always',
       conditions,
       containers: containerFacts(pod),
-      events: this.events.for({ ...pod, kind: 'Pod' }),
+      events: this.events.of('Pod', pod),
       nodeEvents: node ? this.nodeEventsOf(node) : [],
       owner: this.ownerFacts(pod, namespace),
       claims: this.claimFacts(pod, namespace),
@@ -171,11 +171,22 @@ export class SnapshotIndex {
     return facts;
   }
 
+  /**
+   * Whether some Service in the snapshot selects this Pod or a workload in it controls the Pod: exactly the
+   * Pods `podFacts` would give `services` or an owner object, found without building the rest of the facts.
+   */
+  belongsToWorkload(pod: Pod): boolean {
+    const namespace = str(pod.metadata?.namespace);
+    if (this.servicesSelecting(pod, namespace).length > 0) return true;
+    const owner = this.ownerFacts(pod, namespace);
+    return (owner.deployment ?? owner.replicaSet ?? owner.statefulSet ?? owner.daemonSet ?? owner.job) !== undefined;
+  }
+
   /** A node's events, joined once per node and shared by its Pods' facts (read-only, like all facts). */
   private nodeEventsOf(node: Node): EventFact[] {
     let events = this.nodeEvents.get(node);
     if (!events) {
-      events = this.events.for({ ...node, kind: 'Node' });
+      events = this.events.of('Node', node);
       this.nodeEvents.set(node, events);
     }
     return events;
@@ -204,7 +215,7 @@ export class SnapshotIndex {
       const claimName = str(v?.persistentVolumeClaim?.claimName);
       if (!claimName) continue;
       const pvc = this.get('PersistentVolumeClaim', namespace, claimName);
-      const claim: ClaimFacts = { volume: str(v.name), claimName, events: pvc ? this.events.for({ ...pvc, kind: 'PersistentVolumeClaim' }) : [] };
+      const claim: ClaimFacts = { volume: str(v.name), claimName, events: pvc ? this.events.of('PersistentVolumeClaim', pvc) : [] };
       if (pvc) {
         claim.pvc = pvc;
         const pv = this.get('PersistentVolume', '', str(pvc.spec?.volumeName));
@@ -257,9 +268,9 @@ export class SnapshotIndex {
       kind === 'Deployment'
         ? [...(this.replicaSetsOf(namespace, name) ?? [])]
             .sort((a, b) => revision(b) - revision(a))
-            .map((rs) => ({ object: rs, events: this.events.for({ ...rs, kind: 'ReplicaSet' }) }))
+            .map((rs) => ({ object: rs, events: this.events.of('ReplicaSet', rs) }))
         : [];
-    return { kind, namespace, name, object, conditions, events: this.events.for({ ...object, kind }), replicaSets, pods };
+    return { kind, namespace, name, object, conditions, events: this.events.of(kind, object), replicaSets, pods };
   }
 }
 

@@ -75,4 +75,35 @@ describe('events', () => {
     const e = { kind: 'Event', metadata: { namespace: 'default' }, involvedObject: { kind: 'Node', name: 'node-1' }, reason: 'NodeNotReady', message: 'Node node-1 status is now: NodeNotReady' };
     expect(new EventIndex([e as never]).for({ kind: 'Node', metadata: { name: 'node-1' } })).toHaveLength(1);
   });
+  it('joins an event without a UID by name even when it is added after events with UIDs (and keeps the UID ones)', () => {
+    const p = pod({ metadata: { uid: 'p-uid' } });
+    const other = pod({ metadata: { uid: 'other-uid' } }); // the same name: a Pod recreated
+    const index = new EventIndex([event(p, { reason: 'Pulled', message: 'mine' }) as never, event(other, { reason: 'Failed', message: 'not mine' }) as never]);
+    expect(index.for(p as never).map((e) => e.message)).toEqual(['mine']);
+    const noUid = event(p, { reason: 'FailedMount', message: 'by name', last: at(-5) });
+    delete (noUid.involvedObject as Record<string, unknown>).uid;
+    index.add(toEventFact(noUid as never));
+    expect(index.for(p as never).map((e) => e.message)).toEqual(['mine', 'by name']);
+    // A near miss: the same name in another namespace, or another kind, is not joined.
+    expect(index.for({ ...p, metadata: { ...p.metadata, uid: 'x-uid', namespace: 'elsewhere' } } as never).map((e) => e.message)).toEqual([]);
+    expect(index.of('Service', { metadata: { name: p.metadata.name, namespace: p.metadata.namespace } }).map((e) => e.message)).toEqual([]);
+    expect(index.of('Pod', { metadata: { name: p.metadata.name, namespace: p.metadata.namespace } }).map((e) => e.message)).toEqual(['not mine', 'mine', 'by name']); // same time: by reason
+  });
+
+  it('rewrites the messages of every kind named namespace/name and nothing else; forget drops only that UID\'s events', () => {
+    const p = pod({ metadata: { uid: 'p-uid', name: 'web', namespace: 'shop' } });
+    const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'shop', uid: 's-uid' } };
+    const near = pod({ metadata: { uid: 'n-uid', name: 'web2', namespace: 'shop' } });
+    const index = new EventIndex([event(p, { reason: 'A', message: 'pod' }), event(svc, { reason: 'B', message: 'svc' }), event(near, { reason: 'C', message: 'near' })] as never[]);
+    index.rewriteMessages('shop', 'web', (m) => `<${m}>`);
+    expect(index.for(p as never).map((e) => e.message)).toEqual(['<pod>']);
+    expect(index.for(svc as never).map((e) => e.message)).toEqual(['<svc>']);
+    expect(index.for(near as never).map((e) => e.message)).toEqual(['near']);
+    index.forget(p as never);
+    expect(index.for(p as never)).toEqual([]);
+    expect(index.for(svc as never).map((e) => e.message)).toEqual(['<svc>']);
+    index.rewriteAll((m) => m.toUpperCase());
+    expect(index.for(svc as never).map((e) => e.message)).toEqual(['<SVC>']);
+    expect(index.for(near as never).map((e) => e.message)).toEqual(['NEAR']);
+  });
 });

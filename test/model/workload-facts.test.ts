@@ -42,3 +42,22 @@ describe("a Deployment's ReplicaSets", () => {
     expect(index.workloadFacts('StatefulSet', deployment, []).replicaSets).toEqual([]);
   });
 });
+
+describe('which Pods are a workload\'s', () => {
+  it('are the Pods a Service selects or a workload in the snapshot controls; the rest are left out (and need no facts)', () => {
+    const snapshot = emptySnapshot();
+    const pod = (name: string, labels: Record<string, string>, owner?: { kind: string; name: string }): KObject =>
+      ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'shop', uid: `${name}-uid`, labels, ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', controller: true, ...owner }] } : {}) }, spec: {}, status: { phase: 'Running' } }) as KObject;
+    snapshot.deployments.push({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' } } as KObject);
+    snapshot.replicaSets.push(rs('web-1', 'shop', { kind: 'Deployment', name: 'web' }, 1));
+    snapshot.services.push({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'api', namespace: 'shop' }, spec: { selector: { app: 'api' } } } as KObject);
+    snapshot.pods.push(
+      pod('web-1-a', { app: 'web' }, { kind: 'ReplicaSet', name: 'web-1' }), // the Deployment's
+      pod('api-a', { app: 'api' }), // the Service's
+      pod('gone-a', { app: 'gone' }, { kind: 'ReplicaSet', name: 'gone-1' }), // near miss: its ReplicaSet is not in the snapshot
+      pod('apix-a', { app: 'apix' }), // near miss: a label the Service does not select
+    );
+    const index = new SnapshotIndex(snapshot);
+    expect(snapshot.pods.filter((p) => index.belongsToWorkload(p)).map((p) => p.metadata?.name)).toEqual(['web-1-a', 'api-a']);
+  });
+});

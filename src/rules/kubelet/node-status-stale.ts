@@ -3,7 +3,7 @@ import { finding } from '../helpers/finding.js';
 import { NODE_STATUS_STALE_MS, nodeReadiness, staleHeartbeat } from '../helpers/node-health.js';
 import { ago, formatAge, isoTime } from '../helpers/time.js';
 import { ruleMessages } from '../messages/index.js';
-import type { PodRule } from '../types.js';
+import type { PodRule, RuleOptions } from '../types.js';
 
 const rule: PodRule = {
   id: 'kubelet/node-status-stale',
@@ -32,32 +32,48 @@ const rule: PodRule = {
     if (!node || pod.deletingSince !== undefined || pod.phase === 'Succeeded' || pod.phase === 'Failed') return [];
     const beat = staleHeartbeat(nodeReadiness(node), now);
     if (beat === undefined) return [];
-    const at = isoTime(beat).replace(/\.000Z$/, 'Z');
+    const trusted = clockTrusted !== false;
     const name = pod.nodeName;
-    const evidence = [fieldEvidence('node', 'status.conditions[type=Ready].lastHeartbeatTime', `${at} (${ago(now, beat)})`), fieldEvidence('node', 'status.conditions[type=Ready].status', 'True')];
-    const t = ruleMessages(options.lang).nodeStatusStale;
-    const allow = formatAge(NODE_STATUS_STALE_MS);
-    if (clockTrusted === false) {
-      // The input's clock may be later than its capture (a copied file, an old file on stdin): not proof.
-      return [
-        finding(rule, {
-          severity: 'warning',
-          confidence: 'low',
-          message: t.untrusted({ node: name, at, age: formatAge(now - beat), allow }),
-          evidence,
-          remediation: t.untrustedFix({ node: name }),
-        }),
-      ];
+    // Every Pod on the node gets the same words: they are made once per node (and clock, language, name).
+    let words = wordsMemo.get(node);
+    if (!words || words.now !== now || words.beat !== beat || words.trusted !== trusted || words.lang !== options.lang || words.name !== name) {
+      words = { now, beat, trusted, lang: options.lang, name, ...staleWords(name, beat, now, trusted, options.lang) };
+      wordsMemo.set(node, words);
     }
-    return [
-      finding(rule, {
-        confidence: 'medium',
-        message: t.message({ node: name, at, ago: formatAge(now - beat), allow }),
-        evidence,
-        remediation: t.fix({ node: name }),
-      }),
+    // Fresh objects per Pod (a finding is never shared: see helpers/memo.ts).
+    const evidence = [
+      { source: 'node', path: HEARTBEAT_PATH, text: words.heartbeatText },
+      { source: 'node', path: STATUS_PATH, text: STATUS_TEXT },
     ];
+    if (!trusted) {
+      // The input's clock may be later than its capture (a copied file, an old file on stdin): not proof.
+      return [finding(rule, { severity: 'warning', confidence: 'low', message: words.message, evidence, remediation: [...words.remediation] })];
+    }
+    return [finding(rule, { confidence: 'medium', message: words.message, evidence, remediation: [...words.remediation] })];
   },
 };
+
+const HEARTBEAT_PATH = 'status.conditions[type=Ready].lastHeartbeatTime';
+const STATUS_PATH = 'status.conditions[type=Ready].status';
+const STATUS_TEXT = fieldEvidence('node', STATUS_PATH, 'True').text;
+
+interface StaleWords {
+  heartbeatText: string;
+  message: string;
+  remediation: string[];
+}
+
+/** The last words made per Node object, with what they were made from. */
+const wordsMemo = new WeakMap<object, StaleWords & { now: number; beat: number; trusted: boolean; lang: RuleOptions['lang']; name: string }>();
+
+function staleWords(name: string, beat: number, now: number, trusted: boolean, lang: RuleOptions['lang']): StaleWords {
+  const at = isoTime(beat).replace(/\.000Z$/, 'Z');
+  const heartbeatText = fieldEvidence('node', HEARTBEAT_PATH, `${at} (${ago(now, beat)})`).text;
+  const t = ruleMessages(lang).nodeStatusStale;
+  const allow = formatAge(NODE_STATUS_STALE_MS);
+  return trusted
+    ? { heartbeatText, message: t.message({ node: name, at, ago: formatAge(now - beat), allow }), remediation: t.fix({ node: name }) }
+    : { heartbeatText, message: t.untrusted({ node: name, at, age: formatAge(now - beat), allow }), remediation: t.untrustedFix({ node: name }) };
+}
 
 export default rule;

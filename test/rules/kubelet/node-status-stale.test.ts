@@ -75,3 +75,24 @@ describe('kubelet/node-status-stale with a clock that may be late (a file\'s mod
     expect(f.message).toMatch(/If the input was saved when it was captured, the node had stopped reporting .* give --now with the capture time/);
   });
 });
+
+describe('kubelet/node-status-stale on many Pods of one node', () => {
+  it('words each Pod\'s finding for its own clock, and never shares a finding between Pods', () => {
+    const stale = lastPosted(720);
+    const s = snapshotFromObjects([runningReady, stale]);
+    const p = s.pods[0]!;
+    const findingAt = (now: number) => new Engine(s, { now }).diagnosePod(p).findings.find((f) => f.rule === rule.id);
+    const first = new Engine(s, { now: T0 });
+    const a = first.diagnosePod(p).findings[0]!;
+    const b = first.diagnosePod(p).findings[0]!;
+    expect(b).toEqual(a);
+    expect(b).not.toBe(a);
+    expect(b.evidence).not.toBe(a.evidence);
+    expect(b.evidence[0]).not.toBe(a.evidence[0]);
+    expect(b.remediation).not.toBe(a.remediation);
+    // An hour later on the same node: the words follow the clock (near miss: the memo must not answer).
+    expect(findingAt(T0 + 3_600_000)?.message).toMatch(/\(72m ago\)/);
+    expect(findingAt(T0)?.message).toMatch(/\(12m ago\)/);
+    expect(findingAt(T0)?.evidence[0]?.text).toMatch(/\(12m ago\)$/);
+  });
+});
