@@ -1,9 +1,18 @@
 #!/usr/bin/env node
-// Thin launcher: `kdiag --version` answered here, else Node's compile cache (Node >= 22.1) under the user's
-// cache directory, then the bundled CLI.
+// Thin launcher: `kdiag --version` answered here; else the CLI bundle (dist/cli/main.cjs, one CommonJS file)
+// compiled through vm.Script with a V8 code cache under the user's cache directory. The cache is written
+// after a run, so it holds every function that run compiled (Node's own compile cache keeps only what is
+// compiled when a module loads, and Node 20 has none); each command has its own cache file.
 import module from 'node:module';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+// A cache file: "KDC1", the CRC-32 of the data (little-endian), V8's data. V8 does not check the data itself
+// (a damaged file could crash it), so a file whose checksum does not match is not given to V8.
+const MAGIC = 'KDC1';
 
 if (process.argv.length === 3 && process.argv[2] === '--version') {
   // The version alone needs no command-line parser: the bundle's version module is one line.
@@ -11,17 +20,75 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
   process.stdout.on('error', () => {});
   process.stdout.write(`${VERSION}\n`);
 } else {
-  await main();
+  main();
 }
 
-async function main() {
-  if (module.enableCompileCache && !process.env.NODE_COMPILE_CACHE) {
-    const env = process.env;
-    const base = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA : join(homedir(), process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
+function main() {
+  const env = process.env;
+  const base = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA : join(homedir(), process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
+  // The files the bundle require()s on first use (YAML libraries, zh-TW catalogues, client-node) get Node's
+  // compile cache (Node >= 22.1). A read-only or missing directory only means no cache: Node never throws.
+  if (module.enableCompileCache && !env.NODE_COMPILE_CACHE) {
     try {
-      // A read-only or missing directory only means no cache: Node reports it in the result, never throws.
       module.enableCompileCache(base ? join(base, 'kdiag', 'compile-cache') : undefined);
     } catch {}
   }
-  await import('../dist/cli/main.js');
+  const file = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
+  const source = readFileSync(file, 'utf8');
+  const cacheFile = base && env.KDIAG_CODE_CACHE !== '0' ? codeCacheFile(base, source) : undefined;
+  const cachedData = cacheFile ? readCodeCache(cacheFile) : undefined;
+  // Node's own CommonJS wrapper, so the bundle runs as if require()d (its stack frames name main.cjs).
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCodeCache(cacheFile, script));
+  const cjs = { exports: {}, filename: file };
+  script.runInThisContext().call(cjs.exports, cjs.exports, module.createRequire(file), cjs, file, dirname(file));
+}
+
+/** One file per bundle (the hash its first line carries, scripts/build.mjs), Node version, CPU and command. */
+function codeCacheFile(base, source) {
+  const key = /^\/\/ kdiag-bundle ([0-9a-f]{20})\n/.exec(source.slice(0, 40))?.[1];
+  if (!key) return undefined;
+  const COMMANDS = ['pod', 'analyze', 'scan', 'gate', 'capture', 'rbac', 'rules', 'explain', 'lifecycle', 'version', 'completion', '__complete'];
+  const command = process.argv.slice(2).find((a) => COMMANDS.includes(a)) ?? 'other';
+  return join(base, 'kdiag', 'code-cache', `${key}-${process.version}-${process.arch}-${command}.bin`);
+}
+
+function readCodeCache(file) {
+  try {
+    const bytes = readFileSync(file);
+    const crc32 = zlibCrc32();
+    if (!crc32 || bytes.length <= 8 || bytes.toString('latin1', 0, 4) !== MAGIC) return undefined;
+    const data = bytes.subarray(8);
+    return crc32(data) === bytes.readUInt32LE(4) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** At exit: temp file and rename, so concurrent runs each write a whole file and readers see a whole one. */
+function writeCodeCache(file, script) {
+  let temp;
+  try {
+    const crc32 = zlibCrc32();
+    if (!crc32) return;
+    const data = script.createCachedData();
+    const header = Buffer.alloc(8);
+    header.write(MAGIC, 0, 'latin1');
+    header.writeUInt32LE(crc32(data), 4);
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, Buffer.concat([header, data]), { flag: 'wx', mode: 0o600 });
+    renameSync(temp, file);
+    temp = undefined;
+  } catch {
+    // A read-only or full disk only means no cache.
+  } finally {
+    if (temp) rmSync(temp, { force: true });
+  }
+}
+
+/** zlib.crc32 (Node >= 20.15); the CLI loads zlib anyway. */
+function zlibCrc32() {
+  const zlib = module.createRequire(import.meta.url)('node:zlib');
+  return typeof zlib.crc32 === 'function' ? zlib.crc32 : undefined;
 }

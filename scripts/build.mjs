@@ -1,8 +1,9 @@
-// Bundles the CLI and the library with esbuild (fast start: nothing resolved at run time). The CLI is
-// split so that @kubernetes/client-node (tree-shaken to KubeConfig) sits in a chunk only live commands load.
+// Bundles the CLI and the library with esbuild (fast start: nothing resolved at run time). The CLI is one
+// CommonJS file plus the parts few runs need, each a file of its own (see lazyParts below).
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -53,14 +54,8 @@ const narrowText = {
 // (dist/lib) imports them as usual. test/e2e/lazy-catalogues.test.ts checks which runs load them.
 const LAZY_LIBRARIES = { yaml: './node_modules/yaml/browser/index.js', 'js-yaml': './node_modules/js-yaml/dist/js-yaml.mjs' };
 const lazyLibraryFacade = (name, exports) => {
-  const file = `vendor-${name}.cjs`;
-  const lines = [
-    "import { createRequire } from 'node:module';",
-    "import { fileURLToPath } from 'node:url';",
-    'let loaded;',
-    // The facade may land in a chunk (dist/cli/chunks/) or in an entry file (dist/cli/).
-    `const lib = () => (loaded ??= createRequire(import.meta.url)(fileURLToPath(new URL(import.meta.url.includes('/chunks/') ? './${file}' : './chunks/${file}', import.meta.url))));`,
-  ];
+  // The CLI bundle is CommonJS (dist/cli/main.cjs); the library sits beside it in dist/cli/chunks/.
+  const lines = ['let loaded;', `const lib = () => (loaded ??= require('./chunks/vendor-${name}.cjs'));`];
   for (const [key, value] of Object.entries(exports)) {
     if (key === 'default') lines.push('export default new Proxy({}, { get: (_, key) => lib()[key] });');
     // A class or a function: `new X()` and `X()` both reach the library's own.
@@ -107,7 +102,8 @@ const ruleDocsChunk = {
     b.onLoad({ filter: /.*/, namespace: 'rule-docs' }, (args) => {
       if (args.path === 'kdiag-rule-docs:store') return { loader: 'js', contents: "let docs; export const setRuleDocs = (d) => { docs = d; }; export function ruleDocsOf(id) { if (!docs) throw new Error(`internal error: the docs of ${id} were read before loadRuleDocs()`); return docs[id]; }" };
       const entries = [...ruleDocs.values()].flatMap(({ found }) => found.map((d) => `${JSON.stringify(d.id)}: ${d.literal}`));
-      return { loader: 'ts', contents: `export default {\n${entries.join(',\n')}\n};` };
+      // CommonJS: the CLI bundle require()s it as a plain module (its default import is module.exports).
+      return { loader: 'ts', contents: `module.exports = {\n${entries.join(',\n')}\n};` };
     });
     b.onLoad({ filter: /[\\/]src[\\/]rules[\\/]docs-loader\.ts$/ }, () => ({ loader: 'js', contents: "import { setRuleDocs } from 'kdiag-rule-docs:store'; export async function loadRuleDocs() { setRuleDocs((await import('kdiag-rule-docs:data')).default); }" }));
     b.onLoad({ filter: /[\\/]src[\\/]rules[\\/][^\\/]+[\\/][^\\/]+\.ts$/ }, (args) => {
@@ -139,9 +135,58 @@ const common = {
   alias: { yaml: './node_modules/yaml/browser/index.js', punycode: './node_modules/punycode/punycode.js' },
 };
 
-await build({ ...common, plugins: [narrowText, lazyLibraries, ruleDocsChunk], entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]', minifySyntax: true, minifyWhitespace: true });
-// The lazily loaded libraries (see lazyLibraries), as CommonJS files beside the chunks.
-await build({ ...common, banner: {}, format: 'cjs', entryPoints: Object.fromEntries(Object.entries(LAZY_LIBRARIES).map(([name, path]) => [`vendor-${name}`, path])), outdir: 'dist/cli/chunks', outExtension: { '.js': '.cjs' }, minifySyntax: true, minifyWhitespace: true });
+// The CLI is one CommonJS file, dist/cli/main.cjs, which bin/kdiag.js compiles through vm.Script with a V8 code
+// cache written after a run (so the cache holds every function the run compiled, not only the top level that
+// Node's compile cache keeps; Node 20 has no compile cache at all). CommonJS cannot be split, so what most runs
+// never need stays out of it, each a CommonJS file of its own in dist/cli/chunks/ that the bundle require()s on
+// first use: the YAML libraries (lazyLibraries), the rules' docs (ruleDocsChunk), client-node (live commands
+// whose kubeconfig needs it) and the zh-TW catalogues (src/i18n/load.ts).
+const ZH_TW = { 'zh-TW.ts': 'i18n-zh-TW', 'rules.zh-TW.ts': 'i18n-rules.zh-TW', 'rule-messages/zh-TW.ts': 'i18n-rule-messages.zh-TW', 'help.zh-TW.ts': 'i18n-help.zh-TW', 'evidence-text.zh-TW.ts': 'i18n-evidence-text.zh-TW' };
+const I18N_DIR = fileURLToPath(new URL('../src/i18n/', import.meta.url));
+const lazyParts = {
+  name: 'lazy-parts',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/chunks\// }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^kdiag-rule-docs:data$/ }, () => ({ path: './chunks/rule-docs.cjs', external: true }));
+    b.onResolve({ filter: /^@kubernetes\/client-node$/ }, (args) => (/[\\/]src[\\/]/.test(args.importer) ? { path: './chunks/vendor-client-node.cjs', external: true } : undefined));
+    b.onResolve({ filter: /zh-TW\.js$/ }, (args) => {
+      if (args.importer !== join(I18N_DIR, 'load.ts')) return undefined;
+      const name = ZH_TW[join(relative(I18N_DIR, args.resolveDir), args.path).replace(/\\/g, '/').replace(/\.js$/, '.ts')];
+      if (!name) throw new Error(`src/i18n/load.ts imports ${args.path}: give it a chunk in scripts/build.mjs (ZH_TW)`);
+      return { path: `./chunks/${name}.cjs`, external: true };
+    });
+  },
+};
+// The launcher's cache is keyed by this hash of the bundle (V8 itself checks only the source's length).
+const stamp = (file) => {
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, `// kdiag-bundle ${createHash('sha256').update(text).digest('hex').slice(0, 20)}\n${text}`);
+};
+// src/sources/cluster/kube-client.ts's import, on its own: tree-shaken to KubeConfig and what it needs.
+const clientNodeEntry = {
+  name: 'client-node-entry',
+  setup(b) {
+    b.onResolve({ filter: /^kdiag-client-node$/ }, () => ({ path: 'kdiag-client-node', namespace: 'client-node-entry' }));
+    b.onLoad({ filter: /.*/, namespace: 'client-node-entry' }, () => ({ contents: "export { KubeConfig } from '@kubernetes/client-node';", resolveDir: fileURLToPath(new URL('..', import.meta.url)), loader: 'js' }));
+  },
+};
+const cjs = { ...common, banner: {}, format: 'cjs', minifySyntax: true, minifyWhitespace: true };
+await build({ ...cjs, plugins: [lazyParts, narrowText, lazyLibraries, ruleDocsChunk], entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', outExtension: { '.js': '.cjs' }, supported: { 'dynamic-import': false } });
+stamp(fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url)));
+// `kdiag --version` reads only this (bin/kdiag.js).
+await build({ ...common, banner: {}, entryPoints: { version: 'src/version.ts' }, outdir: 'dist/cli' });
+await build({
+  ...cjs,
+  plugins: [narrowText, ruleDocsChunk, clientNodeEntry],
+  entryPoints: {
+    ...Object.fromEntries(Object.entries(LAZY_LIBRARIES).map(([name, path]) => [`vendor-${name}`, path])),
+    'vendor-client-node': 'kdiag-client-node',
+    'rule-docs': 'kdiag-rule-docs:data',
+    ...Object.fromEntries(Object.entries(ZH_TW).map(([file, name]) => [name, join(I18N_DIR, file)])),
+  },
+  outdir: 'dist/cli/chunks',
+  outExtension: { '.js': '.cjs' },
+});
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: 'dist/lib', external: ['@kubernetes/client-node'] });
 
 // Type declarations for the library entry (`exports["."].types`).

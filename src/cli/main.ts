@@ -238,11 +238,14 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream, exit: boolean): void {
   });
 }
 
-// Only the launcher runs the CLI; importing this module (tests) does not.
+// Only the launcher runs the CLI; importing this module (tests) does not. No top-level await: the CLI is
+// bundled as CommonJS (scripts/build.mjs); main() never rejects.
 if (process.env.KDIAG_NO_MAIN !== '1') {
   quietOnClosedPipe(process.stdout, true);
   quietOnClosedPipe(process.stderr, false);
-  process.exitCode = await main(process.argv);
+  void main(process.argv).then((code) => {
+    process.exitCode = code;
+  });
 }
 
 export { main, UsageError };

@@ -8,7 +8,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$root"
 
-[ -f dist/cli/main.js ] || node scripts/build.mjs --no-types
+[ -f dist/cli/main.cjs ] || node scripts/build.mjs --no-types
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 t0=$(date +%s)
 kubeconfig="$("$here/up.sh" | tail -n1)"

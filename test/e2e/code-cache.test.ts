@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+import { crc32 } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, fixture, kdiag, ROOT, type Run } from './exec.js';
+
+// bin/kdiag.js compiles the CLI bundle through vm.Script with a V8 code cache written after the run, under
+// $XDG_CACHE_HOME/kdiag/code-cache (README, Performance: Start-up). The cache changes how fast a run starts,
+// never what it prints: every case below compares the whole output with a run that has no cache at all.
+const root = mkdtempSync(join(tmpdir(), 'kdiag-code-cache-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const POD = ['pod', 'api-7d9f5c6b8-x2k4p', '-f', fixture('examples/shop.yaml')];
+let n = 0;
+const fresh = (): string => {
+  const dir = join(root, `c${n++}`);
+  mkdirSync(dir);
+  return dir;
+};
+const run = (cache: string, args = POD, env: Record<string, string> = {}): Run => kdiag(args, { env: { XDG_CACHE_HOME: cache, ...env } });
+const cacheDir = (cache: string): string => join(cache, 'kdiag', 'code-cache');
+const files = (cache: string): string[] => (existsSync(cacheDir(cache)) ? readdirSync(cacheDir(cache)) : []);
+const theFile = (cache: string): string => {
+  const all = files(cache);
+  expect(all).toHaveLength(1);
+  return join(cacheDir(cache), all[0]!);
+};
+/** The launcher's format: "KDC1", CRC-32 of the data (little-endian), V8's data. */
+const valid = (file: string): boolean => {
+  const b = readFileSync(file);
+  return b.toString('latin1', 0, 4) === 'KDC1' && b.length > 8 && b.readUInt32LE(4) === crc32(b.subarray(8));
+};
+const expected = kdiag(POD, { env: { KDIAG_CODE_CACHE: '0', XDG_CACHE_HOME: join(root, 'none') } });
+
+describe('the code cache', () => {
+  it('the reference run has a report and wrote no cache', () => {
+    expect(expected.code).toBe(1);
+    expect(expected.stdout).toContain('api-7d9f5c6b8-x2k4p');
+    expect(expected.stderr).toBe('');
+    expect(existsSync(join(root, 'none'))).toBe(false);
+  });
+
+  it('is written by the first run, one file per command, and read, not rewritten, by the next', () => {
+    const cache = fresh();
+    expect(run(cache)).toEqual(expected);
+    const file = theFile(cache);
+    expect(file).toMatch(new RegExp(`-${process.version}-${process.arch}-pod\\.bin$`));
+    expect(valid(file)).toBe(true);
+    const before = statSync(file).mtimeMs;
+    const bytes = readFileSync(file);
+    expect(run(cache)).toEqual(expected);
+    expect(statSync(file).mtimeMs).toBe(before);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(run(cache, ['rules']).code).toBe(0);
+    expect(files(cache).map((f) => f.replace(/^.*-/, ''))).toEqual(['pod.bin', 'rules.bin']);
+  });
+
+  const damaged: [string, (b: Buffer) => Buffer][] = [
+    ['truncated to half', (b) => b.subarray(0, b.length >> 1)],
+    ['only its header', (b) => b.subarray(0, 8)],
+    ['empty', () => Buffer.alloc(0)],
+    // V8 does not check its data: given to it, this file would crash the process.
+    [
+      'bytes changed in the middle (same length)',
+      (b) => {
+        const c = Buffer.from(b);
+        for (let i = 0; i < 64; i++) c[(c.length >> 1) + i]! ^= 0x5a;
+        return c;
+      },
+    ],
+    ['another format', (b) => Buffer.concat([Buffer.from('XXXX'), b.subarray(4)])],
+  ];
+  for (const [name, damage] of damaged) {
+    it(`a cache file ${name} is ignored and written again`, () => {
+      const cache = fresh();
+      run(cache);
+      const file = theFile(cache);
+      const bad = damage(readFileSync(file));
+      writeFileSync(file, bad);
+      expect(run(cache)).toEqual(expected);
+      expect(readFileSync(file).equals(bad)).toBe(false);
+      expect(valid(file)).toBe(true);
+    });
+  }
+
+  it('a whole, checksummed file that V8 rejects (data of another script) is written again', () => {
+    const cache = fresh();
+    run(cache);
+    const file = theFile(cache);
+    const data = new Script('1 + 1').createCachedData();
+    const header = Buffer.alloc(8);
+    header.write('KDC1', 0, 'latin1');
+    header.writeUInt32LE(crc32(data), 4);
+    const other = Buffer.concat([header, data]);
+    writeFileSync(file, other);
+    expect(run(cache)).toEqual(expected);
+    expect(readFileSync(file).equals(other)).toBe(false);
+    expect(valid(file)).toBe(true);
+  });
+
+  it('a cache directory that cannot be created means no cache: no error, no output change', () => {
+    const blocker = join(fresh(), 'a-file');
+    writeFileSync(blocker, 'not a directory');
+    expect(run(join(blocker, 'cache'))).toEqual(expected);
+    // No XDG_CACHE_HOME: ~/.cache, where HOME is a file.
+    expect(kdiag(POD, { env: { HOME: blocker } })).toEqual(expected);
+    expect(readFileSync(blocker, 'utf8')).toBe('not a directory');
+  });
+
+  it.runIf(process.getuid?.() !== 0)('a read-only HOME gets no cache directory', () => {
+    const home = fresh();
+    chmodSync(home, 0o555);
+    try {
+      expect(kdiag(POD, { env: { HOME: home } })).toEqual(expected);
+      expect(readdirSync(home)).toEqual([]);
+    } finally {
+      chmodSync(home, 0o755);
+    }
+  });
+
+  it('KDIAG_CODE_CACHE=0 reads and writes none', () => {
+    const cache = fresh();
+    expect(run(cache, POD, { KDIAG_CODE_CACHE: '0' })).toEqual(expected);
+    expect(existsSync(join(cache, 'kdiag', 'code-cache'))).toBe(false);
+  });
+
+  it('concurrent first runs leave one whole file and no temporary files', async () => {
+    const cache = fresh();
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, () => new Promise<Run>((resolve) => {
+        const child = spawn(process.execPath, [BIN, ...POD], { cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: root, XDG_CACHE_HOME: cache }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c) => (stdout += c));
+        child.stderr.on('data', (c) => (stderr += c));
+        child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+      })),
+    );
+    for (const r of runs) expect(r).toEqual(expected);
+    const file = theFile(cache);
+    expect(valid(file)).toBe(true);
+    const before = readFileSync(file);
+    expect(run(cache)).toEqual(expected);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  }, 60_000);
+
+  it('--verbose stack traces name the bundle, cached or not', () => {
+    const cache = fresh();
+    const args = ['pod', 'x', '-f', join(root, 'missing.yaml'), '--verbose'];
+    const first = run(cache, args);
+    const second = run(cache, args);
+    expect(first.code).toBe(2);
+    expect(second).toEqual(first);
+    expect(first.stderr).toMatch(/at \S+ \(.*dist[\\/]cli[\\/]main\.cjs:\d+:\d+\)/);
+  });
+});
