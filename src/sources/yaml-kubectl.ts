@@ -14,12 +14,20 @@ const MAX_DEPTH = 100;
 /** The careful reader refuses an implicit key longer than this. */
 const MAX_KEY = 1024;
 
-/** Characters that are never in a dump kdiag reads this way: CR, other C0 controls, NEL, LS, PS, BOM. */
-// eslint-disable-next-line no-control-regex
-const UNUSUAL_CHAR = /[\x00-\x08\x0b-\x1f\x7f\u0085\u2028\u2029\ufeff]/;
+/**
+ * Characters that are never in a dump kdiag reads this way: CR, other C0 controls (but tab and line
+ * feed), DEL, NEL, LS, PS, BOM. The reader looks at every character of the text once; each loop that
+ * passes over text steps aside at one of these (no separate pass over the whole input).
+ */
+function unusual(d: number): boolean {
+  return d < 32 ? d !== TAB && d !== NL : d >= 127 && (d === 127 || d === 0x85 || d === 0x2028 || d === 0x2029 || d === 0xfeff);
+}
 
 /** Slots of the key cache (a power of two). */
 const KEY_SLOTS = 4096;
+/** Slots of each value cache (a power of two), and the longest value kept in one. */
+const VALUE_SLOTS = 8192;
+const MAX_CACHED_VALUE = 64;
 
 const LONE_CR = /\r(?!\n)/;
 
@@ -36,7 +44,6 @@ const DQUOTE = 34;
 export function kubectlYamlDocuments(input: string): unknown[] | undefined {
   // CRLF line ends (Windows, PowerShell's UTF-16 dumps) read as LF; a lone CR is the careful reader's.
   const text = input.includes('\r') && !LONE_CR.test(input) ? input.replace(/\r\n/g, '\n') : input;
-  if (UNUSUAL_CHAR.test(text)) return undefined;
   try {
     return new Reader(text).documents();
   } catch (err) {
@@ -54,6 +61,13 @@ class Reader {
   private ind = 0;
   /** Keys read so far, by length and first and last character (see key()). */
   private readonly keys: Array<string | undefined> = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
+  /**
+   * Plain scalars read as strings, and single-quoted scalars on one line without a quote inside, by length
+   * and a few characters (see cachedValue): the same values (phases, images, timestamps) repeat in every
+   * object, and a value read again is the string already made, not a new one for the collector to copy.
+   */
+  private readonly plainValues: Array<string | undefined> = new Array<string | undefined>(VALUE_SLOTS).fill(undefined);
+  private readonly quotedValues: Array<string | undefined> = new Array<string | undefined>(VALUE_SLOTS).fill(undefined);
   /** Set when nextContentLine skipped a comment line. */
   private sawComment = false;
 
@@ -111,7 +125,9 @@ class Reader {
       if (c === HASH) {
         // A comment line: skipped, as everywhere outside a scalar (plain() refuses one inside its lines).
         this.sawComment = true;
-        this.p = this.lineEnd(i) + 1;
+        const e = this.lineEnd(i);
+        this.checkText(i, e);
+        this.p = e + 1;
         continue;
       }
       if (c === TAB) throw BAIL;
@@ -244,6 +260,7 @@ class Reader {
       const close = this.closingQuote(k, c);
       const e = this.lineEnd(k);
       if (close > e) throw BAIL; // a key over several lines
+      if (c === SQUOTE) this.checkText(k, close);
       const source = s.slice(k, close + 1);
       const text = c === SQUOTE ? singleQuoted(source) : doubleQuoted(source);
       if (text === undefined) throw BAIL;
@@ -263,7 +280,7 @@ class Reader {
             colon = j;
             break;
           }
-        } else if (d === TAB || (d === HASH && s.charCodeAt(j - 1) === SPACE)) throw BAIL;
+        } else if (d < 32 || (d === HASH && s.charCodeAt(j - 1) === SPACE) || (d >= 127 && unusual(d))) throw BAIL; // a tab, a comment, a control
       }
       if (colon < 0) throw BAIL;
       let end = colon;
@@ -287,6 +304,15 @@ class Reader {
     return key;
   }
 
+  /** Steps aside when the text from `from` to `to` holds an unusual character (a tab is not one). */
+  private checkText(from: number, to: number): void {
+    const s = this.s;
+    for (let j = from; j < to; j++) {
+      const d = s.charCodeAt(j);
+      if ((d < 32 || d >= 127) && unusual(d)) throw BAIL;
+    }
+  }
+
   /** The position of the quote that closes the one at `open` (it may be on a later line). */
   private closingQuote(open: number, quote: number): number {
     const s = this.s;
@@ -301,7 +327,10 @@ class Reader {
     for (let j = open + 1; j < this.n; j++) {
       const d = s.charCodeAt(j);
       if (d === DQUOTE) return j;
-      if (d === 92) j++; // a backslash escapes the next character
+      if (d === 92) {
+        j++; // a backslash escapes the next character
+        if (j < this.n && unusual(s.charCodeAt(j))) throw BAIL;
+      } else if ((d < 32 || d >= 127) && unusual(d)) throw BAIL;
     }
     throw BAIL;
   }
@@ -347,7 +376,13 @@ class Reader {
     if (this.ind <= indent) {
       let end = first;
       while (s.charCodeAt(end - 1) === SPACE) end--;
-      return plainScalar(s.slice(i, end));
+      if (end - i > MAX_CACHED_VALUE) return plainScalar(s.slice(i, end));
+      const slot = valueSlot(s, i, end);
+      const seen = this.plainValues[slot];
+      if (seen !== undefined && seen.length === end - i && s.startsWith(seen, i)) return seen;
+      const value = plainScalar(s.slice(i, end));
+      if (typeof value === 'string') this.plainValues[slot] = value;
+      return value;
     }
     while (this.ind > indent) {
       if (this.sawComment) throw BAIL; // a comment ends a plain scalar: what follows is the careful reader's
@@ -374,7 +409,7 @@ class Reader {
         if (j + 1 === e || s.charCodeAt(j + 1) === SPACE) throw BAIL;
       } else if (d === HASH) {
         if (s.charCodeAt(j - 1) === SPACE) throw BAIL;
-      } else if (d === TAB) throw BAIL;
+      } else if (d < 32 || (d >= 127 && unusual(d))) throw BAIL; // a tab or a control
     }
     return e;
   }
@@ -392,6 +427,20 @@ class Reader {
         if (d === TAB) throw BAIL;
         if (d !== NL && j - lineStart <= indent) throw BAIL;
         lineStart = this.lineEnd(j) + 1;
+      }
+    }
+    if (quote === SQUOTE) {
+      this.checkText(i, close); // closingQuote looked at each character of a double-quoted one
+      // On one line and without a quote inside, the text between the quotes is the value.
+      if (close <= e && close - i - 1 <= MAX_CACHED_VALUE && s.indexOf("'", i + 1) === close) {
+        const slot = valueSlot(s, i + 1, close);
+        let text = this.quotedValues[slot];
+        if (text === undefined || text.length !== close - i - 1 || !s.startsWith(text, i + 1)) {
+          text = s.slice(i + 1, close);
+          this.quotedValues[slot] = text;
+        }
+        this.endOfLine(close + 1);
+        return text;
       }
     }
     const source = s.slice(i, close + 1);
@@ -459,6 +508,7 @@ class Reader {
         if (s.charCodeAt(k) === TAB) throw BAIL;
         break;
       }
+      this.checkText(limit, e);
       const text = s.slice(limit, e);
       if (text !== '' && text.trim() === '') throw BAIL; // spaces past the indentation and nothing else: the careful reader's
       if (text === '') trailing++;
@@ -478,6 +528,12 @@ class Reader {
     if (this.p < this.n && this.ind < 0 && chomp === 1) throw BAIL; // kept newlines before a document marker
     return text;
   }
+}
+
+/** A value cache's slot for the text from `from` to `to` (not empty): by its length, its first, middle and last two characters. */
+function valueSlot(s: string, from: number, to: number): number {
+  const len = to - from;
+  return (((len * 31 + s.charCodeAt(from)) * 31 + s.charCodeAt(from + (len >> 1))) * 31 + s.charCodeAt(to - 1) * 7 + s.charCodeAt(to - 2 < from ? from : to - 2)) & (VALUE_SLOTS - 1);
 }
 
 /**

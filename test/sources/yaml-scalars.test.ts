@@ -39,3 +39,75 @@ describe('kubectl reader: keys', () => {
     expect(kubectlYamlDocuments('name: a\nname: b\n')).toBeUndefined();
   });
 });
+
+describe('kubectl reader: unusual characters', () => {
+  // The reader has no separate pass for them: each loop over the text steps aside at one. Inserted at any
+  // place of documents it reads (keys, plain, quoted and block scalars, comments, indentation, markers),
+  // each one makes it step aside, as the pass over the whole input did.
+  const doc = [
+    '# a comment',
+    'apiVersion: v1',
+    'items:',
+    '- kind: Pod',
+    '  metadata:',
+    "    name: 'quoted'",
+    '    "k y": "double \\" quoted"',
+    '  spec: {}',
+    '  list: []',
+    '  f: >-',
+    '    folded',
+    '    text',
+    '  b: |',
+    '    block',
+    '',
+    '    lines',
+    '  p: plain text',
+    '    over lines',
+    "  s: 'single",
+    "    over lines'",
+    '- 1',
+    '---',
+    'second: 2',
+    '',
+  ].join('\n');
+  const chars = ['\x00', '\x01', '\x08', '\x0b', '\x0c', '\r', '\x1b', '\x1f', '\x7f', '\u0085', '\u2028', '\u2029', '\ufeff'];
+
+  it('the document itself is read', () => {
+    expect(kubectlYamlDocuments(doc)).toEqual(carefulYamlDocuments(doc));
+  });
+
+  it.each(chars.map((c) => [JSON.stringify(c), c]))('%s at any place makes it step aside', (_name, c) => {
+    const read: number[] = [];
+    for (let i = 0; i <= doc.length; i++) {
+      if (c === '\r' && doc[i] === '\n') continue; // CRLF reads as LF
+      if (kubectlYamlDocuments(doc.slice(0, i) + c + doc.slice(i)) !== undefined) read.push(i);
+    }
+    expect(read).toEqual([]);
+  });
+
+  it('a tab, an accent and other characters above DEL are read as before', () => {
+    const text = 'a: "x\\ty\ty"\nb: café ünï 中文 \u00a0 \u0080 \u202e\nc: |\n  \ttab\n';
+    expect(kubectlYamlDocuments(text)).toEqual(carefulYamlDocuments(text));
+  });
+});
+
+describe('kubectl reader: repeated values', () => {
+  it('values of one length and the same first, middle and last characters are read each as written', () => {
+    const values = ['2026-11-30T09:00:00Z', '2026-11-30T09:05:00Z', '2026-11-31T09:00:00Z', 'app-0-00000', 'app-1-00000', 'app-0-00100'];
+    const plain = values.map((v, i) => `p${i}: ${v}\n`).join('');
+    const quoted = values.map((v, i) => `q${i}: '${v}'\n`).join('');
+    const text = `${plain}${quoted}${plain.replace(/^p/gm, 'r')}`;
+    expect(kubectlYamlDocuments(text)).toEqual(carefulYamlDocuments(text));
+  });
+
+  it('a quoted value is a string where the same text plain is not, either way round', () => {
+    const text = "a: 'true'\nb: true\nc: 'null'\nd: null\ne: '8080'\nf: 8080\ng: true\nh: 'true'\n";
+    expect(kubectlYamlDocuments(text)).toEqual([{ a: 'true', b: true, c: 'null', d: null, e: '8080', f: 8080, g: true, h: 'true' }]);
+  });
+
+  it("quoted values with a quote inside, or over lines, are not mistaken for the text between the first quotes", () => {
+    const text = "a: 'it''s'\nb: 'its'\nc: 'it''s'\nd: 'two\n  lines'\ne: 'two'\nf: ''\ng: ''''\n";
+    expect(kubectlYamlDocuments(text)).toEqual(carefulYamlDocuments(text));
+    expect(kubectlYamlDocuments(text)).toEqual([{ a: "it's", b: 'its', c: "it's", d: 'two lines', e: 'two', f: '', g: "'" }]);
+  });
+});
