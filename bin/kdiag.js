@@ -4,9 +4,9 @@
 // after a run, so it holds every function that run compiled (Node's own compile cache keeps only what is
 // compiled when a module loads, and Node 20 has none); each command has its own cache file.
 import module from 'node:module';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 
@@ -81,6 +81,11 @@ function writeCodeCache(file, script) {
     writeFileSync(temp, Buffer.concat([header, data]), { flag: 'wx', mode: 0o600 });
     renameSync(temp, file);
     temp = undefined;
+    // A new bundle (an upgrade, a rebuild) leaves the files of the one before: remove them (other Node
+    // versions' files of this bundle stay).
+    const dir = dirname(file);
+    const bundle = basename(file).slice(0, 21);
+    for (const name of readdirSync(dir)) if (name.endsWith('.bin') && !name.startsWith(bundle)) rmSync(join(dir, name), { force: true });
   } catch {
     // A read-only or full disk only means no cache.
   } finally {

@@ -23,6 +23,11 @@ const fresh = (): string => {
 const run = (cache: string, args = POD, env: Record<string, string> = {}): Run => kdiag(args, { env: { XDG_CACHE_HOME: cache, ...env } });
 const cacheDir = (cache: string): string => join(cache, 'kdiag', 'code-cache');
 const files = (cache: string): string[] => (existsSync(cacheDir(cache)) ? readdirSync(cacheDir(cache)) : []);
+const theFileOf = (cache: string): string => {
+  const all = files(cache).filter((f) => f.endsWith(`-${process.version}-${process.arch}-pod.bin`));
+  expect(all).toHaveLength(1);
+  return join(cacheDir(cache), all[0]!);
+};
 const theFile = (cache: string): string => {
   const all = files(cache);
   expect(all).toHaveLength(1);
@@ -56,6 +61,24 @@ describe('the code cache', () => {
     expect(readFileSync(file).equals(bytes)).toBe(true);
     expect(run(cache, ['rules']).code).toBe(0);
     expect(files(cache).map((f) => f.replace(/^.*-/, ''))).toEqual(['pod.bin', 'rules.bin']);
+  });
+
+  it("a first run removes the files of another bundle, and keeps this bundle's files for other Node versions", () => {
+    const cache = fresh();
+    mkdirSync(cacheDir(cache), { recursive: true });
+    const stale = join(cacheDir(cache), `00000000000000000000-${process.version}-${process.arch}-pod.bin`);
+    writeFileSync(stale, 'old');
+    const notOurs = join(cacheDir(cache), 'notes.txt');
+    writeFileSync(notOurs, 'kept');
+    expect(run(cache)).toEqual(expected);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(notOurs)).toBe(true);
+    const file = theFileOf(cache);
+    const other = file.replace(`-${process.version}-`, '-v1.0.0-');
+    writeFileSync(other, 'another Node');
+    rmSync(file);
+    expect(run(cache)).toEqual(expected);
+    expect(existsSync(file) && existsSync(other)).toBe(true);
   });
 
   const damaged: [string, (b: Buffer) => Buffer][] = [
