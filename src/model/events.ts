@@ -82,11 +82,21 @@ const sameEvent = (a: EventFact, b: EventFact): boolean => a.reason === b.reason
 export function dedupeEvents(events: EventFact[]): EventFact[] {
   let merged: EventFact[];
   if (events.length <= FEW_EVENTS) {
+    // An event with no repeat is returned as it is (facts are read-only); one that absorbs a repeat is
+    // copied first, so the indexed facts never change.
     merged = [];
+    let copied = 0; // bit i: merged[i] is a copy
     for (const e of events) {
-      const prior = merged.find((m) => sameEvent(m, e));
-      if (prior) mergeInto(prior, e);
-      else merged.push({ ...e, involved: { ...e.involved } });
+      const at = merged.findIndex((m) => sameEvent(m, e));
+      if (at < 0) {
+        merged.push(e);
+        continue;
+      }
+      if ((copied & (1 << at)) === 0) {
+        merged[at] = { ...merged[at]!, involved: { ...merged[at]!.involved } };
+        copied |= 1 << at;
+      }
+      mergeInto(merged[at]!, e);
     }
   } else {
     const byKey = new Map<string, EventFact>();

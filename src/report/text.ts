@@ -108,6 +108,8 @@ export function* renderTextListChunks(list: DiagnosisList, options: ReportOption
     yield `${messagesFor(options.lang).report.noPods}\n`;
     return;
   }
-  yield renderSummaryTable(list, options);
-  for (const d of sortForTable(list.items)) if (d.status !== 'healthy' || options.verbose) yield `\n${renderText(d, options)}`;
+  // One sort for the table and the details.
+  const sorted = sortForTable(list.items);
+  yield renderSummaryTable(list, options, sorted);
+  for (const d of sorted) if (d.status !== 'healthy' || options.verbose) yield `\n${renderText(d, options)}`;
 }

@@ -66,6 +66,22 @@ describe('events', () => {
     expect(index.for(p as never)[0]!.count).toBe(5);
   });
 
+  it('merges repeats of several events apart, each into its own copy, leaving the single ones and the index unchanged', () => {
+    const p = pod();
+    const index = new EventIndex(
+      [
+        event(p, { reason: 'A', message: 'a', count: 1, last: at(-40) }),
+        event(p, { reason: 'B', message: 'b', count: 2, last: at(-30) }),
+        event(p, { reason: 'C', message: 'c', count: 4, last: at(-20) }),
+        event(p, { reason: 'B', message: 'b', count: 8, last: at(-10) }),
+        event(p, { reason: 'A', message: 'a', count: 16, last: at(-50) }),
+      ] as never[],
+    );
+    const counts = () => index.for(p as never).map((e) => `${e.reason}${e.count}`);
+    expect(counts()).toEqual(['A17', 'C4', 'B10']);
+    expect(counts()).toEqual(['A17', 'C4', 'B10']);
+  });
+
   it('kubelet node events carry the node name as uid and still join the Node', () => {
     const e = { kind: 'Event', metadata: { namespace: 'default' }, involvedObject: { kind: 'Node', name: 'node-1', uid: 'node-1' }, reason: 'EvictionThresholdMet', message: 'Attempting to reclaim memory' };
     expect(new EventIndex([e as never]).for({ kind: 'Node', metadata: { name: 'node-1', uid: 'a1b2c3' } })).toHaveLength(1);

@@ -1,6 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { columns } from '../../src/report/width.js';
+import wrapAnsi from 'wrap-ansi';
+import { columns, fit } from '../../src/report/width.js';
 
 // columns() counts text of one-column, never-combining characters by its length, without string-width (whose
 // Intl.Segmenter costs tens of ms at first use). It must agree with string-width on every such character and
@@ -16,7 +17,25 @@ describe('columns() without the segmenter', () => {
     expect(wrong).toEqual([]);
   });
   it('agrees on strings kdiag prints, mixed with what string-width must count', () => {
-    for (const s of ['✔ scheduling → ✘ image → · container', 'Warning Failed ×4 over 3s (last seen 1s ago): x', '  • ℹ …—', 'a\u00adb', 'e\u0301', '診斷：映像檔', '👩‍👩‍👧', '🇹🇼', 'x\u001b[1mbold\u001b[22m'])
+    for (const s of ['✔ scheduling → ✘ image → · container', 'Warning Failed ×4 over 3s (last seen 1s ago): x', '  • ℹ …—', '  ⚠ warning  Pod is Running', '⚠\uFE0F', '⚠\uFE0E x', 'a\u00adb', 'e\u0301', '診斷：映像檔', '👩‍👩‍👧', '🇹🇼', 'x\u001b[1mbold\u001b[22m'])
       expect(columns(s), JSON.stringify(s)).toBe(stringWidth(s));
+  });
+  it('fit() cuts one-column text as wrap-ansi\'s hard cut does, on 20,000 generated strings (spaces, runs of spaces, punctuation, …, ⚠)', () => {
+    const alphabet = ['a', 'B', ' ', ' ', '-', '…', '•', 'é', '→', '✔', '⚠', 'ℹ', '.', ',', '/', '\u00a0', '0'];
+    let seed = 20261202;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    let cut = 0;
+    for (let i = 0; i < 20000; i++) {
+      let s = '';
+      for (let k = next(70); k > 0; k--) s += alphabet[next(alphabet.length)];
+      const width = next(45);
+      const before = columns(s) <= width ? s : width <= 1 ? (width === 1 ? '…' : '') : `${wrapAnsi(s, width - 1, { hard: true, wordWrap: false, trim: false }).split('\n')[0] ?? ''}…`;
+      expect(fit(s, width), `${JSON.stringify(s)} at ${width}`).toBe(before);
+      if (before !== s) cut++;
+    }
+    expect(cut).toBeGreaterThan(5000);
+    // Not one-column: still wrap-ansi's cut (colour codes kept whole, wide characters counted as two).
+    expect(fit('\u001b[31mred text here\u001b[39m', 6)).toBe(`${wrapAnsi('\u001b[31mred text here\u001b[39m', 5, { hard: true, wordWrap: false, trim: false }).split('\n')[0]}…`);
+    expect(fit('診斷映像檔', 5)).toBe('診斷…');
   });
 });
