@@ -175,7 +175,9 @@ export class SnapshotBuilder {
       const clocks = this.inputs.map(inputClock).filter((c): c is SourceClock => c !== undefined);
       // An input that yields no clock (nothing timed in it) cannot be pointed at: drop its objects' entries.
       const index = this.inputs.map((i) => clocks.findIndex((c) => c.source === i.source));
-      for (const [key, i] of Object.entries(this.objectClock)) {
+      // Every input has its clock at its own place (one file, nearly always): every entry stays as it is.
+      const unchanged = index.every((at, i) => at === i);
+      if (!unchanged) for (const [key, i] of Object.entries(this.objectClock)) {
         const at = index[i] ?? -1;
         if (at < 0) delete this.objectClock[key];
         else this.objectClock[key] = at;
