@@ -50,8 +50,12 @@ function codeCacheFile(base, source) {
   const key = /^\/\/ kdiag-bundle ([0-9a-f]{20})\n/.exec(source.slice(0, 40))?.[1];
   if (!key) return undefined;
   const COMMANDS = ['pod', 'analyze', 'scan', 'gate', 'capture', 'rbac', 'rules', 'explain', 'lifecycle', 'version', 'completion', '__complete'];
-  const command = process.argv.slice(2).find((a) => COMMANDS.includes(a)) ?? 'other';
-  return join(base, 'kdiag', 'code-cache', `${key}-${process.version}-${process.arch}-${command}.bin`);
+  const args = process.argv.slice(2);
+  const command = args.find((a) => COMMANDS.includes(a)) ?? 'other';
+  // `pod NAME` and `pod NAME -f DUMP` run different code (the cluster client, the dump reader): a cache
+  // written by one would leave the other's functions out, so each has its own file.
+  const input = args.some((a) => a === '-f' || a === '--file' || /^(-f.|--file=)/.test(a)) ? '-dump' : '';
+  return join(base, 'kdiag', 'code-cache', `${key}-${process.version}-${process.arch}-${command}${input}.bin`);
 }
 
 function readCodeCache(file) {

@@ -24,7 +24,7 @@ const run = (cache: string, args = POD, env: Record<string, string> = {}): Run =
 const cacheDir = (cache: string): string => join(cache, 'kdiag', 'code-cache');
 const files = (cache: string): string[] => (existsSync(cacheDir(cache)) ? readdirSync(cacheDir(cache)) : []);
 const theFileOf = (cache: string): string => {
-  const all = files(cache).filter((f) => f.endsWith(`-${process.version}-${process.arch}-pod.bin`));
+  const all = files(cache).filter((f) => f.endsWith(`-${process.version}-${process.arch}-pod-dump.bin`));
   expect(all).toHaveLength(1);
   return join(cacheDir(cache), all[0]!);
 };
@@ -52,7 +52,7 @@ describe('the code cache', () => {
     const cache = fresh();
     expect(run(cache)).toEqual(expected);
     const file = theFile(cache);
-    expect(file).toMatch(new RegExp(`-${process.version}-${process.arch}-pod\\.bin$`));
+    expect(file).toMatch(new RegExp(`-${process.version}-${process.arch}-pod-dump\\.bin$`));
     expect(valid(file)).toBe(true);
     const before = statSync(file).mtimeMs;
     const bytes = readFileSync(file);
@@ -60,13 +60,15 @@ describe('the code cache', () => {
     expect(statSync(file).mtimeMs).toBe(before);
     expect(readFileSync(file).equals(bytes)).toBe(true);
     expect(run(cache, ['rules']).code).toBe(0);
-    expect(files(cache).map((f) => f.replace(/^.*-/, ''))).toEqual(['pod.bin', 'rules.bin']);
+    // A live `pod NAME` runs other code than `pod NAME -f DUMP` (the cluster client): a file of its own.
+    expect(run(cache, ['pod', 'api', '--kubeconfig', join(root, 'no-such-kubeconfig')]).code).toBe(3);
+    expect(files(cache).map((f) => f.slice(f.indexOf(`-${process.arch}-`) + process.arch.length + 2)).sort()).toEqual(['pod-dump.bin', 'pod.bin', 'rules.bin']);
   });
 
   it("a first run removes the files of another bundle, and keeps this bundle's files for other Node versions", () => {
     const cache = fresh();
     mkdirSync(cacheDir(cache), { recursive: true });
-    const stale = join(cacheDir(cache), `00000000000000000000-${process.version}-${process.arch}-pod.bin`);
+    const stale = join(cacheDir(cache), `00000000000000000000-${process.version}-${process.arch}-pod-dump.bin`);
     writeFileSync(stale, 'old');
     const notOurs = join(cacheDir(cache), 'notes.txt');
     writeFileSync(notOurs, 'kept');
