@@ -28,7 +28,8 @@ function main() {
   const base = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA : join(homedir(), process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
   // The files the bundle require()s on first use (YAML libraries, zh-TW catalogues, client-node) get Node's
   // compile cache (Node >= 22.1). A read-only or missing directory only means no cache: Node never throws.
-  if (module.enableCompileCache && !env.NODE_COMPILE_CACHE) {
+  // KDIAG_CODE_CACHE=0 turns both off: the run writes nothing under the cache directory.
+  if (module.enableCompileCache && !env.NODE_COMPILE_CACHE && env.KDIAG_CODE_CACHE !== '0') {
     try {
       module.enableCompileCache(base ? join(base, 'kdiag', 'compile-cache') : undefined);
     } catch {}
@@ -93,7 +94,10 @@ function writeCodeCache(file, script) {
   } catch {
     // A read-only or full disk only means no cache.
   } finally {
-    if (temp) rmSync(temp, { force: true });
+    // A directory that let the write begin and then refused it may refuse this too: still no output.
+    try {
+      if (temp) rmSync(temp, { force: true });
+    } catch {}
   }
 }
 
