@@ -36,7 +36,15 @@ function main() {
   }
   const file = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
   // ASCII (scripts/build.mjs checks): latin1 gives V8 a one-byte string with no UTF-8 decoding.
-  const source = readFileSync(file, 'latin1');
+  let source;
+  try {
+    source = readFileSync(file, 'latin1');
+  } catch (err) {
+    // A git checkout not built yet (or built by an older kdiag): one line, not a stack trace.
+    process.stderr.write(`kdiag: cannot read ${file} (${err.code ?? err.message})\nhint: build it with npm run build (npm install does it too)\n`);
+    process.exitCode = 70;
+    return;
+  }
   const cacheFile = base && env.KDIAG_CODE_CACHE !== '0' ? codeCacheFile(base, source) : undefined;
   const cachedData = cacheFile ? readCodeCache(cacheFile) : undefined;
   // Node's own CommonJS wrapper, so the bundle runs as if require()d (its stack frames name main.cjs).

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,5 +180,15 @@ describe('the code cache', () => {
     expect(first.code).toBe(2);
     expect(second).toEqual(first);
     expect(first.stderr).toMatch(/at \S+ \(.*dist[\\/]cli[\\/]main\.cjs:\d+:\d+\)/);
+  });
+
+  it('a launcher whose bundle is missing (a checkout not built yet) says so in one line, exit 70', () => {
+    const dir = fresh();
+    mkdirSync(join(dir, 'bin'));
+    writeFileSync(join(dir, 'bin', 'kdiag.js'), readFileSync(BIN));
+    const r = spawnSync(process.execPath, [join(dir, 'bin', 'kdiag.js'), ...POD], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: dir } });
+    expect(r.status).toBe(70);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`kdiag: cannot read ${join(dir, 'dist', 'cli', 'main.cjs')} (ENOENT)\nhint: build it with npm run build (npm install does it too)\n`);
   });
 });
