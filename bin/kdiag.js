@@ -3,12 +3,14 @@
 // compiled through vm.Script with a V8 code cache under the user's cache directory. The cache is written
 // after a run, so it holds every function that run compiled (Node's own compile cache keeps only what is
 // compiled when a module loads, and Node 20 has none); each command has its own cache file.
-import module from 'node:module';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+// CommonJS (bin/package.json): an ES module entry costs Node its ES module loader, and the ES facade of
+// node:fs reads every export, which loads fs's streams (4-9 ms of start-up together).
+'use strict';
+const { createRequire, enableCompileCache } = require('node:module');
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { homedir } = require('node:os');
+const { basename, dirname, join } = require('node:path');
+const vm = require('node:vm');
 
 // A cache file: "KDC1", the CRC-32 of the data (little-endian), V8's data. V8 does not check the data itself
 // (a damaged file could crash it), so a file whose checksum does not match is not given to V8.
@@ -16,7 +18,7 @@ const MAGIC = 'KDC1';
 
 if (process.argv.length === 3 && process.argv[2] === '--version') {
   // The version alone needs no command-line parser: the bundle's version module is one line.
-  const { VERSION } = await import('../dist/cli/version.js');
+  const { VERSION } = require('../dist/cli/version.cjs');
   process.stdout.on('error', () => {});
   process.stdout.write(`${VERSION}\n`);
 } else {
@@ -29,12 +31,12 @@ function main() {
   // The files the bundle require()s on first use (YAML libraries, zh-TW catalogues, client-node) get Node's
   // compile cache (Node >= 22.1). A read-only or missing directory only means no cache: Node never throws.
   // KDIAG_CODE_CACHE=0 turns both off: the run writes nothing under the cache directory.
-  if (module.enableCompileCache && !env.NODE_COMPILE_CACHE && env.KDIAG_CODE_CACHE !== '0') {
+  if (enableCompileCache && !env.NODE_COMPILE_CACHE && env.KDIAG_CODE_CACHE !== '0') {
     try {
-      module.enableCompileCache(base ? join(base, 'kdiag', 'compile-cache') : undefined);
+      enableCompileCache(base ? join(base, 'kdiag', 'compile-cache') : undefined);
     } catch {}
   }
-  const file = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
+  const file = join(__dirname, '..', 'dist', 'cli', 'main.cjs');
   // ASCII (scripts/build.mjs checks): latin1 gives V8 a one-byte string with no UTF-8 decoding.
   let source;
   try {
@@ -51,7 +53,7 @@ function main() {
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
   if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCodeCache(cacheFile, script));
   const cjs = { exports: {}, filename: file };
-  script.runInThisContext().call(cjs.exports, cjs.exports, module.createRequire(file), cjs, file, dirname(file));
+  script.runInThisContext().call(cjs.exports, cjs.exports, createRequire(file), cjs, file, dirname(file));
 }
 
 /** One file per bundle (the hash its first line carries, scripts/build.mjs), Node version, CPU and command. */
@@ -111,6 +113,6 @@ function writeCodeCache(file, script) {
 
 /** zlib.crc32 (Node >= 20.15); the CLI loads zlib anyway. */
 function zlibCrc32() {
-  const zlib = module.createRequire(import.meta.url)('node:zlib');
+  const zlib = require('node:zlib');
   return typeof zlib.crc32 === 'function' ? zlib.crc32 : undefined;
 }

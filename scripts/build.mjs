@@ -180,7 +180,7 @@ const cjs = { ...common, banner: {}, format: 'cjs', minifySyntax: true, minifyWh
 await build({ ...cjs, charset: 'ascii', plugins: [lazyParts, narrowText, lazyLibraries, ruleDocsChunk], entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', outExtension: { '.js': '.cjs' }, supported: { 'dynamic-import': false } });
 stamp(fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url)));
 // `kdiag --version` reads only this (bin/kdiag.js).
-await build({ ...common, banner: {}, entryPoints: { version: 'src/version.ts' }, outdir: 'dist/cli' });
+await build({ ...cjs, entryPoints: { version: 'src/version.ts' }, outdir: 'dist/cli', outExtension: { '.js': '.cjs' } });
 await build({
   ...cjs,
   plugins: [narrowText, ruleDocsChunk, clientNodeEntry],

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -186,6 +186,7 @@ describe('the code cache', () => {
     const dir = fresh();
     mkdirSync(join(dir, 'bin'));
     writeFileSync(join(dir, 'bin', 'kdiag.js'), readFileSync(BIN));
+    writeFileSync(join(dir, 'bin', 'package.json'), readFileSync(join(dirname(BIN), 'package.json')));
     const r = spawnSync(process.execPath, [join(dir, 'bin', 'kdiag.js'), ...POD], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: dir } });
     expect(r.status).toBe(70);
     expect(r.stdout).toBe('');

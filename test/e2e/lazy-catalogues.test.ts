@@ -33,7 +33,7 @@ describe('English runs load no zh-TW catalogue', () => {
     ['a missing file (input error)', ['pod', 'x', '-f', join(dir, 'missing.yaml')]],
   ];
   it('a bare --version loads only the launcher and the version module, not the CLI', () => {
-    expect(loads(['--version']).files.map((f) => relative(ROOT, f)).filter((f) => !f.includes('chunk-'))).toEqual(['bin/kdiag.js', 'dist/cli/version.js']);
+    expect(loads(['--version']).files.map((f) => relative(ROOT, f)).filter((f) => !f.includes('chunk-'))).toEqual(['bin/kdiag.js', 'dist/cli/version.cjs']);
   });
   for (const [name, args] of commands) {
     it(name, () => {
