@@ -31,9 +31,17 @@ const PATCHES = {
   ],
   'wrap-ansi': [['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'], ['const ASCII_PRINTABLE_REGEX = /^[ -~]*$/;', `const ASCII_PRINTABLE_REGEX = ${NARROW};`]],
 };
+// commander requires node:child_process when it loads, for executable subcommands kdiag has none of: 1-4 ms of
+// every start (it brings net and dgram). Here it is required on the first spawn.
+const COMMANDER_PATCH = ["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"];
 const narrowText = {
   name: 'narrow-text-fast-path',
   setup(b) {
+    b.onLoad({ filter: /node_modules[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(COMMANDER_PATCH[0])) throw new Error(`${args.path}: no "${COMMANDER_PATCH[0]}" to patch (did the package change?)`);
+      return { contents: text.replace(COMMANDER_PATCH[0], () => COMMANDER_PATCH[1]), loader: 'js' };
+    });
     b.onLoad({ filter: /node_modules[\\/](string-width|wrap-ansi)[\\/]index\.js$/ }, (args) => {
       // Only the report's own copies (ora's spinner has an older string-width of its own; it is not on the start path).
       if (args.path.split(/[\\/]node_modules[\\/]/).length !== 2) return undefined;

@@ -1,6 +1,8 @@
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { InputError } from '../errors.js';
+
+// node:v8 on first use: loading it costs 2 ms of a 100 ms run, and most checks need it not (quickly below).
+const v8 = (): typeof import('node:v8') => process.getBuiltinModule('node:v8');
 
 /** Input may take the heap up to this fraction of its limit; past it kdiag stops with one line instead of a V8 abort. */
 export const HEAP_BUDGET = 0.85;
@@ -12,7 +14,7 @@ let collect: (() => void) | undefined;
 /** A full GC, only on the over-budget path: garbage not yet collected must not read as "out of memory". */
 function collectGarbage(): void {
   if (!collect) {
-    setFlagsFromString('--expose-gc');
+    v8().setFlagsFromString('--expose-gc');
     collect = runInNewContext('gc') as () => void;
   }
   collect();
@@ -24,7 +26,7 @@ function collectGarbage(): void {
  * reports 240 MiB and aborts at about 48. An explicit old-space size (command line or NODE_OPTIONS) is the limit.
  */
 export function heapLimit(): number {
-  const reported = getHeapStatistics().heap_size_limit;
+  const reported = v8().getHeapStatistics().heap_size_limit;
   const explicit = maxOldSpaceFlag([...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]);
   return explicit !== undefined && explicit < reported ? explicit : reported;
 }
@@ -41,6 +43,20 @@ export function maxOldSpaceFlag(args: readonly string[]): number | undefined {
   return found;
 }
 
+/**
+ * Below this much heap, no limit Node runs with is near: V8 sizes its default old space from the machine's (or
+ * the container's) memory but never below 128 MiB (256 on 64-bit). A smaller limit can only be asked for with
+ * a flag, and then the full check runs.
+ */
+const QUICK_FLOOR = 32 * 2 ** 20;
+const HEAP_FLAG = /^--max[-_](?:old[-_]space|heap|semi[-_]space)[-_]size/;
+let heapFlagGiven: boolean | undefined;
+
+function clearlyRoomy(moreBytes: number): boolean {
+  heapFlagGiven ??= [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => HEAP_FLAG.test(a));
+  return !heapFlagGiven && process.memoryUsage().heapUsed + moreBytes < QUICK_FLOOR;
+}
+
 const mib = (n: number): string => `${Math.round(n / 2 ** 20)} MiB`;
 
 /**
@@ -48,8 +64,9 @@ const mib = (n: number): string => `${Math.round(n / 2 ** 20)} MiB`;
  * budget. Call it as input accumulates (per file, per page, per response); it costs microseconds.
  */
 export function checkHeapBudget(what: string, moreBytes: number, fail: (message: string, hint: string) => Error): void {
+  if (clearlyRoomy(moreBytes)) return;
   const limit = heapLimit();
-  const over = (): boolean => getHeapStatistics().used_heap_size + moreBytes > limit * HEAP_BUDGET;
+  const over = (): boolean => v8().getHeapStatistics().used_heap_size + moreBytes > limit * HEAP_BUDGET;
   if (!over()) return;
   collectGarbage();
   if (!over()) return;
@@ -79,7 +96,7 @@ export function checkHeapRoom(what: () => string, needed = 0, heap: () => { used
 }
 
 function current(): { used: number; limit: number } {
-  const s = getHeapStatistics();
+  const s = v8().getHeapStatistics();
   return { used: s.used_heap_size, limit: heapLimit() };
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { ClusterError } from '../../errors.js';
 import { clip } from '../../text/neutralize.js';
 import { redactText } from '../../text/redact.js';
@@ -90,9 +89,10 @@ export class ExecCredentials {
         child.unref();
         reject(new ClusterError('E_AUTH', `the exec credential plugin "${name}" ${why}`, { hint: hint ?? `run it yourself to see why: ${name} ${(exec.args ?? []).join(' ')}`.trim() }));
       };
-      let child: ReturnType<typeof spawn>;
+      let child: ReturnType<typeof import('node:child_process').spawn>;
       try {
-        child = spawn(command, Array.isArray(exec.args) ? exec.args.map(String) : [], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+        // node:child_process on first use: few kubeconfigs have an exec plugin (it costs 1-4 ms to load).
+        child = process.getBuiltinModule('node:child_process').spawn(command, Array.isArray(exec.args) ? exec.args.map(String) : [], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       } catch (e) {
         return reject(new ClusterError('E_AUTH', `the exec credential plugin "${name}" could not be started (${(e as NodeJS.ErrnoException).code ?? 'invalid command'})`));
       }
