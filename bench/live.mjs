@@ -46,7 +46,7 @@ async function createMany(api, path, objects, concurrency = 16) {
   if (failed > 0) throw new Error(`${failed} creations failed at ${path}`);
 }
 
-export async function benchLive({ BIN, kubectl, measure, paired, row, tmp }) {
+export async function benchLive({ BIN, kubectl, measure, paired, row, tmp, nodes = [process.execPath] }) {
   const kubeconfig = process.env.KUBECONFIG ?? (existsSync(DEFAULT_KUBECONFIG) ? DEFAULT_KUBECONFIG : undefined);
   const probe = kubeconfig && kubectl ? spawnSync(kubectl, ['get', '--raw', '/readyz'], { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8', timeout: 10_000 }) : undefined;
   if (!probe || probe.status !== 0) {
@@ -80,6 +80,15 @@ export async function benchLive({ BIN, kubectl, measure, paired, row, tmp }) {
       row(`live: kdiag pod NAME vs kubectl describe pod NAME, ${rtt} ms RTT, ${ca ? 'with' : 'without'} NODE_EXTRA_CA_CERTS`, p.a, p.b, 'ms', '≤ 1.5× kubectl describe', `${gets.length} requests in ${waves} waves (describe: ${theirRequests} requests)`, p.ratio);
     }
     proxy?.kill();
+  }
+  // The other Node majors present (KDIAG_BENCH_NODES), at 0 ms without NODE_EXTRA_CA_CERTS: the runtime's own
+  // start and TLS set-up differ more between them than kdiag's work does.
+  for (const nodeBin of nodes.slice(1)) {
+    const version = spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    spawnSync(nodeBin, [BIN, 'pod', 'one', '-n', ns], { env: { ...process.env, ...env } }); // its own code cache, written once
+    const p = paired([nodeBin, [BIN, 'pod', 'one', '-n', ns]], [kubectl, ['describe', 'pod', 'one', '-n', ns]], { runs: 15, envA: { ...env, NODE_EXTRA_CA_CERTS: '' }, envB: env });
+    const cpu = p.cpu ? `CPU ${p.cpu.a.toFixed(0)} vs ${p.cpu.b.toFixed(0)} ms, ${p.cpu.ratio.toFixed(2)}× (paired, 15 pairs)` : '';
+    row(`live: kdiag pod NAME vs kubectl describe pod NAME, 0 ms RTT (Node ${version}, without NODE_EXTRA_CA_CERTS)`, p.a, p.b, 'ms', '≤ 1.5× kubectl describe', cpu, p.ratio);
   }
 
   // Scan: N Pods (KDIAG_BENCH_LIVE_PODS, default 5,000) and 4N Events in a namespace of their own, read with -A by both.

@@ -226,7 +226,7 @@ if (want('engine')) {
 
 // 4. Live figures against the local test cluster.
 if (want('live')) {
-  await benchLive({ BIN, kubectl, measure, paired, row, tmp });
+  await benchLive({ BIN, kubectl, measure, paired, row, tmp, nodes });
   await (await import('./gate-rate.mjs')).benchGateRate({ BIN, kubectl, row });
 }
 
