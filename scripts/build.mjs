@@ -18,9 +18,16 @@ rmSync(new URL('../dist/types', import.meta.url), { recursive: true, force: true
 // character, as they already do for ASCII.
 const NARROW = /export const NARROW = (\/\^\[.*\]\*\$\/);/.exec(readFileSync(new URL('../src/report/narrow.ts', import.meta.url), 'utf8'))?.[1];
 if (!NARROW) throw new Error('src/report/narrow.ts: no NARROW pattern');
+// Edits to packages' code, each checked: a package whose text changed fails the build, never a silent skip.
+// Only the top-level copy of each is patched (ora's spinner has an older string-width of its own; it is not on
+// the start path).
+const WIDTH_FAST_PATHS = [
+  ['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'],
+];
 const PATCHES = {
-  'string-width': [
-    ['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'],
+  // The report's text width: one-column text measured by its length (NARROW), ICU objects built on first use.
+  'string-width/index.js': [
+    ...WIDTH_FAST_PATHS,
     ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', `if (${NARROW}.test(string)) {`],
     // Compiling /^\p{RGI_Emoji}$/v costs 25-50 ms on Node 20 (≈ 25 on 24) when the module loads, and the
     // visible-character class a few more; only text outside NARROW reaches them. Built on first use.
@@ -29,24 +36,23 @@ const PATCHES = {
     ['const rgiEmojiRegex = /', 'const rgiEmojiPattern = () => /'],
     ['{RGI_Emoji}$/v;', '{RGI_Emoji}$/v; let rgiEmojiOnce; const rgiEmojiRegex = { test: (s) => (rgiEmojiOnce ??= rgiEmojiPattern()).test(s) };'],
   ],
-  'wrap-ansi': [['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'], ['const ASCII_PRINTABLE_REGEX = /^[ -~]*$/;', `const ASCII_PRINTABLE_REGEX = ${NARROW};`]],
+  'wrap-ansi/index.js': [...WIDTH_FAST_PATHS, ['const ASCII_PRINTABLE_REGEX = /^[ -~]*$/;', `const ASCII_PRINTABLE_REGEX = ${NARROW};`]],
+  // commander requires node:child_process when it loads, for executable subcommands kdiag has none of: 1-4 ms
+  // of every start (it brings net and dgram). Here it is required on the first spawn.
+  'commander/lib/command.js': [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"]],
 };
-// commander requires node:child_process when it loads, for executable subcommands kdiag has none of: 1-4 ms of
-// every start (it brings net and dgram). Here it is required on the first spawn.
-const COMMANDER_PATCH = ["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"];
-const narrowText = {
-  name: 'narrow-text-fast-path',
+const patchedFile = (path) => {
+  const parts = path.split(/[\\/]node_modules[\\/]/);
+  return parts.length === 2 ? parts[1].replaceAll('\\', '/') : undefined;
+};
+const packagePatches = {
+  name: 'package-patches',
   setup(b) {
-    b.onLoad({ filter: /node_modules[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      if (!text.includes(COMMANDER_PATCH[0])) throw new Error(`${args.path}: no "${COMMANDER_PATCH[0]}" to patch (did the package change?)`);
-      return { contents: text.replace(COMMANDER_PATCH[0], () => COMMANDER_PATCH[1]), loader: 'js' };
-    });
-    b.onLoad({ filter: /node_modules[\\/](string-width|wrap-ansi)[\\/]index\.js$/ }, (args) => {
-      // Only the report's own copies (ora's spinner has an older string-width of its own; it is not on the start path).
-      if (args.path.split(/[\\/]node_modules[\\/]/).length !== 2) return undefined;
+    b.onLoad({ filter: /node_modules[\\/](string-width[\\/]index|wrap-ansi[\\/]index|commander[\\/]lib[\\/]command)\.js$/ }, (args) => {
+      const edits = PATCHES[patchedFile(args.path)];
+      if (!edits) return undefined;
       let text = readFileSync(args.path, 'utf8');
-      for (const [from, to] of PATCHES[/(string-width|wrap-ansi)[\\/]index\.js$/.exec(args.path)[1]]) {
+      for (const [from, to] of edits) {
         if (!text.includes(from)) throw new Error(`${args.path}: no "${from}" to patch (did the package change?)`);
         text = text.replace(from, () => to); // a function: no $-patterns in the replacement
       }
@@ -125,7 +131,7 @@ const ruleDocsChunk = {
 };
 
 const common = {
-  plugins: [narrowText],
+  plugins: [packagePatches],
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -185,13 +191,13 @@ const clientNodeEntry = {
 const cjs = { ...common, banner: {}, format: 'cjs', minifySyntax: true, minifyWhitespace: true };
 // ASCII (non-ASCII text as \u escapes: the English text has a few dozen such characters): bin/kdiag.js reads it
 // as latin1, a one-byte string that needs no UTF-8 decoding (2-8 ms for a two-byte string of this size).
-await build({ ...cjs, charset: 'ascii', plugins: [lazyParts, narrowText, lazyLibraries, ruleDocsChunk], entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', outExtension: { '.js': '.cjs' }, supported: { 'dynamic-import': false } });
+await build({ ...cjs, charset: 'ascii', plugins: [lazyParts, packagePatches, lazyLibraries, ruleDocsChunk], entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', outExtension: { '.js': '.cjs' }, supported: { 'dynamic-import': false } });
 stamp(fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url)));
 // `kdiag --version` reads only this (bin/kdiag.js).
 await build({ ...cjs, entryPoints: { version: 'src/version.ts' }, outdir: 'dist/cli', outExtension: { '.js': '.cjs' } });
 await build({
   ...cjs,
-  plugins: [narrowText, ruleDocsChunk, clientNodeEntry],
+  plugins: [packagePatches, ruleDocsChunk, clientNodeEntry],
   entryPoints: {
     ...Object.fromEntries(Object.entries(LAZY_LIBRARIES).map(([name, path]) => [`vendor-${name}`, path])),
     'vendor-client-node': 'kdiag-client-node',
