@@ -1,7 +1,10 @@
 // The heap budget: one clear InputError with the sizes when what is held (or about to be) would not fit.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { checkHeapRoom, maxOldSpaceFlag } from '../../src/sources/heap-budget.js';
@@ -47,5 +50,40 @@ describe('maxOldSpaceFlag', () => {
     [['--max-semi-space-size=64', ''], undefined],
   ])('%j → %s bytes', (args, bytes) => {
     expect(maxOldSpaceFlag(args)).toBe(bytes);
+  });
+});
+
+describe('checkHeapBudget in a process of its own (its quick check depends on how Node was started)', () => {
+  // The module is bundled as it is and run in a child Node: the flags, and the module's state, are per process.
+  const dir = mkdtempSync(join(tmpdir(), 'kdiag-budget-'));
+  const bundle = join(dir, 'heap-budget.cjs');
+  buildSync({ entryPoints: [fileURLToPath(new URL('../../src/sources/heap-budget.ts', import.meta.url))], bundle: true, platform: 'node', format: 'cjs', outfile: bundle, logLevel: 'silent' });
+  /** Asks for `more` MiB; prints "ok" or the refusal's message. */
+  const ask = (more: number[], nodeFlags: string[] = [], env: NodeJS.ProcessEnv = {}): string => {
+    const script = `const { checkHeapBudget } = require(${JSON.stringify(bundle)});
+      for (const mib of ${JSON.stringify(more)}) {
+        try { checkHeapBudget('the test input', mib * 2 ** 20, (m) => new Error(m)); console.log('ok'); } catch (e) { console.log(e.message); }
+      }`;
+    const r = spawnSync(process.execPath, [...nodeFlags, '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', ...env } });
+    expect(r.status, r.stderr).toBe(0);
+    return r.stdout.trim();
+  };
+
+  it('passes what fits and refuses what does not, on the quick path and past it', () => {
+    // 8 MiB: the quick check (a small heap, no heap flag). 100 GiB: past the floor, the limit is read and refused.
+    expect(ask([8, 100 * 1024, 8]).split('\n')).toEqual([
+      'ok',
+      expect.stringMatching(/^the test input does not fit in memory: the heap would pass \d+ MiB \(85% of Node's \d+ MiB limit\)$/),
+      'ok',
+    ]);
+  });
+
+  it('a heap flag on the command line or in NODE_OPTIONS turns the quick check off: a small limit is honoured', () => {
+    // 20 MiB more on a few MiB in use is under the quick floor (32 MiB), but over 85% of a 24 MiB limit.
+    const refused = /^the test input does not fit in memory: the heap would pass 20 MiB \(85% of Node's 24 MiB limit\)$/;
+    expect(ask([20], ['--max-old-space-size=24'])).toMatch(refused);
+    expect(ask([20], [], { NODE_OPTIONS: '--max-old-space-size=24' })).toMatch(refused);
+    expect(ask([2], ['--max-old-space-size=24'])).toBe('ok');
+    expect(ask([20])).toBe('ok');
   });
 });
