@@ -62,8 +62,9 @@ let quick: boolean | undefined;
 
 /**
  * The check without node:v8, while the heap is small. process.memoryUsage() also reads the process's RSS,
- * which costs milliseconds once the process is large (4 ms a call in a 200 MiB analyze, against 0.02 ms for
- * V8's heap statistics), so the first time the heap is past the floor, the full check takes over for the run.
+ * which costs milliseconds once the process is large (up to 4 ms a call in a 200 MiB analyze, against
+ * 0.01-0.08 ms for V8's heap statistics), so the first time the heap and what is asked for pass the floor,
+ * the full check takes over for the rest of the run.
  */
 function clearlyRoomy(moreBytes: number): boolean {
   quick ??= !nodeArgs().some((a) => HEAP_FLAG.test(a));
