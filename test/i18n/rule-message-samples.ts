@@ -559,9 +559,9 @@ export const SAMPLES: Samples<RuleMessages> = {
     fix: [[{ pod: 'api-1', namespace: 'shop', owner: { kind: 'ReplicaSet', name: 'api-7d9f' } }], [{ pod: 'api-1', namespace: 'shop' }]],
   },
   nodeStatusStale: {
-    untrusted: [[{ node: 'node-1', at: '2026-11-30T10:00:00Z', age: '12m', allow: '5m50s' }]],
+    untrusted: [[{ node: 'node-1', at: '2026-11-30T10:00:00Z', age: '12m', allow: '8m30s' }]],
     untrustedFix: [[{ node: 'node-1' }]],
-    message: [[{ node: 'node-1', at: '2026-11-30T10:00:00Z', ago: '12m', allow: '5m50s' }]],
+    message: [[{ node: 'node-1', at: '2026-11-30T10:00:00Z', ago: '12m', allow: '8m30s' }]],
     fix: [[{ node: 'node-1' }]],
   },
   notStartedLong: {

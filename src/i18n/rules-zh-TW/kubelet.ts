@@ -96,7 +96,7 @@ export const KUBELET: Record<string, RuleText> = {
   'kubelet/node-status-stale': {
     title: '節點狀態比心跳允許的還舊：它已停止回報',
     docs: {
-      description: 'Pod 所在的節點仍顯示 Ready=True，但該狀況的 lastHeartbeatTime 比 kubelet 的狀態回報（狀態沒有變化時每 5 分鐘重新回報一次）加上節點控制器的寬限（50 秒）所允許的還舊（以輸入的時鐘計算）。kubelet 已停止回報，而還沒有任何東西把節點標成 Unknown，所以節點與 Pod 的狀態都只是最後一次看到的樣子。Pod 自己有失敗原因時，以那個原因為主，這一項列在它後面（最後一次看到時它的狀態是真的）。輸入的時鐘是檔案的修改時間或讀取標準輸入的時間時（兩者都可能晚於擷取時間），這一項只是警告。',
+      description: 'Pod 所在的節點仍顯示 Ready=True，但該狀況的 lastHeartbeatTime 比 kubelet 的狀態回報（狀態沒有變化時每 5 分鐘重新回報一次，狀態變化後的第一次則在隨機的 2 分 30 秒到 7 分 30 秒之後，每 10 秒檢查一次）加上節點控制器的寬限（50 秒）所允許的（8 分 30 秒）還舊（以輸入的時鐘計算）。kubelet 已停止回報，而還沒有任何東西把節點標成 Unknown，所以節點與 Pod 的狀態都只是最後一次看到的樣子。Pod 自己有失敗原因時，以那個原因為主，這一項列在它後面（最後一次看到時它的狀態是真的）。輸入的時鐘是檔案的修改時間或讀取標準輸入的時間時（兩者都可能晚於擷取時間），這一項只是警告。',
       causes: ['kubelet 停止回報，而 kube-controller-manager（節點生命週期控制器）沒有在執行，所以節點從未被標成 Unknown', '讀取 dump 時用的時鐘晚於它的擷取時間：被複製過的檔案會有新的修改時間（請用 --now 指定擷取時間）'],
       fix: ['現在就檢查節點：kubectl get node NODE；kubectl get lease -n kube-node-lease NODE', '確認 kube-controller-manager 在執行；在節點上：systemctl status kubelet；journalctl -u kubelet --since "30 min ago"'],
     },

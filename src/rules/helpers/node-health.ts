@@ -79,12 +79,14 @@ function readinessOf(node: Node | undefined): NodeReadiness {
 }
 
 /**
- * How old a Ready=True condition's lastHeartbeatTime may be before the node counts as no longer reporting:
- * the kubelet re-posts an unchanged status every nodeStatusReportFrequency (5m by default; its lease is the
- * 10 s heartbeat, which kdiag does not read), and the node controller allows node-monitor-grace-period
- * (50s by default since 1.32) on top before it marks the node Unknown.
+ * How old a Ready=True condition's lastHeartbeatTime may be before the node counts as no longer reporting.
+ * The kubelet re-posts an unchanged status every nodeStatusReportFrequency (5m by default; its lease is the
+ * 10 s heartbeat, which kdiag does not read), but the first report after a change or a kubelet restart waits
+ * that period times a random 0.5–1.5 (kubelet_node_status.go calculateDelay: up to 7m30s), checked on its
+ * 10 s status loop (±4% jitter); the node controller allows node-monitor-grace-period (50s by default since
+ * 1.32) on top before it marks the node Unknown. A healthy node's heartbeat can so be 7m40s old.
  */
-export const NODE_STATUS_STALE_MS = 5 * 60_000 + 50_000;
+export const NODE_STATUS_STALE_MS = 5 * 60_000 * 1.5 + 10_400 + 50_000;
 
 /** The epoch ms of the last heartbeat of a node that says Ready=True but has not reported for longer than allowed. */
 export function staleHeartbeat(readiness: NodeReadiness, now: number): number | undefined {

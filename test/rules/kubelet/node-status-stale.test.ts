@@ -6,8 +6,9 @@ import { at, conditions, containerStatus, node, pod, T0 } from '../../harness/bu
 import { runRuleTests } from '../../harness/rule-tester.js';
 import { failingPull, resolveError } from '../image/pulling.js';
 
-// Ready=True as the kubelet last posted it: re-posted every 5m when nothing changes (the real fixtures
-// show 3–5 minute old heartbeats on a healthy node), so only older than 5m + the 50 s grace is stale.
+// Ready=True as the kubelet last posted it: re-posted every 5m when nothing changes, the first report after a
+// change after 5m × a random 0.5–1.5 (kubelet 1.34's calculateDelay; a test-cluster capture showed a healthy
+// node's heartbeat 5m54s old), on a 10 s loop; so only older than 7m30s + 10.4 s + the 50 s grace is stale.
 function lastPosted(secondsAgo: number) {
   const base = node();
   return node({ status: { conditions: (base.status.conditions as Array<Record<string, unknown>>).map((c) => ({ ...c, lastHeartbeatTime: at(-secondsAgo) })) } });
@@ -22,11 +23,18 @@ runRuleTests(rule, {
     { name: 'a fresh heartbeat', objects: [runningReady, node()] },
     { name: 'a heartbeat 4m50s old: an unchanged status is re-posted only every 5m', objects: [runningReady, lastPosted(290)] },
     { name: 'a heartbeat 5m49s old: within the report period plus the node controller grace', objects: [runningReady, lastPosted(349)] },
+    { name: 'a heartbeat 5m54s old, as a healthy test-cluster node showed: the first report after a change waits up to 7m30s', objects: [runningReady, lastPosted(354)] },
+    { name: 'a heartbeat 8m30s old: the longest report delay, one status loop and the grace', objects: [runningReady, lastPosted(510)] },
     { name: 'Ready=Unknown is kubelet/node-not-ready\'s', objects: [runningReady, unknown] },
     { name: 'a Succeeded Pod no longer depends on the node', objects: [pod({ status: { phase: 'Succeeded', containerStatuses: [containerStatus({ terminated: { exitCode: 0, reason: 'Completed' } })] } }), lastPosted(3600)] },
     { name: 'the node is not in the snapshot', objects: [runningReady] },
   ],
   invalid: [
+    {
+      name: 'Ready=True and the last heartbeat 8m32s ago: past the longest delay the kubelet and the node controller allow',
+      objects: [runningReady, lastPosted(512)],
+      expect: [{ severity: 'error', message: /\(8m32s ago\).*\(8m30s\)/ }],
+    },
     {
       name: 'Ready=True but the last heartbeat 12 minutes ago: the node stopped reporting, the Pod is as last seen',
       objects: [runningReady, lastPosted(720)],
@@ -34,7 +42,7 @@ runRuleTests(rule, {
         {
           severity: 'error',
           failureClass: 'transient',
-          message: /^Node "node-1" stopped reporting at 2026-11-30T09:48:00Z \(12m ago\): its Ready=True condition was last refreshed then, .*\(5m50s\), so the node's and the Pod's status are as last seen/,
+          message: /^Node "node-1" stopped reporting at 2026-11-30T09:48:00Z \(12m ago\): its Ready=True condition was last refreshed then, .*\(8m30s\), so the node's and the Pod's status are as last seen/,
           evidence: /lastHeartbeatTime: 2026-11-30T09:48:00Z \(12m ago\)/,
           remediation: 'kube-node-lease',
         },
