@@ -30,14 +30,17 @@ export function kubectl(args: string[], input?: string): { code: number; stdout:
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Polls `check` every 500 ms until it returns true or `ms` pass. */
-export async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+/**
+ * Polls `check` every 500 ms until it returns true; throws, naming `what`, when `ms` pass first. A setup wait
+ * that gives up quietly lets a test run against a state the cluster never reached and fail on kdiag instead.
+ */
+export async function waitFor(what: string, check: () => boolean, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (check()) return true;
+    if (check()) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  return check();
+  if (!check()) throw new Error(`the cluster did not reach this state in ${ms / 1000} s: ${what}`);
 }
 
 /** Creates the namespace afresh, first waiting out a deletion left by an earlier run (Terminating). */

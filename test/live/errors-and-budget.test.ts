@@ -29,7 +29,7 @@ beforeAll(async () => {
     spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: '127.0.0.1:5000/busybox:1', command: ['sh', '-c', 'echo boom; exit 3'], envFrom: [{ configMapRef: { name: 'missing-cm', optional: true } }, { secretRef: { name: 'missing-secret', optional: true } }] }],
       volumes: [{ name: 'c', configMap: { name: 'cm', optional: true } }] },
   }));
-  await waitFor(() => kubectl(['get', 'pod', 'budget', '-n', NS, '-o', 'jsonpath={.status.containerStatuses[0].restartCount}']).stdout.trim() >= '1', 90_000);
+  await waitFor('pod budget restarted once', () => kubectl(['get', 'pod', 'budget', '-n', NS, '-o', 'jsonpath={.status.containerStatuses[0].restartCount}']).stdout.trim() >= '1', 90_000);
 });
 afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));
 

@@ -15,12 +15,12 @@ const IMAGE = '127.0.0.1:5000/busybox:1';
 const FATAL = 'FATAL: environment variable DATABASE_URL is not set';
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-evidence-'));
 
-const deployment = (name: string, command: string[], extra: object = {}, replicas = 1) =>
+const deployment = (name: string, command: string[], extra: object = {}, replicas = 1, container: object = {}) =>
   stringify({
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name },
-    spec: { replicas, selector: { matchLabels: { app: name } }, ...extra, template: { metadata: { labels: { app: name } }, spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: IMAGE, command }] } } },
+    spec: { replicas, selector: { matchLabels: { app: name } }, ...extra, template: { metadata: { labels: { app: name } }, spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: IMAGE, command, ...container }] } } },
   });
 const apply = (ns: string, yaml: string) => {
   const r = kubectl(['apply', '-n', ns, '-f', '-'], yaml);
@@ -31,8 +31,12 @@ const jsonpath = (ns: string, what: string, path: string) => kubectl(['get', ...
 beforeAll(async () => {
   freshNamespace(NS);
   freshNamespace(QUOTA_NS);
-  // A crash loop whose log explains it, past a short progress deadline.
-  apply(NS, deployment('web', ['sh', '-c', `echo "==== web 1.0 ===="; echo starting; echo "${FATAL}" >&2; exit 1`], { progressDeadlineSeconds: 10 }, 2));
+  // A crash loop whose log explains it, past a short progress deadline. Without a probe a crashing container
+  // can be seen Running, its Pod Ready for a moment; a rise in readyReplicas is progress to the Deployment
+  // controller, which turns Progressing back to ReplicaSetUpdated. A probe that first runs in an hour keeps
+  // the Pods unready, so the deadline, once passed, stays passed.
+  const neverReady = { readinessProbe: { exec: { command: ['false'] }, initialDelaySeconds: 3600 } };
+  apply(NS, deployment('web', ['sh', '-c', `echo "==== web 1.0 ===="; echo starting; echo "${FATAL}" >&2; exit 1`], { progressDeadlineSeconds: 10 }, 2, neverReady));
   // Healthy Pods behind a Service that selects nothing (a typo).
   apply(NS, deployment('ok', ['sleep', '3600']));
   apply(NS, stringify({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'ok' }, spec: { selector: { app: 'okk' }, ports: [{ port: 80 }] } }));
@@ -46,11 +50,11 @@ beforeAll(async () => {
   kubectl(['delete', 'deployment', 'evidence-web', '-n', LIMITED_NS, '--ignore-not-found']);
   apply(LIMITED_NS, deployment('evidence-web', ['sleep', '3600']));
   await Promise.all([
-    waitFor(() => jsonpath(NS, 'deploy web', '{.status.conditions[?(@.type=="Progressing")].reason}') === 'ProgressDeadlineExceeded', 120_000),
-    waitFor(() => jsonpath(NS, 'pods -l app=web', '{.items[*].status.containerStatuses[0].restartCount}').split(' ').every((n) => Number(n) >= 2), 150_000),
-    waitFor(() => jsonpath(NS, 'pods -l app=ok', '{.items[*].status.conditions[?(@.type=="Ready")].status}') === 'True', 120_000),
-    waitFor(() => kubectl(['get', 'events', '-n', NS, '--field-selector', 'involvedObject.name=needs-password,reason=Failed', '-o', 'name']).stdout.trim() !== '', 120_000),
-    waitFor(() => kubectl(['get', 'events', '-n', QUOTA_NS, '--field-selector', 'reason=FailedCreate', '-o', 'name']).stdout.trim() !== '', 120_000),
+    waitFor('deploy web Progressing=ProgressDeadlineExceeded', () => jsonpath(NS, 'deploy web', '{.status.conditions[?(@.type=="Progressing")].reason}') === 'ProgressDeadlineExceeded', 120_000),
+    waitFor('every app=web Pod restarted twice', () => jsonpath(NS, 'pods -l app=web', '{.items[*].status.containerStatuses[0].restartCount}').split(' ').every((n) => Number(n) >= 2), 150_000),
+    waitFor('the app=ok Pod Ready', () => jsonpath(NS, 'pods -l app=ok', '{.items[*].status.conditions[?(@.type=="Ready")].status}') === 'True', 120_000),
+    waitFor('a Failed event of needs-password', () => kubectl(['get', 'events', '-n', NS, '--field-selector', 'involvedObject.name=needs-password,reason=Failed', '-o', 'name']).stdout.trim() !== '', 120_000),
+    waitFor('a FailedCreate event in the quota namespace', () => kubectl(['get', 'events', '-n', QUOTA_NS, '--field-selector', 'reason=FailedCreate', '-o', 'name']).stdout.trim() !== '', 120_000),
   ]);
 }, 240_000);
 afterAll(() => {
@@ -60,6 +64,8 @@ afterAll(() => {
 
 describe('log evidence', () => {
   it('pod deploy/web: the Pods\' crash leads, with its log line; the progress deadline follows; not "admission"', () => {
+    // The state this test is about, checked first: a miss here is the cluster's, not kdiag's.
+    expect(jsonpath(NS, 'deploy web', '{.status.conditions[?(@.type=="Progressing")].reason}')).toBe('ProgressDeadlineExceeded');
     const r = live(['pod', 'deploy/web', '-n', NS, '-o', 'json']);
     expect(r.code, r.stderr).toBe(1);
     const w = JSON.parse(r.stdout).items[0];

@@ -54,8 +54,8 @@ beforeAll(async () => {
   const r = kubectl(['apply', '-f', '-'], docs.map((d) => stringify(d)).join('---\n'));
   if (r.code !== 0) throw new Error(r.stderr);
   await Promise.all([
-    waitFor(() => kubectl(['get', 'deploy', 'ok', '-n', NS, '-o', 'jsonpath={.status.availableReplicas}']).stdout === '1', 120_000),
-    waitFor(() => /ErrImagePull|ImagePullBackOff/.test(kubectl(['get', 'pod', 'bad', '-n', NS, '-o', 'jsonpath={.status.containerStatuses[0].state.waiting.reason}']).stdout), 120_000),
+    waitFor('deploy ok 1 available', () => kubectl(['get', 'deploy', 'ok', '-n', NS, '-o', 'jsonpath={.status.availableReplicas}']).stdout === '1', 120_000),
+    waitFor('pod bad in ErrImagePull or ImagePullBackOff', () => /ErrImagePull|ImagePullBackOff/.test(kubectl(['get', 'pod', 'bad', '-n', NS, '-o', 'jsonpath={.status.containerStatuses[0].state.waiting.reason}']).stdout), 120_000),
   ]);
 }, 240_000);
 afterAll(() => {

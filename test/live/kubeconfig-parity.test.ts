@@ -99,8 +99,8 @@ beforeAll(async () => {
   kubectl(['create', 'clusterrolebinding', 'cli-test-kdiag-cluster-reader', '--clusterrole', 'cli-test-kdiag-cluster-reader', `--serviceaccount=${NS}:diag`]);
   token = kubectl(['create', 'token', 'diag', '-n', NS, '--duration', '1h']).stdout.trim();
   const events = (name: string, reason: string) => kubectl(['get', 'events', '-n', NS, '--field-selector', `involvedObject.name=${name},reason=${reason}`, '-o', 'name']).stdout.trim() !== '';
-  await waitFor(() => events('missing-secret-volume', 'FailedMount') && events('missing-configmap', 'FailedMount') && events('bad-image', 'Failed') && events('missing-secret-key', 'Failed'), 120_000);
-  await waitFor(() => kubectl(['get', 'pod', 'healthy', '-n', NS, '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].status}']).stdout === 'True', 120_000);
+  await waitFor('FailedMount and Failed events of the four broken Pods', () => events('missing-secret-volume', 'FailedMount') && events('missing-configmap', 'FailedMount') && events('bad-image', 'Failed') && events('missing-secret-key', 'Failed'), 120_000);
+  await waitFor('pod healthy Ready', () => kubectl(['get', 'pod', 'healthy', '-n', NS, '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].status}']).stdout === 'True', 120_000);
 }, 240_000);
 
 afterAll(() => {

@@ -24,9 +24,9 @@ beforeAll(async () => {
   kubectl(['apply', '-n', NS, '-f', '-'], stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db' }, stringData: { password: PLANTED } }));
   kubectl(['apply', '-n', NS, '-f', '-'], pod('leaky', { containers: [{ name: 'app', image: '127.0.0.1:5000/busybox:1', command: ['sh', '-c', `echo "connecting with password=$DB_PASSWORD"; echo "token=$LITERAL"; exit 1`], env: [{ name: 'DB_PASSWORD', valueFrom: { secretKeyRef: { name: 'db', key: 'password' } } }, { name: 'LITERAL', value: PLANTED }] }] }));
   await Promise.all([
-    waitFor(() => kubectl(['get', 'events', '-n', LIMITED_NS, '--field-selector', 'involvedObject.name=lp-missing-cm,reason=FailedMount', '-o', 'name']).stdout.trim() !== '', 120_000),
-    waitFor(() => kubectl(['get', 'pod', 'lp-ok', '-n', LIMITED_NS, '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].status}']).stdout === 'True', 120_000),
-    waitFor(() => Number(kubectl(['get', 'pod', 'leaky', '-n', NS, '-o', 'jsonpath={.status.containerStatuses[0].restartCount}']).stdout || 0) >= 2, 120_000),
+    waitFor('a FailedMount event of lp-missing-cm', () => kubectl(['get', 'events', '-n', LIMITED_NS, '--field-selector', 'involvedObject.name=lp-missing-cm,reason=FailedMount', '-o', 'name']).stdout.trim() !== '', 120_000),
+    waitFor('pod lp-ok Ready', () => kubectl(['get', 'pod', 'lp-ok', '-n', LIMITED_NS, '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].status}']).stdout === 'True', 120_000),
+    waitFor('pod leaky restarted twice', () => Number(kubectl(['get', 'pod', 'leaky', '-n', NS, '-o', 'jsonpath={.status.containerStatuses[0].restartCount}']).stdout || 0) >= 2, 120_000),
   ]);
 });
 afterAll(() => {

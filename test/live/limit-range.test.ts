@@ -31,7 +31,7 @@ beforeAll(async () => {
   ];
   const r = kubectl(['apply', '-f', '-'], docs.map((d) => stringify(d)).join('---\n'));
   if (r.code !== 0) throw new Error(r.stderr);
-  await waitFor(() => kubectl(['get', 'events', '-n', NS, '--field-selector', 'reason=FailedCreate', '-o', 'name']).stdout.trim() !== '', 120_000);
+  await waitFor('a FailedCreate event', () => kubectl(['get', 'events', '-n', NS, '--field-selector', 'reason=FailedCreate', '-o', 'name']).stdout.trim() !== '', 120_000);
 }, 240_000);
 afterAll(() => kubectl(['delete', 'namespace', NS, QUIET, '--wait=false']));
 

@@ -24,8 +24,8 @@ beforeAll(async () => {
     stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'gated' }, spec: { schedulingGates: [{ name: 'kdiag.io/test' }], containers: [{ name: 'c', image }] } }),
     stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'nowhere' }, spec: { nodeSelector: { 'kdiag.io/no-such-node': 'x' }, containers: [{ name: 'c', image }] } }),
   ].join('---\n'));
-  await waitFor(() => kubectl(['get', 'pod', 'nowhere', '-n', NS, '-o', 'jsonpath={.status.conditions[?(@.type=="PodScheduled")].reason}']).stdout === 'Unschedulable', 60_000);
-  await waitFor(() => podOf('app=web') !== '' && podOf('app=solo') !== '' && kubectl(['get', 'pods', '-n', NS, '-l', 'app=web', '-o', 'jsonpath={.items[0].status.containerStatuses[0].restartCount}']).stdout.trim() >= '1', 90_000);
+  await waitFor('pod nowhere Unschedulable', () => kubectl(['get', 'pod', 'nowhere', '-n', NS, '-o', 'jsonpath={.status.conditions[?(@.type=="PodScheduled")].reason}']).stdout === 'Unschedulable', 60_000);
+  await waitFor('pods app=web and app=solo, web restarted once', () => podOf('app=web') !== '' && podOf('app=solo') !== '' && kubectl(['get', 'pods', '-n', NS, '-l', 'app=web', '-o', 'jsonpath={.items[0].status.containerStatuses[0].restartCount}']).stdout.trim() >= '1', 90_000);
 });
 afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));
 

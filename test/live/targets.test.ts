@@ -43,9 +43,9 @@ beforeAll(async () => {
   const run = kubectl(['create', 'job', '--from=cronjob/report', 'report-run', '-n', NS]);
   if (run.code !== 0) throw new Error(run.stderr);
   await Promise.all([
-    waitFor(() => kubectl(['get', 'job', 'report-run', '-n', NS, '-o', 'jsonpath={.status.conditions[?(@.type=="Failed")].status}']).stdout === 'True', 120_000),
-    waitFor(() => kubectl(['get', 'deploy', 'web', '-n', NS, '-o', 'jsonpath={.status.availableReplicas}']).stdout === '1', 120_000),
-    waitFor(() => kubectl(['get', 'events', '-n', NS, '--field-selector', 'reason=Unhealthy', '-o', 'name']).stdout.trim() !== '', 120_000),
+    waitFor('job report-run Failed', () => kubectl(['get', 'job', 'report-run', '-n', NS, '-o', 'jsonpath={.status.conditions[?(@.type=="Failed")].status}']).stdout === 'True', 120_000),
+    waitFor('deploy web 1 available', () => kubectl(['get', 'deploy', 'web', '-n', NS, '-o', 'jsonpath={.status.availableReplicas}']).stdout === '1', 120_000),
+    waitFor('an Unhealthy event', () => kubectl(['get', 'events', '-n', NS, '--field-selector', 'reason=Unhealthy', '-o', 'name']).stdout.trim() !== '', 120_000),
   ]);
 }, 240_000);
 afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));
