@@ -291,7 +291,10 @@ export class Engine {
     const clock = this.clockNote(facts.pod);
     if (clock) notes.push(clock);
     if (!this.index.saw('Event')) notes.push(this.t.notes.noEvents);
-    if (facts.nodeName && !facts.node) {
+    // A Node kdiag was forbidden to read already has its note, naming the permission; "no Node objects in
+    // the input" beside it would contradict it.
+    const nodeForbidden = this.snapshot.meta.unreadable.some((u) => u.kind === 'Node');
+    if (facts.nodeName && !facts.node && !nodeForbidden) {
       notes.push(this.index.saw('Node') ? this.t.notes.nodeNotInSnapshot({ node: facts.nodeName }) : this.t.notes.nodeNotVisible({ node: facts.nodeName }));
     }
     return notes;

@@ -50,6 +50,14 @@ describe('verdict', () => {
     expect(d.notes.join('\n')).toMatch(/node "node-1" state not visible/);
   });
 
+  it('a Node kdiag was forbidden to read keeps its one note naming the permission, not "no Node objects"', () => {
+    const s = snapshotFromObjects([pod()]);
+    s.meta.unreadable.push({ kind: 'Node', reason: 'forbidden (needs get on nodes)' });
+    s.meta.notes.push('node state not visible: forbidden (needs get on nodes)');
+    const d = new Engine(s, { now: T0 }).diagnosePod(s.pods[0]!);
+    expect(d.notes.filter((n) => /state not visible/.test(n))).toEqual(['node state not visible: forbidden (needs get on nodes)']);
+  });
+
   it('the result does not depend on the wall clock: "now" is the dump\'s capture time', () => {
     const objects = [pod({ metadata: { creationTimestamp: at(-20) }, status: { phase: 'Pending', conditions: conditions({ sandbox: false, since: at(-19) }) } })];
     const s = snapshotFromObjects(objects);

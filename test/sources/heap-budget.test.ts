@@ -1,11 +1,11 @@
 // The heap budget: one clear InputError with the sizes when what is held (or about to be) would not fit.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { checkHeapRoom, maxOldSpaceFlag } from '../../src/sources/heap-budget.js';
 import { kdiag } from '../e2e/exec.js';
@@ -34,6 +34,7 @@ describe('checkHeapRoom', () => {
     const file = join(dir, 'big.json');
     writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods }));
     const r = kdiag(['analyze', file], { env: { NODE_OPTIONS: '--max-old-space-size=64' } });
+    rmSync(dir, { recursive: true, force: true });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/^kdiag: .*big\.json \(\d+ MiB of text\) and the dumps read before it do not fit in memory: \d+ MiB of the \d+ MiB heap in use, about \d+ MiB more needed\nhint: /);
     expect(r.stdout).toBe('');
@@ -56,6 +57,7 @@ describe('maxOldSpaceFlag', () => {
 describe('checkHeapBudget in a process of its own (its quick check depends on how Node was started)', () => {
   // The module is bundled as it is and run in a child Node: the flags, and the module's state, are per process.
   const dir = mkdtempSync(join(tmpdir(), 'kdiag-budget-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const bundle = join(dir, 'heap-budget.cjs');
   buildSync({ entryPoints: [fileURLToPath(new URL('../../src/sources/heap-budget.ts', import.meta.url))], bundle: true, platform: 'node', format: 'cjs', outfile: bundle, logLevel: 'silent' });
   /** Asks for `more` MiB; prints "ok" or the refusal's message. */

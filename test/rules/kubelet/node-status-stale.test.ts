@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/diagnose.js';
 import rule from '../../../src/rules/kubelet/node-status-stale.js';
+import { NODE_STATUS_STALE_MS } from '../../../src/rules/helpers/node-health.js';
+import { formatAge } from '../../../src/rules/helpers/time.js';
 import { snapshotFromObjects } from '../../../src/sources/dump.js';
 import { at, conditions, containerStatus, node, pod, T0 } from '../../harness/builders.js';
 import { runRuleTests } from '../../harness/rule-tester.js';
@@ -102,5 +104,12 @@ describe('kubelet/node-status-stale on many Pods of one node', () => {
     expect(findingAt(T0 + 3_600_000)?.message).toMatch(/\(72m ago\)/);
     expect(findingAt(T0)?.message).toMatch(/\(12m ago\)/);
     expect(findingAt(T0)?.evidence[0]?.text).toMatch(/\(12m ago\)$/);
+  });
+});
+
+describe('kubelet/node-status-stale docs', () => {
+  // The docs are a literal (the build moves them out of the start path), so they cannot quote the constant.
+  it('say the allowance the rule applies', () => {
+    expect(rule.docs.description).toContain(`allow (${formatAge(NODE_STATUS_STALE_MS)})`);
   });
 });
