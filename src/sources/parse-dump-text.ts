@@ -149,24 +149,52 @@ function parseListInSlices(text: string, file: string): unknown[] | undefined {
     for (let i = text.indexOf('\n'); i >= 0 && i < pos; i = text.indexOf('\n', i + 1)) n++;
     return n;
   };
-  // The top-level keys around `items:` (apiVersion, kind, metadata), with an empty list in its place.
-  const top = parseYamlDocuments(`${text.slice(0, header.index)}items: []\n${text.slice(end)}`, file, 0);
+  // The top-level keys around `items:` (apiVersion, kind, metadata), with an empty list in its place and
+  // as many empty lines as the items took, so that an error after them is named on its line in the file.
+  const itemLines = lineOf(end) - lineOf(start);
+  const top = parseYamlDocuments(`${text.slice(0, header.index)}items: []\n${'\n'.repeat(itemLines)}${text.slice(end)}`, file, 0);
   const list = top[0];
   if (top.length !== 1 || !list || typeof list !== 'object' || Array.isArray(list)) return undefined;
   const items: unknown[] = [];
+  // Each slice is read under the List's own keys up to `items:`, as it stands in the file: alone, a slice
+  // is a document of another shape (a top-level sequence), where an error can be found at another place.
+  const head = text.slice(0, start);
+  const headLines = lineOf(start);
   let line = lineOf(itemStarts[0]!);
   for (let i = 0; i < itemStarts.length; i += ITEMS_PER_SLICE) {
     const from = itemStarts[i]!;
     const to = i + ITEMS_PER_SLICE < itemStarts.length ? itemStarts[i + ITEMS_PER_SLICE]! : end;
     const slice = text.slice(from, to);
-    const values = parseYamlDocuments(slice, file, line);
-    const seq = values[0];
-    if (values.length !== 1 || !Array.isArray(seq)) return undefined;
+    let values: unknown[];
+    try {
+      values = parseSlice(head + slice, file, line - headLines);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      // Where the careful reader finds an error can depend on what follows it (a quote left open runs on):
+      // the rest of the file, read as it stands, gives the error that reading the whole file gives.
+      parseYamlDocuments(head + text.slice(from), file, line - headLines);
+      return undefined; // the rest reads cleanly as a whole: the whole file decides
+    }
+    const seq = (values[0] as { items?: unknown } | null | undefined)?.items;
+    if (values.length !== 1 || typeof values[0] !== 'object' || Array.isArray(values[0]) || !Array.isArray(seq)) return undefined;
     for (const item of seq) items.push(item);
     for (let j = slice.indexOf('\n'); j >= 0; j = slice.indexOf('\n', j + 1)) line++;
   }
   (list as { items?: unknown }).items = items;
   return [list];
+}
+
+/**
+ * One slice of a List, through the fast readers first: a file is sliced because they stepped aside from it
+ * as a whole, most often for one broken or unusual item, and the careful reader (many times slower, and
+ * about 40 bytes of syntax tree per byte) is then needed for that item's slice only.
+ */
+function parseSlice(slice: string, file: string, lineOffset: number): unknown[] {
+  const kubectl = kubectlYamlDocuments(slice);
+  if (kubectl) return kubectl;
+  const fast = fastYamlDocuments(slice);
+  if (fast && !fast.some((value) => nestedDeeperThan(value))) return fast;
+  return parseYamlDocuments(slice, file, lineOffset);
 }
 
 function parseJsonStream(text: string, file: string): ParsedDump {

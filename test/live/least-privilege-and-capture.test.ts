@@ -63,19 +63,31 @@ describe('least privilege (get/list/watch on pods and events in one namespace)',
 
 describe('capture → analyze', () => {
   it('writes a redacted bundle that reads back to the live diagnosis; no planted secret anywhere', () => {
-    const file = join(tmp, 'leaky.yaml');
-    const c = live(['capture', 'pod', 'leaky', '-n', NS, '--output-file', file]);
-    expect(c.code, c.stderr).toBe(0);
+    // The bundle and the live read must see the same state of the Pod: a crash loop changes it every few
+    // seconds (back-off, a moment running, back-off). The pair is taken again while the Pod's
+    // resourceVersion moved between them (a CI run caught the bundle in the running moment, the live
+    // read in back-off).
+    const version = () => kubectl(['get', 'pod', 'leaky', '-n', NS, '-o', 'jsonpath={.metadata.resourceVersion}']).stdout;
+    let file = '';
+    let c: ReturnType<typeof live> | undefined;
+    let fromLive: any;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      file = join(tmp, attempt === 0 ? 'leaky.yaml' : `leaky-${attempt}.yaml`);
+      const before = version();
+      c = live(['capture', 'pod', 'leaky', '-n', NS, '--output-file', file]);
+      expect(c.code, c.stderr).toBe(0);
+      fromLive = JSON.parse(live(['pod', 'leaky', '-n', NS, '-o', 'json']).stdout);
+      if (version() === before) break;
+    }
     const bundle = readFileSync(file, 'utf8');
     expect(bundle).toContain('kind: ContainerLog');
     expect(bundle).not.toContain(PLANTED);
-    const fromLive = JSON.parse(live(['pod', 'leaky', '-n', NS, '-o', 'json']).stdout);
     const fromBundle = JSON.parse(live(['pod', 'leaky', '-f', file, '-o', 'json']).stdout);
     const analyzed = JSON.parse(live(['analyze', file, '-o', 'json']).stdout);
     const v = (d: any) => ({ status: d.status, stage: d.stage, rule: d.findings[0]?.rule });
     expect(v(fromBundle)).toEqual(v(fromLive));
     expect(v(analyzed.items.find((d: any) => d.pod?.name === 'leaky'))).toEqual(v(fromLive));
-    for (const out of [JSON.stringify(fromLive), JSON.stringify(fromBundle), c.stderr]) expect(out).not.toContain(PLANTED);
+    for (const out of [JSON.stringify(fromLive), JSON.stringify(fromBundle), c!.stderr]) expect(out).not.toContain(PLANTED);
   });
 
   it('refuses to overwrite an existing file', () => {

@@ -1,0 +1,69 @@
+// A big `kind: List` the fast readers step aside from as a whole (one broken or unusual item) is read a
+// slice of items at a time; each slice goes through the fast readers again and only the slices they step
+// aside from through the careful reader. The answer must be the careful reader's: the same values, and
+// for a broken item the same error on the same line as reading the whole file carefully.
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { InputError } from '../../src/errors.js';
+import { carefulYamlDocuments, parseDumpText } from '../../src/sources/parse-dump-text.js';
+
+const ITEMS = 5000; // more than two slices of 2000
+const item = (i: number) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p-${i}`, namespace: 'shop', labels: { app: `a-${i % 7}` } }, spec: { containers: [{ name: 'app', image: `127.0.0.1:5000/app:${i}` }] }, status: { phase: 'Running' } });
+/** What kubectl get -o yaml writes (sequences not indented under their key), as lines. */
+const listLines = (): string[] => stringify({ apiVersion: 'v1', items: Array.from({ length: ITEMS }, (_, i) => item(i)), kind: 'List', metadata: { resourceVersion: '' } }, { indentSeq: false }).split('\n');
+/** The line of item i's `  name: p-i` (1-based). */
+const nameLine = (lines: string[], i: number): number => lines.indexOf(`    name: p-${i}`) + 1;
+
+/** The outcome: the values, or the InputError's message. */
+function outcome(text: string, sliceAbove: number): unknown {
+  try {
+    return parseDumpText(text, 'big.yaml', { sliceAbove }).values;
+  } catch (err) {
+    if (err instanceof InputError) return `InputError: ${err.message}`;
+    throw err;
+  }
+}
+function carefully(text: string): unknown {
+  try {
+    return carefulYamlDocuments(text, 'big.yaml');
+  } catch (err) {
+    if (err instanceof InputError) return `InputError: ${err.message}`;
+    throw err;
+  }
+}
+
+describe('a big YAML List read in slices', () => {
+  it('a broken item in the third slice: the careful reader\'s error, on the broken line of the file', () => {
+    const lines = listLines();
+    const at = nameLine(lines, 4321);
+    lines[at - 1] = '    name: p-4321: oops';
+    const text = lines.join('\n');
+    const sliced = outcome(text, 0);
+    expect(sliced).toMatch(new RegExp(`^InputError: big\\.yaml:${at}: invalid YAML: `));
+    expect(sliced).toBe(carefully(text));
+  });
+
+  it('a broken item in the first slice, and one past the last item (the List\'s own keys)', () => {
+    for (const breakAt of ['item', 'tail'] as const) {
+      const lines = listLines();
+      if (breakAt === 'item') lines[nameLine(lines, 7) - 1] = '    name: "p-7';
+      else lines[lines.indexOf('kind: List')] = 'kind: List: x';
+      const text = lines.join('\n');
+      const sliced = outcome(text, 0);
+      expect(sliced, breakAt).toMatch(/^InputError: big\.yaml:\d+: invalid YAML: /);
+      expect(sliced, breakAt).toBe(carefully(text));
+    }
+  });
+
+  it('a custom tag (which only the careful reader takes) in one slice and flow style (js-yaml\'s) in another: the careful reader\'s values', () => {
+    const lines = listLines();
+    lines[nameLine(lines, 10) - 1] = '    name: !custom p-10';
+    lines.splice(nameLine(lines, 3003) + 1, 2, '    labels: {app: a-0, tier: "web"}'); // item 3003's labels: and app: lines
+    const text = lines.join('\n');
+    const values = outcome(text, 0) as Array<{ items: Array<{ metadata: { name: string; labels: object } }> }>;
+    expect(values).toEqual(carefully(text));
+    expect(values[0]!.items).toHaveLength(ITEMS);
+    expect(values[0]!.items[10]!.metadata.name).toBe('p-10');
+    expect(values[0]!.items[3003]!.metadata.labels).toEqual({ app: 'a-0', tier: 'web' });
+  });
+});
