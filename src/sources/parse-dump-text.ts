@@ -79,7 +79,7 @@ export function carefulYamlDocuments(text: string, file = 'test.yaml'): unknown[
  * Each document is converted and dropped as soon as it is composed, so a multi-document file never holds
  * every document's syntax tree at once. `lineOffset` maps line numbers of a slice back to the file.
  */
-function parseYamlDocuments(text: string, file: string, lineOffset: number): unknown[] {
+function parseYamlDocuments(text: string, file: string, lineOffset: number, syntaxErrorAt?: (pos: number) => void): unknown[] {
   const lines = new LineCounter();
   const values: unknown[] = [];
   const where = (pos: number | undefined): string => {
@@ -91,7 +91,10 @@ function parseYamlDocuments(text: string, file: string, lineOffset: number): unk
     const composer = new Composer({ uniqueKeys: true, logLevel: 'error' }); // 'error': no process warnings quoting the input
     for (const doc of composer.compose(new Parser(lines.addNewLine).parse(text))) {
       const error = doc.errors[0];
-      if (error) throw new InputError(`${where(error.pos[0])}: invalid YAML: ${reason(error)}`);
+      if (error) {
+        syntaxErrorAt?.(error.pos[0]);
+        throw new InputError(`${where(error.pos[0])}: invalid YAML: ${reason(error)}`);
+      }
       // maxAliasCount bounds how many alias nodes "billion laughs" expands; the budget, how many bytes they repeat.
       const amplified = mayAlias && aliasExpansionProblem(doc, doc.range[2] - doc.range[0]);
       if (amplified) throw new InputError(`${where(doc.range[0])}: ${amplified}`, { hint: 'kubectl never writes YAML aliases: dump the objects with kubectl get … -o yaml' });
@@ -166,12 +169,15 @@ function parseListInSlices(text: string, file: string): unknown[] | undefined {
     const to = i + ITEMS_PER_SLICE < itemStarts.length ? itemStarts[i + ITEMS_PER_SLICE]! : end;
     const slice = text.slice(from, to);
     let values: unknown[];
+    // A syntax error found before the slice's last item is found where the whole file has it: the text up
+    // to it is the same. One found later may depend on what follows the slice (a quote left open runs on
+    // to its end): then the rest of the file, read as it stands, gives the whole file's error.
+    const lastItem = head.length + (itemStarts[Math.min(i + ITEMS_PER_SLICE, itemStarts.length) - 1]! - from);
+    let runsOn = true;
     try {
-      values = parseSlice(head + slice, file, line - headLines);
+      values = parseSlice(head + slice, file, line - headLines, (pos) => (runsOn = pos >= lastItem));
     } catch (err) {
-      if (!(err instanceof InputError)) throw err;
-      // Where the careful reader finds an error can depend on what follows it (a quote left open runs on):
-      // the rest of the file, read as it stands, gives the error that reading the whole file gives.
+      if (!(err instanceof InputError) || !runsOn) throw err;
       parseYamlDocuments(head + text.slice(from), file, line - headLines);
       return undefined; // the rest reads cleanly as a whole: the whole file decides
     }
@@ -189,12 +195,12 @@ function parseListInSlices(text: string, file: string): unknown[] | undefined {
  * as a whole, most often for one broken or unusual item, and the careful reader (many times slower, and
  * about 40 bytes of syntax tree per byte) is then needed for that item's slice only.
  */
-function parseSlice(slice: string, file: string, lineOffset: number): unknown[] {
+function parseSlice(slice: string, file: string, lineOffset: number, syntaxErrorAt: (pos: number) => void): unknown[] {
   const kubectl = kubectlYamlDocuments(slice);
   if (kubectl) return kubectl;
   const fast = fastYamlDocuments(slice);
   if (fast && !fast.some((value) => nestedDeeperThan(value))) return fast;
-  return parseYamlDocuments(slice, file, lineOffset);
+  return parseYamlDocuments(slice, file, lineOffset, syntaxErrorAt);
 }
 
 function parseJsonStream(text: string, file: string): ParsedDump {
