@@ -43,7 +43,7 @@ function main() {
     source = readFileSync(file, 'latin1');
   } catch (err) {
     // A git checkout not built yet (or built by an older kdiag): one line, not a stack trace.
-    process.stderr.write(`kdiag: cannot read ${file} (${err.code ?? err.message})\nhint: build it with npm run build (npm install does it too)\n`);
+    process.stderr.write(`kdiag: cannot read ${file} (${err.code ?? err.message})\nhint: build it with npm run build\n`);
     process.exitCode = 70;
     return;
   }

@@ -38,3 +38,19 @@ export function normalizeArgv(argv: readonly string[]): string[] {
   const command = split[i]!;
   return [node, script, command, ...leading, ...split.slice(i + 1)];
 }
+
+/**
+ * `kubectl pod-why NAME` means `kubectl pod-why pod NAME`: run as a kubectl plugin, a first word that is not a
+ * command (nor a flag) names a Pod, as the plugin's name promises. Commands and flags keep their meaning.
+ */
+export function pluginArgv(argv: readonly string[], commands: readonly string[]): string[] {
+  const [node = 'node', script = 'kdiag', ...args] = argv;
+  let word: string | undefined;
+  for (let i = 0; i < args.length && word === undefined; i++) {
+    const arg = args[i]!;
+    if (WITH_VALUE.has(arg)) i++; // the flag's value, not a word
+    else if (!arg.startsWith('-')) word = arg;
+  }
+  if (word === undefined || commands.includes(word) || word === 'help') return [node, script, ...args];
+  return [node, script, 'pod', ...args];
+}

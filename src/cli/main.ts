@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { normalizeArgv } from './argv.js';
+import { normalizeArgv, pluginArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
 import { GATE_HELP } from './gate-help.js';
@@ -14,7 +14,7 @@ import { resolveLang, type Lang } from '../i18n/lang.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
-/** `kdiag`, or `kubectl podwhy` when kubectl runs the plugin binary: help names the tool as it was invoked. */
+/** `kdiag`, or `kubectl pod-why` when kubectl runs the plugin binary: help names the tool as it was invoked. */
 export function invokedAs(script: string | undefined): string {
   const base = basename(script ?? 'kdiag').replace(/\.[cm]?js$/, '');
   return base.startsWith('kubectl-') ? `kubectl ${base.slice('kubectl-'.length).replace(/_/g, '-')}` : 'kdiag';
@@ -206,7 +206,10 @@ async function main(argv: string[]): Promise<number> {
     // The language's catalogues load once, before any report, help or error text (English loads none).
     const lang = langOf(argv);
     await loadLanguage(lang);
-    await buildProgram(run, invokedAs(argv[1]), lang).parseAsync(normalizeArgv(argv));
+    const me = invokedAs(argv[1]);
+    const program = buildProgram(run, me, lang);
+    const args = me === 'kdiag' ? argv : pluginArgv(argv, program.commands.map((c) => c.name()));
+    await program.parseAsync(normalizeArgv(args));
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {

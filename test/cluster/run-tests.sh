@@ -9,6 +9,8 @@ root="$(cd "$here/../.." && pwd)"
 cd "$root"
 
 [ -f dist/cli/main.cjs ] || node scripts/build.mjs --no-types
+# The release archive (one executable, no Node needed) that test/live/release-binary.test.ts installs as krew would.
+[ -f dist/release/pod-why.yaml ] || node scripts/dist.mjs
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 t0=$(date +%s)
 kubeconfig="$("$here/up.sh" | tail -n1)"

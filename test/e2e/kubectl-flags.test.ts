@@ -89,16 +89,31 @@ describe('version, completion, plugin name', () => {
     expect(v).toMatchObject({ apiVersion: 'kdiag/v1', kind: 'Version', kdiag: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version });
   });
 
-  it('help names the tool as kubectl invoked it (kubectl-podwhy → "kubectl podwhy")', () => {
+  it('help names the tool as kubectl invoked it (kubectl-pod_why → "kubectl pod-why")', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kdiag-plugin-'));
-    symlinkSync(BIN, join(dir, 'kubectl-podwhy'));
-    const r = spawnSync(process.execPath, [join(dir, 'kubectl-podwhy'), 'scan', '--help'], { encoding: 'utf8' });
-    expect(r.stdout).toMatch(/^Usage: kubectl podwhy scan/);
+    symlinkSync(BIN, join(dir, 'kubectl-pod_why'));
+    const r = spawnSync(process.execPath, [join(dir, 'kubectl-pod_why'), 'scan', '--help'], { encoding: 'utf8' });
+    expect(r.stdout).toMatch(/^Usage: kubectl pod-why scan/);
     expect(kdiag(['--help']).stdout).toMatch(/^Usage: kdiag /);
   });
 
-  it('kubectl_complete-podwhy answers in cobra\'s format', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'bin/kubectl_complete-podwhy.js'), 'scan', '-o', ''], { encoding: 'utf8' });
+  it('as the kubectl plugin, a first word that is no command names a Pod: kubectl pod-why NAME', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kdiag-plugin-'));
+    symlinkSync(BIN, join(dir, 'kubectl-pod_why'));
+    const shop = join(ROOT, 'fixtures/examples/shop.yaml');
+    const run = (args: string[]) => spawnSync(process.execPath, [join(dir, 'kubectl-pod_why'), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const bare = run(['web-6b7f9c8d4-q8zrt', '-f', shop]);
+    expect(bare.status).toBe(0);
+    expect(bare.stdout).toMatch(/^Pod shop\/web-6b7f9c8d4-q8zrt/);
+    expect(run(['-n', 'shop', 'api-7d9f5c6b8-x2k4p', '-f', shop]).status).toBe(1);
+    // Commands keep their meaning; the plain kdiag binary does not guess.
+    expect(run(['analyze', shop, '-o', 'json']).stdout).toMatch(/"kind": ?"DiagnosisList"/);
+    const plain = kdiag(['web-6b7f9c8d4-q8zrt', '-f', shop]);
+    expect(plain.code).toBe(2);
+  });
+
+  it('kubectl_complete-pod_why answers in cobra\'s format', () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin/kubectl_complete-pod_why.js'), 'scan', '-o', ''], { encoding: 'utf8' });
     expect(r.stdout).toBe('text\nwide\njson\nyaml\nmarkdown\n:4\n');
     expect(kdiag(['__complete', 'p']).stdout).toBe('pod\n:4\n');
     expect(kdiag(['__complete', 'scan', '--fail']).stdout).toBe('--failing-only\n:4\n');

@@ -1,4 +1,0 @@
-#!/usr/bin/env node
-// kubectl runs this for `kubectl podwhy <TAB>`: the same completions as `kdiag __complete`, in cobra's format.
-process.argv.splice(2, 0, '__complete');
-require('./kdiag.js');

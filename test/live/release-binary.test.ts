@@ -1,0 +1,69 @@
+// The release archive that `npm run dist` builds (one self-contained executable), installed the way krew
+// installs it from the filled-in manifest, then run as `kubectl pod-why` with no Node anywhere on PATH: on the
+// bundled example dump, for its version, and live against the real cluster.
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error a plain ES module shared with scripts/dist.mjs
+import { krewInstall, krewProblems } from '../../scripts/dist/krew.mjs';
+import { ADMIN, freshNamespace, KUBECTL, kubectl, waitFor } from './env.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const RELEASE = join(ROOT, 'dist/release');
+const NS = 'kdiag-live-binary';
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+let link = '';
+let path = '';
+beforeAll(async () => {
+  if (!existsSync(join(RELEASE, 'pod-why.yaml'))) throw new Error('no dist/release/pod-why.yaml: npm run dist builds the archive these tests install');
+  const manifest = parse(readFileSync(join(RELEASE, 'pod-why.yaml'), 'utf8'));
+  expect(krewProblems(manifest, 'pod-why')).toEqual([]);
+  const archive = readdirSync(RELEASE).find((f) => f.endsWith('-linux-amd64.tar.gz'));
+  if (!archive) throw new Error('no linux-amd64 archive in dist/release');
+  link = krewInstall(manifest, 0, join(RELEASE, archive), mkdtempSync(join(tmpdir(), 'kdiag-krew-')));
+  // krew's bin directory and kubectl's, and nothing else: no Node reachable.
+  path = [dirname(link), dirname(KUBECTL)].join(':');
+  for (const dir of path.split(':')) expect(existsSync(join(dir, 'node'))).toBe(false);
+  freshNamespace(NS);
+  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'sleeper', namespace: NS }, spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: '127.0.0.1:5000/busybox:1', command: ['sleep', '3600'] }] } };
+  const r = kubectl(['apply', '-f', '-'], JSON.stringify(pod));
+  if (r.code !== 0) throw new Error(r.stderr);
+  await waitFor('pod sleeper Ready', () => kubectl(['get', 'pod', 'sleeper', '-n', NS, '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].status}']).stdout === 'True', 120_000);
+}, 240_000);
+afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));
+
+const plugin = (args: string[]) => {
+  const r = spawnSync(KUBECTL, ['pod-why', ...args], { env: { PATH: path, HOME: tmpdir(), KUBECONFIG: ADMIN, NO_COLOR: '1' }, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe('the release executable, installed as krew installs it', () => {
+  it('kubectl pod-why NAME -f DUMP diagnoses a Pod of the bundled example (no word "pod" needed)', () => {
+    const r = plugin(['web-6b7f9c8d4-q8zrt', '-f', join(ROOT, 'fixtures/examples/shop.yaml')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Pod shop\/web-6b7f9c8d4-q8zrt/);
+  });
+
+  it('a failing Pod of the example: exit 1 and its cause', () => {
+    const r = plugin(['pod', 'api-7d9f5c6b8-x2k4p', '-f', join(ROOT, 'fixtures/examples/shop.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAILING at image/);
+  });
+
+  it('--version is the package version; help names the plugin as kubectl runs it', () => {
+    expect(plugin(['--version']).stdout.trim()).toBe(pkg.version);
+    expect(plugin(['--help']).stdout).toMatch(/^Usage: kubectl pod-why/);
+  });
+
+  it('live: a running Pod on the real cluster is healthy (exit 0)', () => {
+    const r = plugin(['sleeper', '-n', NS]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Pod kdiag-live-binary\/sleeper/);
+  });
+});
