@@ -162,6 +162,7 @@ const lazyParts = {
   setup(b) {
     b.onResolve({ filter: /^\.\/chunks\// }, (args) => ({ path: args.path, external: true }));
     b.onResolve({ filter: /^kdiag-rule-docs:data$/ }, () => ({ path: './chunks/rule-docs.cjs', external: true }));
+    b.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) => (/[\\/]src[\\/]cli[\\/]mcp$/.test(args.resolveDir) ? { path: './chunks/vendor-mcp.cjs', external: true } : undefined));
     b.onResolve({ filter: /^@kubernetes\/client-node$/ }, (args) => (/[\\/]src[\\/]/.test(args.importer) ? { path: './chunks/vendor-client-node.cjs', external: true } : undefined));
     b.onResolve({ filter: /zh-TW\.js$/ }, (args) => {
       if (args.importer !== join(I18N_DIR, 'load.ts')) return undefined;
@@ -201,6 +202,8 @@ await build({
   entryPoints: {
     ...Object.fromEntries(Object.entries(LAZY_LIBRARIES).map(([name, path]) => [`vendor-${name}`, path])),
     'vendor-client-node': 'kdiag-client-node',
+    // `kdiag mcp` only: the Model Context Protocol SDK and zod.
+    'vendor-mcp': 'src/cli/mcp/sdk.ts',
     'rule-docs': 'kdiag-rule-docs:data',
     ...Object.fromEntries(Object.entries(ZH_TW).map(([file, name]) => [name, join(I18N_DIR, file)])),
   },

@@ -173,6 +173,11 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .action((id: string, opts) => run(async () => (await import('./commands/rules.js')).explainCommand(id, opts)));
 
   program
+    .command('mcp')
+    .description('serve kdiag\'s read-only tools (diagnose, scan, analyze, explain) to an assistant over the Model Context Protocol on stdio')
+    .action(() => run(async () => (await import('./mcp/server.js')).mcpCommand()));
+
+  program
     .command('version')
     .description('print the kdiag version (and the Node.js it runs on)')
     .addOption(new Option('-o, --output <format>', 'text, json or yaml').default('text'))

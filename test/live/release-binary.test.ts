@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module shared with scripts/dist.mjs
 import { krewInstall, krewProblems } from '../../scripts/dist/krew.mjs';
@@ -65,5 +67,18 @@ describe('the release executable, installed as krew installs it', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Pod kdiag-live-binary\/sleeper/);
+  });
+
+  it('kdiag mcp from the executable: an MCP client gets the live Pod\'s diagnosis', async () => {
+    const client = new Client({ name: 'kdiag-live-test', version: '1' });
+    await client.connect(new StdioClientTransport({ command: link, args: ['mcp'], env: { PATH: path, HOME: tmpdir(), KUBECONFIG: ADMIN } }));
+    try {
+      const r = await client.callTool({ name: 'diagnose', arguments: { target: 'sleeper', namespace: NS } });
+      const text = (r.content as Array<{ text: string }>)[0]!.text;
+      expect(r.isError, text).toBeFalsy();
+      expect(JSON.parse(text)).toMatchObject({ kind: 'Diagnosis', status: 'healthy', pod: { namespace: NS, name: 'sleeper' } });
+    } finally {
+      await client.close();
+    }
   });
 });
