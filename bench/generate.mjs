@@ -165,3 +165,57 @@ export function writeClusterInfoDump(dir, count) {
   }
   return bytes;
 }
+
+/**
+ * The shape of a support engineer's folder of real dumps: `files` small `kubectl get -o yaml` files of 1-20
+ * objects each (a Pod, its Events, sometimes its Node), as YAML Lists. Returns the file paths.
+ */
+export function writeSmallDumps(dir, files = 150) {
+  mkdirSync(dir, { recursive: true });
+  const paths = [];
+  for (let f = 0; f < files; f++) {
+    const items = [];
+    const podsHere = 1 + (f % 4);
+    for (let k = 0; k < podsHere && items.length < 20; k++) {
+      const { pod: p, events: e } = pod(`ns-${f % 7}`, f * 4 + k);
+      items.push(p, ...e.slice(0, Math.max(0, 20 - items.length - 1 - (f % 3 === 0 ? 1 : 0))));
+    }
+    if (f % 3 === 0) items.push(node(f % 20));
+    const path = join(dir, `dump-${String(f).padStart(3, '0')}.yaml`);
+    writeFileSync(path, toYamlList(items.slice(0, 20)));
+    paths.push(path);
+  }
+  return paths;
+}
+
+/** YAML as kubectl prints a List (two-space indent, `- ` items); the objects are plain JSON data. */
+function toYamlList(items) {
+  const lines = ['apiVersion: v1', 'items:'];
+  items = JSON.parse(JSON.stringify(items)); // as kubectl would print them: no undefined fields
+  const scalar = (v) => (typeof v === 'string' ? (/^[\w./:-]+$/.test(v) && !/^(true|false|null|yes|no|on|off|[\d.eE+-]+)$/i.test(v) ? v : JSON.stringify(v)) : String(v));
+  const emit = (value, indent, first) => {
+    if (Array.isArray(value)) {
+      if (value.length === 0) return [' []'];
+      return ['', ...value.flatMap((v) => { const [head, ...rest] = emit(v, indent + 2, true); return [`${' '.repeat(indent)}-${head.startsWith('\n') ? head : head.replace(/^ {0,}/, ' ')}`, ...rest]; })].filter((l, i) => i > 0 || l !== '');
+    }
+    if (value && typeof value === 'object') {
+      const keys = Object.keys(value).filter((k) => value[k] !== undefined);
+      if (keys.length === 0) return [' {}'];
+      const out = [];
+      keys.forEach((k, i) => {
+        const v = value[k];
+        const pad = first && i === 0 ? '' : ' '.repeat(indent);
+        if (v && typeof v === 'object' && (Array.isArray(v) ? v.length : Object.keys(v).length)) out.push(`${pad}${k}:`, ...emit(v, Array.isArray(v) ? indent : indent + 2, false).map((l) => l));
+        else out.push(`${pad}${k}:${emit(v, indent + 2, false)[0]}`);
+      });
+      return out;
+    }
+    return [` ${scalar(value)}`];
+  };
+  for (const item of items) {
+    const [head, ...rest] = emit(item, 2, true);
+    lines.push(`- ${head}`, ...rest);
+  }
+  lines.push('kind: List', 'metadata:', '  resourceVersion: ""');
+  return `${lines.join('\n')}\n`;
+}

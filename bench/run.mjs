@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateObjects, writeClusterInfoDump } from './generate.mjs';
+import { generateObjects, writeClusterInfoDump, writeSmallDumps } from './generate.mjs';
 import { benchLive } from './live.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,7 +17,7 @@ const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', '--', 'true'], { encoding: 'utf8' }).stderr?.includes('task-clock') ? 'perf' : undefined;
 const rows = [];
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-bench-'));
-// KDIAG_BENCH_ONLY=startup,offline,render,yaml,engine,live,scale runs only those parts (default: all).
+// KDIAG_BENCH_ONLY=startup,offline,render,yaml,engine,live,scale,peer runs only those parts (default: all).
 const ONLY = process.env.KDIAG_BENCH_ONLY?.split(',');
 const want = (part) => !ONLY || ONLY.includes(part);
 
@@ -275,11 +275,33 @@ if (want('scale')) {
   if (at.length === 2) row('scale: time per pod, largest vs smallest (1.0 = linear)', at[1].ms / at[1].pods / (at[0].ms / at[0].pods), undefined, 'ratio', '≈ 1 (linear)');
 }
 
+// 8. Against a peer on the same work: KDIAG_BENCH_PEER is a command whose `{}` is a dump directory or file
+// (e.g. a Go build of another tool's analyzers: KDIAG_BENCH_PEER='/opt/peer/analyze {}'), run paired with
+// kdiag on a generated folder of 150 small kubectl dumps (1-20 objects each), once for the whole folder and
+// once as one process per file. Without it the rows say they were skipped.
+if (want('peer')) {
+  const dir = join(tmp, 'small-dumps');
+  const files = writeSmallDumps(dir, 150);
+  const peer = process.env.KDIAG_BENCH_PEER;
+  const env = { NODE_EXTRA_CA_CERTS: '' };
+  const loop = (cmd) => ['sh', ['-c', `for f in "$@"; do ${cmd} >/dev/null; s=$?; [ $s -le 1 ] || exit $s; done; echo done`, 'loop', ...files]];
+  if (!peer) {
+    rows.push({ figure: 'peer: analyze of 150 small dumps (one process)', ours: null, reference: null, unit: 'ms', ratio: null, target: '≤ 1.0× the peer', note: 'skipped: set KDIAG_BENCH_PEER to a peer command (with {} for the dumps) to time it' });
+    rows.push({ figure: 'peer: one process per file, 150 small dumps', ours: null, reference: null, unit: 'ms', ratio: null, target: '≤ 1.0× the peer', note: 'skipped: KDIAG_BENCH_PEER not set' });
+  } else {
+    const [peerCmd, ...peerArgs] = peer.split(' ');
+    const whole = paired([process.execPath, [BIN, 'analyze', dir]], [peerCmd, peerArgs.map((a) => a.replace('{}', dir))], { runs: 9, envA: env });
+    row('peer: analyze of 150 small dumps (one process), wall', whole.a, whole.b, 'ms', '≤ 1.0× the peer', whole.cpu ? `CPU ${whole.cpu.a.toFixed(0)} vs ${whole.cpu.b.toFixed(0)} ms, ratio ${whole.cpu.ratio.toFixed(2)}` : '', whole.ratio);
+    const each = paired(loop(`"${process.execPath}" "${BIN}" analyze "$f"`), loop(peer.replace('{}', '"$f"')), { runs: 3, envA: env });
+    row('peer: one process per file, 150 small dumps, wall', each.a, each.b, 'ms', '≤ 1.0× the peer', each.cpu ? `CPU ${each.cpu.a.toFixed(0)} vs ${each.cpu.b.toFixed(0)} ms, ratio ${each.cpu.ratio.toFixed(2)}` : '', each.ratio);
+  }
+}
+
 rmSync(tmp, { recursive: true, force: true });
 const widths = [58, 12, 12, 8, 9];
 const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join(' ');
 console.log(line(['figure', 'ours', 'reference', 'unit', 'ratio']) + ' target / note');
-for (const r of rows) console.log(line([r.figure, r.ours, r.reference ?? '-', r.unit, r.ratio ?? '-']) + ` ${r.target}${r.note ? `; ${r.note}` : ''}`);
+for (const r of rows) console.log(line([r.figure, r.ours ?? '-', r.reference ?? '-', r.unit, r.ratio ?? '-']) + ` ${r.target}${r.note ? `; ${r.note}` : ''}`);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const out = { date: new Date().toISOString(), node: process.version, machine: `${(await import('node:os')).cpus().length} cores`, rows };
 writeFileSync(join(ROOT, 'bench/results/latest.json'), JSON.stringify(out, null, 2));
