@@ -8,7 +8,7 @@ export type FailOn = (typeof FAIL_ON)[number];
 
 export function parseFailOn(value: string | undefined): FailOn {
   const v = (value ?? 'error').toLowerCase();
-  if (!(FAIL_ON as readonly string[]).includes(v)) throw new UsageError(`--fail-on: "${value}" is not one of ${FAIL_ON.join(', ')}`, { hint: 'e.g. --fail-on warning in CI, --fail-on never for a report that never fails the job' });
+  if (!(FAIL_ON as readonly string[]).includes(v)) throw new UsageError(`--fail-on: "${value}" is not one of ${FAIL_ON.join(', ')}`, { hint: 'e.g. --fail-on warning, or --fail-on never' });
   return v as FailOn;
 }
 

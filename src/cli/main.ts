@@ -40,7 +40,8 @@ may also stand before the command (${me} -n shop scan).
 
 Exit codes: 0 healthy or progressing, 1 failing, 2 usage or input error,
 3 cluster unreachable or access denied, 4 not found, 5 gate timed out.
---fail-on warning: a warning exits 1 too; --fail-on never: verdicts exit 0 (errors keep 2-5).`;
+--fail-on warning: a warning exits 1 too;
+--fail-on never: every verdict exits 0 (errors keep 2 to 5).`;
 }
 
 /** -o, --no-color, -v: every command that prints a report. */

@@ -100,7 +100,8 @@ export function examplesZhTW(me: string): string {
 
 結束代碼：0 正常或進行中，1 失敗，2 用法或輸入錯誤，
 3 連不上叢集或權限不足，4 找不到，5 閘門逾時。
---fail-on warning：有警告也以 1 結束；--fail-on never：判定一律以 0 結束（錯誤仍為 2-5）。`;
+--fail-on warning：有警告也以 1 結束；
+--fail-on never：判定一律以 0 結束（錯誤仍為 2 到 5）。`;
 }
 
 /** One help description in zh-TW; a description no phrase covers stays as it is. */
