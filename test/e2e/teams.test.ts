@@ -166,3 +166,12 @@ describe('--junit and GitHub annotations for lists', () => {
     expect(json.stderr).toContain('::error title=');
   });
 });
+
+describe('shell completion of the new flags', () => {
+  it('offers the flags and the values of --fail-on; --config completes files', () => {
+    expect(kdiag(['__complete', 'scan', '--fa']).stdout.split('\n')).toEqual(expect.arrayContaining(['--failing-only', '--fail-on']));
+    expect(kdiag(['__complete', 'analyze', '--show-s']).stdout.split('\n')).toContain('--show-suppressed');
+    expect(kdiag(['__complete', 'gate', '--fail-on', '']).stdout.trim().split('\n')).toEqual(['error', 'warning', 'never', ':4']);
+    expect(kdiag(['__complete', 'analyze', '--config', '']).stdout.trim()).toBe(':0');
+  });
+});
