@@ -65,6 +65,13 @@ describe('suppressions stay in the report', () => {
     expect(text.stdout).not.toContain('Container "app" is crash-looping');
     expect(kdiag(['analyze', CRASH, '--ignore', 'container/crash-loop', '--show-suppressed']).stdout).toContain('Container "app" is crash-looping');
   });
+  it('dumps read file by file (the streamed path) suppress and judge the same', () => {
+    const env = { KDIAG_FILE_BY_FILE_BYTES: '0' };
+    const r = kdiag(['analyze', CRASH, '--ignore', 'container/crash-loop', '-o', 'json'], { env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).items[0].suppressed[0].rule).toBe('container/crash-loop');
+    expect(kdiag(['scan', '-f', WARNING_ONLY, '--fail-on', 'warning'], { env }).code).toBe(1);
+  });
   it('--ignore a whole stage; an unknown rule is exit 2', () => {
     expect(kdiag(['pod', 'crasher', '-f', CRASH, '--ignore', 'container']).code).toBe(0);
     const bad = kdiag(['analyze', CRASH, '--ignore', 'container/crashloop']);
