@@ -21,9 +21,9 @@ export function terminalWidth(stream: { isTTY?: boolean; columns?: number } = pr
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
 }
 
-export function reportOptions(opts: { color?: boolean; verbose?: boolean; output?: string; lang?: string }, now?: number): ReportOptions {
+export function reportOptions(opts: { color?: boolean; verbose?: boolean; output?: string; lang?: string; showSuppressed?: boolean }, now?: number): ReportOptions {
   const wide = opts.output?.toLowerCase() === 'wide';
-  return { color: wantColor(opts.color), verbose: opts.verbose === true, lang: resolveLang(opts.lang), ...(wide ? { wide } : { width: terminalWidth() }), ...(now !== undefined ? { now } : {}) };
+  return { color: wantColor(opts.color), verbose: opts.verbose === true, lang: resolveLang(opts.lang), ...(wide ? { wide } : { width: terminalWidth() }), ...(now !== undefined ? { now } : {}), ...(opts.showSuppressed ? { showSuppressed: true } : {}) };
 }
 
 /** stdout gets exactly one report. */

@@ -11,6 +11,7 @@ import { helpFor } from '../i18n/help.js';
 import { messagesFor } from '../i18n/index.js';
 import { loadLanguage } from '../i18n/load.js';
 import { resolveLang, type Lang } from '../i18n/lang.js';
+import { ciOptions, failOnOption, suppressionOptions } from './team-options.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -38,7 +39,9 @@ Flags take kubectl's forms: -n shop, -n=shop, --namespace=shop; flags such as -n
 may also stand before the command (${me} -n shop scan).
 
 Exit codes: 0 healthy or progressing, 1 failing, 2 usage or input error,
-3 cluster unreachable or access denied, 4 not found, 5 gate timed out.`;
+3 cluster unreachable or access denied, 4 not found, 5 gate timed out.
+--fail-on warning: a warning exits 1 too;
+--fail-on never: every verdict exits 0 (errors keep 2 to 5).`;
 }
 
 /** -o, --no-color, -v: every command that prints a report. */
@@ -100,7 +103,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(`${say({ text: s.replace(/\n$/, '') })}\n`) });
   if (help) program.configureHelp(localizedHelp(help));
 
-  verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))
+  suppressionOptions(failOnOption(verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))))
     .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (file, directory, or - for stdin; repeatable)', collect)
     .option('--logs <n>', 'lines of a stopped container\'s log to read; its last meaningful lines (at most 5) are evidence', '20')
@@ -114,16 +117,16 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
       }),
     );
 
-  listOptions(verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]')))).option('-n, --namespace <ns>', 'only this namespace'))
+  ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]')))).option('-n, --namespace <ns>', 'only this namespace')))))
     .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)')
     .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
 
-  listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'))))), true)
+  ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'))))), true))))
     .description('every Pod in a namespace (or all with -A) as a table of status, stage and cause, failing first')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
 
-  verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false)
+  failOnOption(verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false))
     .description('CI: wait for deploy/sts/ds/job/pod rollouts to finish; fail fast with a diagnosis when one is doomed')
     .option('--timeout <duration>', 'give up after this long (exit 5)', '5m')
     .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')

@@ -10,8 +10,11 @@ import { EXIT } from './exit-codes.js';
 import { outputFormat, type GlobalOptions } from './global-options.js';
 import { reportOptions, warnNote } from './io.js';
 import { writeStreamedList } from './write-list.js';
+import { parseFailOn, verdictExit } from './fail-on.js';
+import { writeCiReports, type CiOptions } from './ci-reports.js';
+import type { TeamOptions } from './suppression-options.js';
 
-export interface DumpReportOptions extends GlobalOptions {
+export interface DumpReportOptions extends GlobalOptions, TeamOptions, CiOptions {
   failingOnly?: boolean;
 }
 
@@ -50,11 +53,12 @@ export async function reportFileByFile(paths: string[], opts: DumpReportOptions,
   if (text === 'list' && read.pods === 0 && !hasWorkloads(read.snapshot)) throw noPods(paths);
   let items = read.items;
   if (matches) items = items.filter((i) => matches(i.diagnosis()));
-  const anyFailing = items.some((i) => i.status === 'failing');
+  const code = verdictExit(items, parseFailOn(opts.failOn));
+  writeCiReports(items, opts, text === 'list' ? 'analyze' : 'scan');
   if (opts.failingOnly) items = items.filter((i) => i.status === 'failing');
   if (text === 'list' || format !== 'text') checkReportRoom(items, format, tooLarge, (i) => i.diagnosis());
-  await writeStreamedList(items, { ...read.snapshot.meta, ...read.listMeta(items) }, format, reportOptions(opts, read.now), text);
-  const code = anyFailing ? EXIT.failing : EXIT.ok;
+  const listMeta = read.listMeta(items);
+  await writeStreamedList(items, { ...read.snapshot.meta, ...listMeta, notes: [...(options.notes ?? []), ...listMeta.notes] }, format, reportOptions(opts, read.now), text);
   // Like grep -r: the rest is reported, but a run that could not read all of its input never exits 0 or 1.
   return read.problems.length > 0 ? EXIT.usage : code;
 }

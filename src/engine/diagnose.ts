@@ -17,6 +17,8 @@ import { orderFindings } from './order-findings.js';
 import { provenStages } from './stage-evidence.js';
 import { stageOwner, troubledContainer, waitingImage } from './stage-owner.js';
 import { workloadDiagnosis } from './workload-diagnosis.js';
+import { partitionFindings, type SuppressedFinding, type Suppressions } from './suppress.js';
+import { SuppressionSubjects } from './suppression-subject.js';
 
 export interface DiagnoseOptions {
   /** Epoch ms for every object. Defaults to each input's own capture time; the engine never reads the clock itself. */
@@ -31,6 +33,10 @@ export interface DiagnoseOptions {
   events?: EventIndex;
   /** Called whenever a rule reads the cluster's Pods: the verdict then depends on the whole Pod list. */
   onPodsRead?: () => void;
+  /** Findings to keep out of the verdict (still reported, under `suppressed`). */
+  suppressions?: Suppressions;
+  /** Notes of the run for every report (an expired suppression, say): in each item's notes and the list's. */
+  notes?: readonly string[];
 }
 
 /** A prepared engine over one Snapshot: index once, diagnose many Pods. */
@@ -50,6 +56,9 @@ export class Engine {
   private readonly logLines: number;
   private readonly fixedNow: boolean;
   private readonly nowReason: string | undefined;
+  private readonly suppressions: Suppressions;
+  private readonly runNotes: readonly string[];
+  private readonly subjects: SuppressionSubjects;
 
   constructor(
     readonly snapshot: Snapshot,
@@ -59,6 +68,10 @@ export class Engine {
     this.now = options.now ?? parseTime(snapshot.meta.capturedAt) ?? 0;
     this.fixedNow = options.now !== undefined;
     this.nowReason = options.nowReason;
+    // Annotations (kdiag.io/ignore) are read even when the command line names nothing to ignore.
+    this.suppressions = options.suppressions ?? { entries: [] };
+    this.runNotes = options.notes ?? [];
+    this.subjects = new SuppressionSubjects(snapshot);
     const rules = options.rules ?? ALL_RULES;
     this.podRules = rules.filter((r): r is PodRule => r.scope === 'pod');
     this.fallbackRules = new Set(this.podRules.filter((r) => r.fallback).map((r) => r.id));
@@ -148,7 +161,7 @@ export class Engine {
 
   /** What a list report prints besides its items: what could not be read, and the clocks (when some item has an age). */
   listMeta(items: readonly Diagnosis[]): { unreadable: SnapshotMeta['unreadable']; notes: string[] } {
-    return { unreadable: this.snapshot.meta.unreadable, notes: [...this.snapshot.meta.notes, ...(items.length > 0 ? this.clockNotes() : [])] };
+    return { unreadable: this.snapshot.meta.unreadable, notes: [...this.snapshot.meta.notes, ...this.runNotes, ...(items.length > 0 ? this.clockNotes() : [])] };
   }
 
   private liveNote(): string | undefined {
@@ -177,7 +190,8 @@ export class Engine {
         notes.push(this.t.notes.ruleFailed({ rule: rule.id, on: 'pod', error: err instanceof Error ? err.message : String(err) }));
       }
     }
-    const findings = withLogEvidence(facts, localizeTitles(orderFindings(this.withoutNeedlessFallbacks(found)), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
+    const { kept, suppressed } = found.length === 0 ? { kept: found, suppressed: [] } : partitionFindings(found, this.subjects.forPod(facts), this.suppressions);
+    const findings = withLogEvidence(facts, localizeTitles(orderFindings(this.withoutNeedlessFallbacks(kept)), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
     const status = podStatus(facts, findings);
     const proven = provenStages(facts);
     const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
@@ -199,9 +213,16 @@ export class Engine {
       stages: stageStates(POD_STAGES, status, stage, proven),
       stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null, ...(stage === 'image' ? { image: waitingImage(facts.containers) } : {}), ...(stage === 'container' ? { container: troubledContainer(facts.containers) } : {}) }, this.t),
       findings,
+      ...this.suppressedPart(suppressed),
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
       ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),
     };
+  }
+
+  /** Suppressed findings in the engine's order and the report's language; nothing when none. */
+  private suppressedPart(suppressed: SuppressedFinding[]): { suppressed?: SuppressedFinding[] } {
+    if (suppressed.length === 0) return {};
+    return { suppressed: localizeTitles(orderFindings(suppressed), this.options.lang, this.titleOf) as SuppressedFinding[] };
   }
 
   /**
@@ -233,12 +254,14 @@ export class Engine {
       }
     }
     if (found.length === 0) return undefined;
-    const findings = localizeTitles(orderFindings(found), this.options.lang, this.titleOf);
-    const primary = findings[0]!;
+    const { kept, suppressed } = partitionFindings(found, this.subjects.forWorkload(workload), this.suppressions);
+    const findings = localizeTitles(orderFindings(kept), this.options.lang, this.titleOf);
+    const primary = findings[0];
+    if (!primary) return workloadDiagnosis(workload, { status: 'healthy', stage: null, stages: stageStates(STAGES, 'healthy', null), summary: this.t.suppressed.allSuppressed({ count: suppressed.length }), findings, ...this.suppressedPart(suppressed), notes: [...this.snapshot.meta.notes, ...this.runNotes, ...withClock(this.clockNote(workload.object)), ...notes] }, this.t);
     // Context alone (info) does not make a workload unhealthy; a warning means it is still settling.
     const status: DiagnosisStatus = primary.severity === 'error' ? 'failing' : primary.severity === 'warning' ? 'progressing' : 'healthy';
     const stage = status === 'healthy' ? null : primary.stage;
-    return workloadDiagnosis(workload, { status, stage, stages: stageStates(STAGES, status, stage), summary: primary.message, findings, notes: [...this.snapshot.meta.notes, ...withClock(this.clockNote(workload.object)), ...notes] }, this.t);
+    return workloadDiagnosis(workload, { status, stage, stages: stageStates(STAGES, status, stage), summary: primary.message, findings, ...this.suppressedPart(suppressed), notes: [...this.snapshot.meta.notes, ...this.runNotes, ...withClock(this.clockNote(workload.object)), ...notes] }, this.t);
   }
 
   /** Every workload in the snapshot with its Pods, for the workload rules. */
@@ -287,7 +310,7 @@ export class Engine {
   }
 
   private visibilityNotes(facts: PodFacts): string[] {
-    const notes = [...this.snapshot.meta.notes];
+    const notes = [...this.snapshot.meta.notes, ...this.runNotes];
     const clock = this.clockNote(facts.pod);
     if (clock) notes.push(clock);
     if (!this.index.saw('Event')) notes.push(this.t.notes.noEvents);

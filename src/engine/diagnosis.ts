@@ -1,6 +1,7 @@
 import type { DiagnosisStatus, Stage, StageState } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
 import type { StageOwner } from './stage-owner.js';
+import type { SuppressedFinding } from './suppress.js';
 
 export type { DiagnosisStatus, StageState };
 
@@ -28,6 +29,8 @@ export interface Diagnosis {
   /** Who is responsible for `stage` and the commands that inspect it; null when healthy. */
   stageOwner?: StageOwner | null;
   findings: Finding[];
+  /** Findings a suppression kept out of the verdict (`--ignore`, `kdiag.io/ignore`, `.kdiag.yaml`), with why; only when some. */
+  suppressed?: SuppressedFinding[];
   notes: string[];
   /** The time ages were measured from (ISO): the capture time of the input the Pod was read from, or --now. */
   observedAt?: string;

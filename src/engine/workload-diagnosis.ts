@@ -2,6 +2,7 @@ import type { Messages } from '../i18n/index.js';
 import type { Stage } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
 import type { Diagnosis, DiagnosisStatus } from './diagnosis.js';
+import type { SuppressedFinding } from './suppress.js';
 import { stageOwner } from './stage-owner.js';
 
 /** The workload a diagnosis is about (`pod: null`). */
@@ -17,7 +18,7 @@ export interface WorkloadRef {
  */
 export function workloadDiagnosis(
   ref: WorkloadRef,
-  verdict: { status: DiagnosisStatus; stage: Stage | null; stages: Diagnosis['stages']; summary: string; findings: Finding[]; notes: string[] },
+  verdict: { status: DiagnosisStatus; stage: Stage | null; stages: Diagnosis['stages']; summary: string; findings: Finding[]; suppressed?: SuppressedFinding[]; notes: string[] },
   t: Messages,
 ): Diagnosis {
   const { status, stage } = verdict;
@@ -32,6 +33,7 @@ export function workloadDiagnosis(
     stages: verdict.stages,
     stageOwner: stageOwner(stage, { namespace: ref.namespace, name: ref.name, node: null, kind: ref.kind }, t),
     findings: verdict.findings,
+    ...(verdict.suppressed ? { suppressed: verdict.suppressed } : {}),
     notes: verdict.notes,
   };
 }

@@ -97,6 +97,14 @@ export const en: Messages = {
     runningReady: 'running and ready',
   },
 
+  suppressed: {
+    line: ({ count, sources, shown }) => `${count} finding${count === 1 ? '' : 's'} suppressed (${sources})${shown ? ':' : ' — --show-suppressed'}`,
+    heading: 'Suppressed (not counted in the verdict):',
+    source: ({ source }) => source,
+    by: ({ source, reason }) => `suppressed by ${source}${reason ? `: ${reason}` : ' (no reason given)'}`,
+    allSuppressed: ({ count }) => `every finding (${count}) is suppressed; nothing else was found`,
+  },
+
   workload: {
     podCount: ({ pods }) => n(pods, 'pod', 'pods'),
     noPods: 'no Pods',

@@ -1,4 +1,5 @@
 import { type Phrase, type Slots, phrase } from './rule-messages/phrase.js';
+import { SUPPRESSION_PHRASES } from './suppression-phrases.zh-TW.js';
 
 // The errors users meet most, and their hints, in zh-TW (errors.ts messages are English at the throw site).
 // Names, paths, commands, flags and server text pass through; an error not listed here stays English.
@@ -34,6 +35,7 @@ function deadlinePhrases(): Phrase[] {
 const list = (items: string): string => items.split(', ').join('、');
 
 export const ERROR_PHRASES: readonly Phrase[] = [
+  ...SUPPRESSION_PHRASES,
   // commander's own lines
   phrase("error: missing required argument '{arg}'", ({ arg }) => `錯誤：缺少必要的引數「${arg}」`),
   phrase("error: unknown option '{opt}'", ({ opt }) => `錯誤：不認識的選項「${opt}」`),

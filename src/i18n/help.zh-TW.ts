@@ -56,6 +56,14 @@ const HELP: readonly Phrase[] = [
   phrase('wait (up to --timeout) for named workloads that do not exist yet instead of exit 4', '等待（最多到 --timeout）指定但尚未存在的工作負載，而不是以結束代碼 4 結束'),
   phrase('write a JUnit XML report (one test case per workload)', '寫出 JUnit XML 報告（每個工作負載一個測試案例）'),
   phrase('overwrite the --junit file', '覆寫 --junit 檔案'),
+  phrase('which verdicts exit 1: error (a failing Pod), warning (also a warning), never (a report only)', '哪些判定以結束代碼 1 結束：error（有失敗的 Pod）、warning（有警告也算）、never（只產生報告）'),
+  phrase('rule ids or stages to keep out of the verdict, comma-separated (repeatable); still reported as suppressed', '不計入判定的規則 ID 或階段，以逗號分隔（可重複）；仍會列為已略過'),
+  phrase('the .kdiag.yaml to read (default: found from here up to the repository root)', '要讀取的 .kdiag.yaml（預設：從目前目錄往上找到儲存庫根目錄為止）'),
+  phrase('read no .kdiag.yaml', '不讀取任何 .kdiag.yaml'),
+  phrase('list each suppressed finding, not only their count', '逐一列出已略過的發現，而不只是數量'),
+  phrase('write a JUnit XML report (one test case per item); never overwrites without --force', '寫出 JUnit XML 報告（每個項目一個測試案例）；沒有 --force 時絕不覆寫'),
+  phrase('print GitHub Actions annotations (default under GITHUB_ACTIONS=true)', '印出 GitHub Actions 註解（在 GITHUB_ACTIONS=true 時預設開啟）'),
+  phrase('do not print GitHub Actions annotations', '不印出 GitHub Actions 註解'),
   phrase('save a redacted bundle of a live Pod (capture pod NAME, or pod deploy/NAME) that analyze and pod -f read back', '把即時 Pod 存成已遮蔽機密的封存檔（capture pod NAME，或 pod deploy/NAME），可用 analyze 與 pod -f 讀回'),
   phrase('write the bundle here (default: stdout)', '把封存檔寫到這裡（預設：標準輸出）'),
   phrase('overwrite the output file', '覆寫輸出檔案'),
@@ -91,7 +99,9 @@ export function examplesZhTW(me: string): string {
 -n、--context、-o 等選項也可以放在指令之前（${me} -n shop scan）。
 
 結束代碼：0 正常或進行中，1 失敗，2 用法或輸入錯誤，
-3 連不上叢集或權限不足，4 找不到，5 閘門逾時。`;
+3 連不上叢集或權限不足，4 找不到，5 閘門逾時。
+--fail-on warning：有警告也以 1 結束；
+--fail-on never：判定一律以 0 結束（錯誤仍為 2 到 5）。`;
 }
 
 /** One help description in zh-TW; a description no phrase covers stays as it is. */

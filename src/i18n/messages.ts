@@ -84,6 +84,19 @@ export interface Messages {
     runningReady: string;
   };
 
+  /** Findings kept out of the verdict by `--ignore`, `kdiag.io/ignore` or `.kdiag.yaml`: never hidden silently. */
+  suppressed: {
+    /** `2 findings suppressed (.kdiag.yaml:12, annotation on deploy/web) — --show-suppressed`; `shown`: they follow. */
+    line(p: { count: number; sources: string; shown: boolean }): string;
+    heading: string;
+    /** A source as the text report names it: `annotation on deploy/web`, `.kdiag.yaml:12`, `--ignore`. */
+    source(p: { source: string }): string;
+    /** One suppressed finding's why: its source and the reason given there. */
+    by(p: { source: string; reason?: string }): string;
+    /** A workload whose every finding is suppressed. */
+    allSuppressed(p: { count: number }): string;
+  };
+
   workload: {
     /** A CronJob's verdict: its last Job's name, then that Job's verdict. */
     lastJob(p: { name: string; summary: string }): string;

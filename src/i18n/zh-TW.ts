@@ -146,6 +146,14 @@ export const zhTW: Messages = {
     runningReady: '執行中且已就緒',
   },
 
+  suppressed: {
+    line: ({ count, sources, shown }) => `已略過 ${num(count)} 個發現（${sources}）${shown ? '：' : ' — 使用 --show-suppressed 顯示'}`,
+    heading: '已略過（不計入判定）：',
+    source: ({ source }) => (source.startsWith('annotation on ') ? `${source.slice('annotation on '.length)} 上的註解` : source),
+    by: ({ source, reason }) => `由 ${source.startsWith('annotation on ') ? `${source.slice('annotation on '.length)} 上的註解` : source} 略過${reason ? `：${reason}` : '（未提供原因）'}`,
+    allSuppressed: ({ count }) => `所有發現（${num(count)} 個）都已略過；沒有找到其他問題`,
+  },
+
   workload: {
     podCount: ({ pods }) => `${num(pods)} 個 Pod`,
     noPods: '沒有 Pod',

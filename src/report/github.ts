@@ -6,10 +6,10 @@ import { gateExtras } from './gate-extras.js';
 import { neutralize } from './sanitize.js';
 
 // Workflow-command escaping (as @actions/core does): %, CR, LF in data; also : and , in properties.
-const data = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+export const data = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 // Annotations start their lines with a capital ("Last log lines of …"), the JUnit body does not.
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-const prop = (s: string): string => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+export const prop = (s: string): string => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** GitHub Actions annotations (`::error title=…::…`) for every workload that did not pass. */
 export function renderGithubAnnotations(results: readonly GateResult[], outcome: GateOutcome, logs: Readonly<Record<string, string>> = {}, lang?: Lang): string {

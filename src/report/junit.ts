@@ -7,7 +7,7 @@ import { gateExtras } from './gate-extras.js';
 // XML 1.0 forbids most control characters even when escaped.
 const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 
-function xml(text: string): string {
+export function xml(text: string): string {
   return text.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 

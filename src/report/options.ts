@@ -10,6 +10,8 @@ export interface ReportOptions {
   width?: number;
   /** `-o wide`: every table column, nothing cut. */
   wide?: boolean;
+  /** `--show-suppressed`: list each suppressed finding, not only their count. */
+  showSuppressed?: boolean;
   /** Epoch ms the diagnosis was made at, for ages. */
   now?: number;
 }

@@ -8,6 +8,7 @@ import { clip, clipIn } from './sanitize.js';
 import { paint } from './style.js';
 import { causeOf } from './subject.js';
 import { wrap } from './width.js';
+import { suppressedLines } from './suppressed.js';
 
 const STATUS_ORDER = { failing: 0, progressing: 1, healthy: 2 } as const;
 
@@ -68,6 +69,7 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions, 
     for (const d of stuck) causes.set(d.findings[0]?.rule ?? '?', (causes.get(d.findings[0]?.rule ?? '?') ?? 0) + 1);
     lines.push(...wrap(t.table.stageLine({ stage, failing: stuck.length, causes: [...causes].map(([r, n]) => `${n} ${r}`).join(', ') }), options.width, '  ', '    '));
   }
+  lines.push(...suppressedLines(list.items, options, t, true));
   return lines.join('\n') + '\n';
 }
 

@@ -9,6 +9,7 @@ import { paint, type Paint } from './style.js';
 import { subjectName } from './subject.js';
 import { columns, wrap } from './width.js';
 import { renderSummaryTable, sortForTable } from './table.js';
+import { suppressedLines } from './suppressed.js';
 
 // Cluster text can be megabytes (a 1 MB event message, a stranger's 1 MB pod name): every piece of it is
 // clipped with a visible marker so one report stays readable and bounded.
@@ -45,6 +46,8 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
     lines.push('', c.bold(t.report.alsoFound));
     for (const f of failingFirst(others)) lines.push(...wrap(`${clipIn(t, f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`, w, `  ${severityMark(f, c, t)} `, ' '.repeat(5 + markWidth(t))));
   }
+  const suppressed = suppressedLines([d], options, t, false);
+  if (suppressed.length > 0) lines.push('', ...suppressed);
   if (d.notes.length > 0) {
     lines.push('', c.bold(t.report.notes));
     for (const n of d.notes) lines.push(...wrap(clipIn(t, t.errors.text({ text: n }), TEXT_MAX), w, '  - ', '    '));

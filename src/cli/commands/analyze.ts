@@ -5,13 +5,15 @@ import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { InputError, UsageError } from '../../errors.js';
 import { hasWorkloads, noPods, readFileByFile, reportFileByFile } from '../report-file-by-file.js';
-import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions, type GlobalOptions } from '../global-options.js';
 import { reportOptions } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
 import { writeDiagnosisList } from '../write-list.js';
+import { parseFailOn, verdictExit } from '../fail-on.js';
+import { suppressionsFrom, type TeamOptions } from '../suppression-options.js';
+import { writeCiReports, type CiOptions } from '../ci-reports.js';
 
-export interface AnalyzeOptions extends GlobalOptions {
+export interface AnalyzeOptions extends GlobalOptions, TeamOptions, CiOptions {
   failingOnly?: boolean;
   logs?: boolean;
   namespace?: string;
@@ -25,13 +27,15 @@ const tooLarge = (message: string, hint: string): Error => new InputError(messag
 /** `kdiag analyze DUMP…`: every Pod (and failing workload) found in the dumps. */
 export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Promise<number> {
   const format = outputFormat(opts.output);
+  const failOn = parseFailOn(opts.failOn);
+  const { suppressions, notes } = suppressionsFrom(opts);
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   if (paths.length === 0) {
     // `kubectl get … -o yaml | kdiag analyze`: no path and a piped stdin means stdin.
     if (process.stdin.isTTY) throw new UsageError('analyze needs a dump: a file, a directory, or - for stdin', { hint: 'e.g. kubectl get pods,events,nodes -o yaml | kdiag analyze' });
     paths = ['-'];
   }
-  const options: DiagnoseOptions = { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined };
+  const options: DiagnoseOptions = { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined, suppressions, notes };
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
   const filter = { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) };
   const matches = opts.fieldSelector ? parseFieldSelector(opts.fieldSelector) : undefined;
@@ -41,9 +45,10 @@ export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Pro
   const engine = new Engine(snapshot, options);
   let items = diagnoseAll(engine, filter, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
   if (matches) items = items.filter(matches);
-  const anyFailing = items.some((d) => d.status === 'failing');
+  const verdict = verdictExit(items, failOn);
+  writeCiReports(items, opts, 'analyze');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   checkReportRoom(items, format, tooLarge);
   await writeDiagnosisList(items, { ...snapshot.meta, ...engine.listMeta(items) }, format, reportOptions(opts, engine.now));
-  return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
+  return exitCode(verdict);
 }

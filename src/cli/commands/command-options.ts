@@ -1,8 +1,10 @@
 import type { GlobalOptions } from '../global-options.js';
 import type { LiveOptions } from './live-options.js';
+import type { TeamOptions } from '../suppression-options.js';
+import type { CiOptions } from '../ci-reports.js';
 
 /** The options of `kdiag pod`, shared by its offline (pod.ts) and live (pod-live.ts) halves. */
-export interface PodCommandOptions extends GlobalOptions, LiveOptions {
+export interface PodCommandOptions extends GlobalOptions, LiveOptions, TeamOptions {
   file?: string[];
   logs?: string | boolean;
   watch?: boolean;
@@ -10,7 +12,7 @@ export interface PodCommandOptions extends GlobalOptions, LiveOptions {
 }
 
 /** The options of `kdiag scan`, shared by its offline (scan.ts) and live (scan-live.ts) halves. */
-export interface ScanOptions extends GlobalOptions, LiveOptions {
+export interface ScanOptions extends GlobalOptions, LiveOptions, TeamOptions, CiOptions {
   file?: string[];
   allNamespaces?: boolean;
   selector?: string;

@@ -54,6 +54,8 @@ export async function completionCommand(shell: string, _program: Command, me: st
 const VALUES: Record<string, readonly string[]> = {
   '-o': ['text', 'wide', 'json', 'yaml', 'markdown'],
   '--output': ['text', 'wide', 'json', 'yaml', 'markdown'],
+  '--fail-on': ['error', 'warning', 'never'],
+  '--ignore': ['admission', 'scheduling', 'kubelet', 'volume', 'cni', 'image', 'container', 'readiness'],
 };
 
 /** The workload prefixes each target-taking command offers before a name is typed. */
@@ -83,7 +85,7 @@ export function completeWords(program: Command, words: readonly string[]): Compl
     const option = sub.options.find((o) => o.short === prev || o.long === prev);
     if (option?.required) {
       const values = VALUES[prev ?? ''] ?? (sub.name() === 'version' && (prev === '-o' || prev === '--output') ? ['text', 'json', 'yaml'] : undefined);
-      return { candidates: values ? values.filter((v) => v.startsWith(typed)) : [], files: option.long === '--file' || option.long === '--kubeconfig' || option.long === '--output-file' || option.long === '--junit' || option.long === '--certificate-authority' };
+      return { candidates: values ? values.filter((v) => v.startsWith(typed)) : [], files: option.long === '--file' || option.long === '--kubeconfig' || option.long === '--output-file' || option.long === '--junit' || option.long === '--config' || option.long === '--certificate-authority' };
     }
     if (typed.startsWith('-')) {
       const names = sub.options.filter((o) => !o.hidden).flatMap((o) => [o.long, o.short]).filter((n): n is string => n !== undefined);

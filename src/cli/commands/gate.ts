@@ -22,6 +22,7 @@ import { DeadlineError } from '../../sources/cluster/api-errors.js';
 import { Changes, watchAll } from '../../sources/cluster/watch.js';
 import { applyWatchEvent } from '../../sources/cluster/apply-watch-event.js';
 import { EXIT } from '../exit-codes.js';
+import { parseFailOn, verdictExit } from '../fail-on.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
 import { checkNewFile, reportOptions, warn, writeNewFile, writeReport } from '../io.js';
 import { gateProgress } from './gate-progress.js';
@@ -29,6 +30,7 @@ import type { LiveOptions } from './live-options.js';
 import { openSession } from './live-session.js';
 
 export interface GateOptions extends GlobalOptions, LiveOptions {
+  failOn?: string;
   timeout?: string;
   settle?: string;
   maxRestarts?: string;
@@ -53,6 +55,7 @@ const WATCHED: readonly SnapshotKind[] = ['Pod', 'Event', 'Deployment', 'Replica
  */
 export async function gateCommand(workloads: string[], opts: GateOptions): Promise<number> {
   const format = outputFormat(opts.output);
+  const failOn = parseFailOn(opts.failOn);
   const timeoutMs = parseDuration(opts.timeout ?? '5m');
   if (timeoutMs === undefined || timeoutMs <= 0) throw new UsageError(`--timeout: "${opts.timeout}" is not a duration`, { hint: 'e.g. --timeout 5m' });
   const maxRestarts = Number(opts.maxRestarts ?? '3');
@@ -179,7 +182,11 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses)), format, report));
   // After the report: a JUnit file that cannot be written is exit 2 and one line, the verdict already on stdout.
   if (opts.junit) writeNewFile(opts.junit, neutralize(renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs, lang)), '--junit', opts.force);
-  return outcome === 'passed' ? EXIT.ok : outcome === 'failed' ? EXIT.failing : EXIT.timeout;
+  if (outcome === 'timeout') return EXIT.timeout;
+  // A doomed rollout is failing Pods; --fail-on decides whether that, or a warning on a finished one, fails the job.
+  if (failOn === 'never') return EXIT.ok;
+  if (outcome === 'failed') return EXIT.failing;
+  return failOn === 'warning' ? verdictExit(results.flatMap((r) => r.diagnoses), failOn) : EXIT.ok;
 }
 
 /** Watches for every kind whose list succeeded, from that list's resourceVersion. */

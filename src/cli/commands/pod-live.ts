@@ -12,6 +12,8 @@ import type { Snapshot } from '../../model/snapshot.js';
 import { neutralize } from '../../report/sanitize.js';
 import { resourcePath } from '../../sources/cluster/resources.js';
 import { EXIT } from '../exit-codes.js';
+import { fails, parseFailOn } from '../fail-on.js';
+import { suppressionsFrom } from '../suppression-options.js';
 import { reportTarget } from './report-target.js';
 import { outputFormat, ruleOptions } from '../global-options.js';
 import { reportOptions, warn, warnNote, writeReport } from '../io.js';
@@ -27,6 +29,8 @@ import { logOptions } from '../log-options.js';
 export async function livePodCommand(target: Target, opts: PodCommandOptions): Promise<number> {
   if (opts.watch) return watchPod(target, opts);
   const format = outputFormat(opts.output);
+  const failOn = parseFailOn(opts.failOn);
+  const team = suppressionsFrom(opts);
   const progress = await startProgress(format === 'text', resolveLang(opts.lang));
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: target.kind === 'Pod' ? 6 : 30 });
@@ -36,10 +40,10 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions): P
     const snapshot = await fetchTargetSnapshot(collector, target, { namespace, logLines: logs.tail, now, onStep: progress.step });
     const object = findTarget(snapshot, target, namespace);
     progress.step('diagnosing');
-    const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts), logLines: logs.shown });
+    const engine = new Engine(snapshot, { ...team, ruleOptions: ruleOptions(opts), logLines: logs.shown });
     progress.stop();
     const report = reportOptions(opts, engine.now);
-    return reportTarget(engine, target, object, format, report);
+    return reportTarget(engine, target, object, format, report, failOn);
   } finally {
     progress.stop();
   }
@@ -54,6 +58,8 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions): P
 async function watchPod(target: Target, opts: PodCommandOptions): Promise<number> {
   if (target.kind !== 'Pod') throw new UsageError('--watch follows one Pod: pass a Pod name');
   const format = outputFormat(opts.output);
+  const failOn = parseFailOn(opts.failOn);
+  const team = suppressionsFrom(opts);
   const watchMs = parseDuration(opts.timeout ?? '10m') ?? 600_000;
   const { connection, client } = await openSession(opts, opts.verbose === true, { ms: watchMs + 6 * requestTimeoutMs(opts), label: `--timeout ${opts.timeout ?? '10m'} (plus 6 × --request-timeout)` });
   const namespace = connection.namespace;
@@ -74,7 +80,7 @@ async function watchPod(target: Target, opts: PodCommandOptions): Promise<number
   try {
     for (;;) {
       const now = Date.now();
-      const engine = new Engine(snapshot, { now, ruleOptions: ruleOptions(opts) });
+      const engine = new Engine(snapshot, { ...team, now, ruleOptions: ruleOptions(opts) });
       let d = engine.diagnosePod(findTarget(snapshot, target, namespace));
       // The verdict, not the wording (which carries ages): a line each time it moves.
       const key = `${d.status}|${d.stage}|${d.findings[0]?.rule ?? ''}`;
@@ -84,11 +90,11 @@ async function watchPod(target: Target, opts: PodCommandOptions): Promise<number
         let report = engine;
         // The final report of a failing Pod carries its crashed containers' previous log lines.
         if (d.status === 'failing' && logLines > 0 && crashed(snapshot)) {
-          report = new Engine((await read(logLines)).snapshot, { now: Date.now(), ruleOptions: ruleOptions(opts) });
+          report = new Engine((await read(logLines)).snapshot, { ...team, now: Date.now(), ruleOptions: ruleOptions(opts) });
           d = report.diagnosePod(findTarget(report.snapshot, target, namespace));
         }
         writeReport(renderDiagnosis(d, format, reportOptions(opts, report.now)));
-        return d.status === 'failing' ? EXIT.failing : d.status === 'healthy' ? EXIT.ok : EXIT.timeout;
+        return d.status === 'progressing' ? EXIT.timeout : fails(d, failOn) ? EXIT.failing : EXIT.ok;
       }
       // Watch from the versions of the first read, once there is something to wait for.
       if (!watching) {

@@ -5,25 +5,29 @@ import { Engine } from '../../engine/diagnose.js';
 import { parseFieldSelector } from '../../engine/field-selector.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { renderScanText } from '../../report/table.js';
-import { EXIT } from '../exit-codes.js';
 import { nowReason, outputFormat, parseNow, ruleOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { loadDumps } from '../load-dumps.js';
 import { readFileByFile, reportFileByFile } from '../report-file-by-file.js';
 import { writeDiagnosisList } from '../write-list.js';
 import type { ScanOptions } from './command-options.js';
+import { parseFailOn, verdictExit } from '../fail-on.js';
+import { suppressionsFrom } from '../suppression-options.js';
+import { writeCiReports } from '../ci-reports.js';
 
 const tooLarge = (message: string, hint: string): Error => new InputError(message, { hint });
 
 /** `kdiag scan`: every Pod in scope as a table, failing first. */
 export async function scanCommand(opts: ScanOptions): Promise<number> {
   const format = outputFormat(opts.output);
+  const failOn = parseFailOn(opts.failOn);
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   if (!opts.file || opts.file.length === 0) {
     const { liveScanCommand } = await import('./scan-live.js');
     return liveScanCommand(opts);
   }
-  const options = { now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined };
+  const { suppressions, notes } = suppressionsFrom(opts);
+  const options = { suppressions, notes, now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined };
   const namespace = opts.allNamespaces ? undefined : opts.namespace;
   const filter = { ...(namespace !== undefined ? { namespace } : {}), ...(selector ? { selector } : {}) };
   const matches = opts.fieldSelector ? parseFieldSelector(opts.fieldSelector) : undefined;
@@ -32,7 +36,8 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
   const engine = new Engine(snapshot, options);
   let items = diagnoseAll(engine, filter, { beforeEach: heapGuard('the diagnoses of these dumps', tooLarge) });
   if (matches) items = items.filter(matches);
-  const anyFailing = items.some((d) => d.status === 'failing');
+  const verdict = verdictExit(items, failOn);
+  writeCiReports(items, opts, 'scan');
   if (opts.failingOnly) items = items.filter((d) => d.status === 'failing');
   const report = reportOptions(opts, engine.now);
   const meta = { ...snapshot.meta, ...engine.listMeta(items) };
@@ -41,7 +46,7 @@ export async function scanCommand(opts: ScanOptions): Promise<number> {
     checkReportRoom(items, format, tooLarge);
     await writeDiagnosisList(items, meta, format, report);
   }
-  return exitCode(anyFailing ? EXIT.failing : EXIT.ok);
+  return exitCode(verdict);
 }
 
 
