@@ -116,7 +116,7 @@ describe('version, completion, plugin name', () => {
     const r = spawnSync(process.execPath, [join(ROOT, 'bin/kubectl_complete-pod_why.js'), 'scan', '-o', ''], { encoding: 'utf8' });
     expect(r.stdout).toBe('text\nwide\njson\nyaml\nmarkdown\n:4\n');
     expect(kdiag(['__complete', 'p']).stdout).toBe('pod\n:4\n');
-    expect(kdiag(['__complete', 'scan', '--fail']).stdout).toBe('--failing-only\n:4\n');
+    expect(kdiag(['__complete', 'scan', '--fail']).stdout).toBe('--failing-only\n--fail-on\n:4\n');
     expect(kdiag(['__complete', 'analyze', '']).stdout).toBe(':0\n');
   });
 
@@ -135,7 +135,7 @@ describe('version, completion, plugin name', () => {
     const script = join(dir, 'c.bash');
     writeFileSync(script, kdiag(['completion', 'bash']).stdout);
     const r = spawnSync('bash', ['-c', `source ${script}; COMP_WORDS=(kdiag scan --fail); COMP_CWORD=2; _kdiag; echo "\${COMPREPLY[*]}"; COMP_WORDS=(kdiag ex); COMP_CWORD=1; _kdiag; echo "\${COMPREPLY[*]}"`], { encoding: 'utf8', env: { PATH: `${dir}:${process.env.PATH}` } });
-    expect(r.stdout).toBe('--failing-only\nexplain\n');
+    expect(r.stdout).toBe('--failing-only --fail-on\nexplain\n');
   });
 
   it('zsh and fish scripts; an unknown shell is a usage error', () => {
