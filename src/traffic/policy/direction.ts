@@ -6,6 +6,7 @@ import type { PolicyDecision, PolicySet, TrafficPeer, TrafficQuestion } from '..
 import { anyOf, both, type Match, YES } from './match.js';
 import { matchPeer, type PeerMatch } from './peer.js';
 import { type Direction, policyDirections, policyNamespace, policyRef, policyRules, selectsPod } from './policy-spec.js';
+import { policiesInNamespace } from './policy-index.js';
 import { matchPorts } from './ports.js';
 
 type PodPeer = Extract<TrafficPeer, { kind: 'pod' }>;
@@ -43,7 +44,7 @@ function nearMiss(policy: KObject, results: RuleResult[], direction: Direction):
 
 /** `subject` is the Pod whose policies are read (the destination for ingress, the source for egress). */
 export function decideDirection(set: PolicySet, direction: Direction, subject: PodPeer, other: TrafficPeer, q: TrafficQuestion): PolicyDecision {
-  const selecting = set.policies.filter((p) => policyDirections(p).includes(direction) && selectsPod(p, subject.namespace, subject.labels));
+  const selecting = policiesInNamespace(set.policies, subject.namespace).filter((p) => policyDirections(p).includes(direction) && selectsPod(p, subject.namespace, subject.labels));
   const selectingPolicies = selecting.map(policyRef);
   if (selecting.length === 0) {
     return set.complete

@@ -3,6 +3,7 @@
 // DNS Service spreads queries over all of them: one refused server fails some lookups.
 import type { PolicySet, Protocol, TrafficPeer, TrafficVerdict } from '../policy-types.js';
 import { evaluateTraffic } from './evaluate.js';
+import { policiesInNamespace } from './policy-index.js';
 import { policyDirections, policyRef, selectsPod } from './policy-spec.js';
 
 type PodPeer = Extract<TrafficPeer, { kind: 'pod' }>;
@@ -32,7 +33,7 @@ function serverName(peer: TrafficPeer): string {
 function checkProtocol(set: PolicySet, source: PodPeer, servers: TrafficPeer[], port: number, protocol: Protocol, isolated: boolean): DnsProtocolCheck {
   const perServer = servers.map((to) => ({ server: serverName(to), verdict: evaluateTraffic(set, { from: source, to, port, protocol }) }));
   if (perServer.length === 0) {
-    const selectingPolicies = set.policies.filter((p) => policyDirections(p).includes('egress') && selectsPod(p, source.namespace, source.labels)).map(policyRef);
+    const selectingPolicies = policiesInNamespace(set.policies, source.namespace).filter((p) => policyDirections(p).includes('egress') && selectsPod(p, source.namespace, source.labels)).map(policyRef);
     const egress = { direction: 'egress' as const, isolated, allowed: 'unknown' as const, selectingPolicies, unknownBecause: ['no cluster DNS Pods in the input'] };
     return { protocol, verdict: { result: 'unknown', egress, notEvaluated: [...(set.notEvaluated ?? [])] }, perServer };
   }
@@ -42,7 +43,7 @@ function checkProtocol(set: PolicySet, source: PodPeer, servers: TrafficPeer[], 
 
 /** DNS from `source` to each of `servers` on `port` (53), over UDP and over TCP. */
 export function checkDns(set: PolicySet, source: PodPeer, servers: TrafficPeer[], port = 53): DnsCheck {
-  const egressIsolated = set.policies.some((p) => policyDirections(p).includes('egress') && selectsPod(p, source.namespace, source.labels));
+  const egressIsolated = policiesInNamespace(set.policies, source.namespace).some((p) => policyDirections(p).includes('egress') && selectsPod(p, source.namespace, source.labels));
   return {
     egressIsolated,
     udp: checkProtocol(set, source, servers, port, 'UDP', egressIsolated),
