@@ -50,7 +50,7 @@ export interface PolicyDecision {
   allowedBy?: { policy: string; rule: number; peer?: number };
   /** Why it is unknown (e.g. `namespace x labels not read`). */
   unknownBecause?: string[];
-  /** For a denial: per selecting policy, the nearest rule and why it did not match (selector, labels, port). */
+  /** For a denial: per selecting policy, the nearest rule and why it did not match (selector, labels, port); rule -1 when the policy has no rules for this direction. */
   nearMisses?: Array<{ policy: string; rule: number; why: string }>;
 }
 

@@ -1,0 +1,66 @@
+// One direction of one connection: the destination's ingress or the source's egress. A Pod is isolated for a
+// direction only when a policy in its namespace selects it for that direction; then the union of those
+// policies' rules must admit the other end and the port.
+import type { KObject } from '../../model/k8s.js';
+import type { PolicyDecision, PolicySet, TrafficPeer, TrafficQuestion } from '../policy-types.js';
+import { anyOf, both, type Match, YES } from './match.js';
+import { matchPeer, type PeerMatch } from './peer.js';
+import { type Direction, policyDirections, policyNamespace, policyRef, policyRules, selectsPod } from './policy-spec.js';
+import { policiesInNamespace } from './policy-index.js';
+import { matchPorts } from './ports.js';
+
+type PodPeer = Extract<TrafficPeer, { kind: 'pod' }>;
+
+interface RuleResult {
+  policy: string;
+  rule: number;
+  peer?: number;
+  match: Match;
+  peers: PeerMatch;
+  ports: Match;
+}
+
+const INCOMPLETE = 'NetworkPolicies not all read: one kdiag could not list may decide this';
+
+function evaluateRule(policy: KObject, rule: ReturnType<typeof policyRules>[number], index: number, other: TrafficPeer, q: TrafficQuestion): RuleResult {
+  const ns = policyNamespace(policy);
+  const peerMatches = (rule.peers ?? []).map((p) => matchPeer(ns, p, other));
+  const peers: PeerMatch = peerMatches.length === 0 ? { ...YES, closeness: 2 } : { ...anyOf(peerMatches), closeness: Math.max(...peerMatches.map((m) => m.closeness)) };
+  const ports = matchPorts(rule.ports, q);
+  const hit = peerMatches.findIndex((m) => m.result === 'yes');
+  return { policy: policyRef(policy), rule: index, ...(hit >= 0 ? { peer: hit } : {}), match: both(peers, ports), peers, ports };
+}
+
+/** The rule of one policy nearest to admitting the connection, and why it does not. */
+function nearMiss(policy: KObject, results: RuleResult[], direction: Direction): { policy: string; rule: number; why: string } | undefined {
+  if (results.length === 0) return { policy: policyRef(policy), rule: -1, why: `has no ${direction} rules: it admits nothing` };
+  const misses = results.filter((r) => r.match.result === 'no');
+  if (misses.length === 0) return undefined;
+  const score = (r: RuleResult): number => r.peers.closeness + (r.ports.result === 'yes' ? 2 : 0);
+  const best = misses.reduce((a, b) => (score(b) > score(a) ? b : a));
+  const whys = [best.peers, best.ports].flatMap((m) => (m.result === 'no' ? [m.why] : []));
+  return { policy: best.policy, rule: best.rule, why: whys.join('; ') };
+}
+
+/** `subject` is the Pod whose policies are read (the destination for ingress, the source for egress). */
+export function decideDirection(set: PolicySet, direction: Direction, subject: PodPeer, other: TrafficPeer, q: TrafficQuestion): PolicyDecision {
+  const selecting = policiesInNamespace(set.policies, subject.namespace).filter((p) => policyDirections(p).includes(direction) && selectsPod(p, subject.namespace, subject.labels));
+  const selectingPolicies = selecting.map(policyRef);
+  if (selecting.length === 0) {
+    return set.complete
+      ? { direction, isolated: false, allowed: true, selectingPolicies }
+      : { direction, isolated: false, allowed: 'unknown', selectingPolicies, unknownBecause: [INCOMPLETE] };
+  }
+  const perPolicy = selecting.map((p) => ({ policy: p, results: policyRules(p, direction).map((r, i) => evaluateRule(p, r, i, other, q)) }));
+  const all = perPolicy.flatMap((p) => p.results);
+  const allowed = all.find((r) => r.match.result === 'yes');
+  if (allowed) {
+    const allowedBy = { policy: allowed.policy, rule: allowed.rule, ...(allowed.peer !== undefined ? { peer: allowed.peer } : {}) };
+    return { direction, isolated: true, allowed: true, selectingPolicies, allowedBy };
+  }
+  const nearMisses = perPolicy.flatMap((p) => nearMiss(p.policy, p.results, direction) ?? []);
+  const doubts = [...new Set(all.flatMap((r) => (r.match.result === 'unknown' ? [r.match.why] : [])))];
+  if (!set.complete) doubts.push(INCOMPLETE);
+  if (doubts.length > 0) return { direction, isolated: true, allowed: 'unknown', selectingPolicies, unknownBecause: doubts, nearMisses };
+  return { direction, isolated: true, allowed: false, selectingPolicies, nearMisses };
+}
