@@ -39,7 +39,8 @@ export interface TemplateDiff {
 }
 
 /** Labels and annotations the controllers or `kubectl rollout restart` set: a different value says nothing about what broke. */
-const NOISE_LABELS = new Set(['pod-template-hash', 'controller-revision-hash', 'pod-template-generation']);
+// A CronJob's Jobs differ in their own uid and name labels at every run.
+const NOISE_LABELS = new Set(['pod-template-hash', 'controller-revision-hash', 'pod-template-generation', 'controller-uid', 'batch.kubernetes.io/controller-uid', 'job-name', 'batch.kubernetes.io/job-name']);
 const NOISE_ANNOTATIONS = new Set(['kubectl.kubernetes.io/restartedAt']);
 
 /** Lists of the Pod spec whose items are told apart by a key, so a reorder is not a change. */
@@ -54,7 +55,7 @@ const KEYED: Record<string, (item: any) => string | undefined> = {
   ports: (p) => (p?.containerPort === undefined ? undefined : `${p.containerPort}${p.protocol && p.protocol !== 'TCP' ? `/${p.protocol}` : ''}`),
   envFrom: (e) => (e?.configMapRef?.name ? `ConfigMap ${e.configMapRef.name}` : e?.secretRef?.name ? `Secret ${e.secretRef.name}` : undefined),
   imagePullSecrets: (s) => str(s?.name),
-  tolerations: (t) => [t?.key ?? '*', t?.operator ?? 'Equal', t?.value ?? '', t?.effect ?? ''].join(' ').trim(),
+  tolerations: (t) => [t?.key || '*', t?.operator ?? 'Equal', t?.value, t?.effect].filter((x) => typeof x === 'string' && x !== '').join(' '),
   hostAliases: (h) => str(h?.ip),
 };
 
