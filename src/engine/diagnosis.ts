@@ -1,6 +1,7 @@
 import type { DiagnosisStatus, Stage, StageState } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
 import type { StageOwner } from './stage-owner.js';
+import type { Change } from '../revisions/change.js';
 
 export type { DiagnosisStatus, StageState };
 
@@ -28,6 +29,8 @@ export interface Diagnosis {
   /** Who is responsible for `stage` and the commands that inspect it; null when healthy. */
   stageOwner?: StageOwner | null;
   findings: Finding[];
+  /** A failing workload: its failing revision against the last one that worked (src/revisions). */
+  change?: Change;
   notes: string[];
   /** The time ages were measured from (ISO): the capture time of the input the Pod was read from, or --now. */
   observedAt?: string;

@@ -33,7 +33,7 @@ const template = (patch: Record<string, any> = {}, container: Record<string, any
     patch,
   );
 
-const c0 = template().spec.containers[0];
+const c0 = template().spec.containers[0]!;
 const withContainer = (patch: Record<string, any>) => template({ spec: { containers: [merge(c0, patch)] } });
 
 const rows: Array<{ name: string; to: Record<string, any>; changes: Array<Partial<FieldChange>>; noise?: string[] }> = [
