@@ -8,6 +8,8 @@ export interface RevisionMessages {
   heading: string;
   /** A revision as people name it: `revision 7 (ReplicaSet web-6f7c9d8b5)`, or a CronJob's run `Job web-29012345`. */
   revision(p: { source: RevisionSource; revision?: number; name: string }): string;
+  /** A revision named briefly, once the full name was given: `revision 7`, or the Job's name. */
+  short(p: { revision?: number; name: string }): string;
   /** The line under the heading: what is compared with what, and what shows the older one worked. */
   compared(p: { to: string; from: string; evidence: GoodEvidence; count?: number; ranFor?: string; next: string }): string;
   /** Nothing to compare with: the current revision is the first, or the older ones are not in the input. */

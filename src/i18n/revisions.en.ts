@@ -13,6 +13,7 @@ const REASON = {
 export const revisionsEn: RevisionMessages = {
   heading: 'What changed',
   revision: ({ source, revision, name }) => (revision === undefined ? `${source} ${name}` : `revision ${revision} (${source} ${name})`),
+  short: ({ revision, name }) => (revision === undefined ? name : `revision ${revision}`),
   compared: ({ to, from, evidence, count, ranFor, next }) => {
     const why =
       evidence === 'ready-pods'

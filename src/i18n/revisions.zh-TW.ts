@@ -15,6 +15,7 @@ const SOURCE = { ReplicaSet: 'ReplicaSet', ControllerRevision: 'ControllerRevisi
 export const revisionsZhTW: RevisionMessages = {
   heading: '變更內容',
   revision: ({ source, revision, name }) => (revision === undefined ? `${SOURCE[source]} ${name}` : `修訂版本 ${revision}（${SOURCE[source]} ${name}）`),
+  short: ({ revision, name }) => (revision === undefined ? name : `修訂版本 ${revision}`),
   compared: ({ to, from, evidence, count, ranFor, next }) => {
     const why =
       evidence === 'ready-pods'

@@ -32,7 +32,7 @@ export function changeWords(change: Change, t: Messages, shown = SHOWN_FIELDS): 
     evidence: change.from.evidence,
     ...(change.from.count !== undefined ? { count: change.from.count } : {}),
     ...(change.from.ranForSeconds !== undefined ? { ranFor: formatAge(change.from.ranForSeconds * 1000) } : {}),
-    next: to,
+    next: r.short({ ...(change.to.revision !== undefined ? { revision: change.to.revision } : {}), name: change.to.name }),
   });
   const tied = new Set(change.cause.map((l) => l.field));
   const ordered = [...change.fields.filter((f) => tied.has(f.field)), ...change.fields.filter((f) => !tied.has(f.field))];
