@@ -2,6 +2,7 @@ import type { WorkloadFacts } from '../model/facts.js';
 import { parseTime } from '../model/time.js';
 import type { Diagnosis } from './diagnosis.js';
 import type { Engine } from './diagnose.js';
+import { withRevisionChange } from './revision-change.js';
 import { workloadVerdict } from './rollup.js';
 
 /**
@@ -25,7 +26,7 @@ export function diagnoseCronJob(engine: Engine, cron: WorkloadFacts): Diagnosis[
   const summary = verdict.status === 'healthy' && own?.findings[0] ? own.findings[0].message : last ? engine.t.workload.lastJob({ name: last.name, summary: verdict.summary }) : verdict.summary;
   const earlier = jobs.slice(1);
   const notes = earlier.length === 0 ? verdict.notes : [...verdict.notes, engine.t.workload.earlierJobs({ jobs: earlier.slice(0, EARLIER_SHOWN).map(outcome), more: Math.max(0, earlier.length - EARLIER_SHOWN) })];
-  return [{ ...verdict, summary, notes }, ...pods];
+  return [withRevisionChange(engine.snapshot, cron, { ...verdict, summary, notes }), ...pods];
 }
 
 const EARLIER_SHOWN = 5;

@@ -2,6 +2,7 @@ import type { WorkloadFacts } from '../model/facts.js';
 import type { KObject, Pod } from '../model/k8s.js';
 import { type Diagnosis } from './diagnosis.js';
 import type { Engine } from './diagnose.js';
+import { withRevisionChange } from './revision-change.js';
 import { workloadVerdict } from './rollup.js';
 import { diagnoseCronJob } from './cronjob-target.js';
 import { serviceTargetVerdict } from './service-target.js';
@@ -45,7 +46,7 @@ export function workloadRows(engine: Engine, inScope: (o: KObject) => boolean, m
       continue;
     }
     const pods = w.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p));
-    workloads.push(workloadVerdict(w, own, pods, [], engine.t));
+    workloads.push(withRevisionChange(engine.snapshot, w, workloadVerdict(w, own, pods, [], engine.t)));
   }
   return workloads;
 }
@@ -71,7 +72,7 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
     .map((s) => engine.diagnoseWorkload(s))
     .filter((d): d is Diagnosis => d !== undefined && d.status !== 'healthy');
   const verdict = workloadVerdict(workload, own, pods, services, engine.t);
-  return [kind === 'Service' ? serviceTargetVerdict(workload, verdict, engine.t) : verdict, ...pods];
+  return [kind === 'Service' ? serviceTargetVerdict(workload, verdict, engine.t) : withRevisionChange(engine.snapshot, workload, verdict), ...pods];
 }
 
 /** A Service belongs to a workload when it selects its Pods or its Pod template, or carries its name (a Service that selects nothing). */

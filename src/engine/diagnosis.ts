@@ -2,6 +2,7 @@ import type { DiagnosisStatus, Stage, StageState } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
 import type { StageOwner } from './stage-owner.js';
 import type { SuppressedFinding } from './suppress.js';
+import type { Change } from '../revisions/change.js';
 
 export type { DiagnosisStatus, StageState };
 
@@ -31,6 +32,8 @@ export interface Diagnosis {
   findings: Finding[];
   /** Findings a suppression kept out of the verdict (`--ignore`, `kdiag.io/ignore`, `.kdiag.yaml`), with why; only when some. */
   suppressed?: SuppressedFinding[];
+  /** A failing workload: its failing revision against the last one that worked (src/revisions). */
+  change?: Change;
   notes: string[];
   /** The time ages were measured from (ISO): the capture time of the input the Pod was read from, or --now. */
   observedAt?: string;

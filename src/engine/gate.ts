@@ -7,6 +7,9 @@ import type { Diagnosis } from './diagnosis.js';
 import type { LabelSelector } from './label-selector.js';
 import { currentRevisionPods, passedWords, rollbackHint, rolloutState } from './rollout.js';
 import type { Target } from './targets.js';
+import type { Change } from '../revisions/change.js';
+import { withRevisionChange } from './revision-change.js';
+import { workloadVerdict } from './rollup.js';
 
 export type GateState = 'passed' | 'failed' | 'waiting' | 'missing';
 
@@ -27,6 +30,8 @@ export interface GateResult {
   reason?: string;
   /** The way back from a failed rollout. */
   rollback?: { command: string; previousImages?: string[]; previousRevision?: string };
+  /** A failed rollout: its revision against the last one that worked (also on the workload's diagnosis). */
+  change?: Change;
   /** The Pod whose diagnosis failed the gate (its logs are worth reading). */
   failedPod?: string;
   /** When the verdict may change with no cluster event (a settle time or a grace period ends), epoch ms. */
@@ -127,9 +132,27 @@ export function evaluateGate(engine: Engine, targets: readonly Target[], namespa
     if (result.state === 'failed') {
       const hint = rollbackHint(w);
       if (hint) result.rollback = hint;
+      withChange(result, w, own, engine);
     }
     return result;
   });
+}
+
+/**
+ * A failed rollout's diagnoses lead with the workload's verdict carrying what changed (its Pods' cause
+ * leading, as in `kdiag pod deploy/NAME`), and the way back names the revision that worked.
+ */
+function withChange(result: GateResult, w: WorkloadFacts, own: Diagnosis | undefined, engine: Engine): void {
+  const pods = result.diagnoses.filter((d) => d.pod);
+  const verdict = withRevisionChange(engine.snapshot, w, workloadVerdict(w, own, pods, [], engine.t));
+  if (!verdict.change) return;
+  result.change = verdict.change;
+  result.diagnoses = [verdict, ...pods];
+  const from = verdict.change.from;
+  if (!verdict.change.undo || from?.revision === undefined) return;
+  // The images the hint read are those of the revision just before, which may not be the one that worked.
+  const images = result.rollback?.previousRevision === String(from.revision) ? result.rollback.previousImages : undefined;
+  result.rollback = { command: verdict.change.undo, previousRevision: String(from.revision), ...(images ? { previousImages: images } : {}) };
 }
 
 interface Rollout {

@@ -1,5 +1,6 @@
 import { clipMarker } from '../text/neutralize.js';
 import type { Messages } from './messages.js';
+import { revisionsEn } from './revisions.en.js';
 
 // Counts as Intl.NumberFormat('en') writes them (12,345), without it: creating one costs ~25-55 ms of ICU
 // start-up, on every run (i18n/en.ts is on every command's start path). A fraction falls back to Intl.
@@ -126,6 +127,8 @@ export const en: Messages = {
     items: ({ items }) => `kdiag: ${items} item(s)`,
     head: { pod: 'Pod', status: 'Status', stage: 'Stage', cause: 'Cause' },
   },
+
+  revisions: revisionsEn,
 
   gate: {
     passed: ({ seconds }) => `GATE PASSED after ${seconds.toFixed(1)}s`,

@@ -3,6 +3,7 @@ import type { ClockBasis } from '../model/snapshot.js';
 import type { Stage } from '../model/stages.js';
 import type { Confidence, Severity } from '../rules/types.js';
 import type { Lang } from './lang.js';
+import type { RevisionMessages } from './revision-messages.js';
 
 /**
  * Everything kdiag says to a person, as data: one object per language implements this interface, so a
@@ -125,6 +126,9 @@ export interface Messages {
     items(p: { items: number }): string;
     head: { pod: string; status: string; stage: string; cause: string };
   };
+
+  /** A failing revision against the last one that worked (i18n/revisions.*.ts). */
+  revisions: RevisionMessages;
 
   gate: {
     passed(p: { seconds: number }): string;

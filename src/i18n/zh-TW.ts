@@ -1,5 +1,6 @@
 import type { Stage } from '../model/stages.js';
 import type { Messages } from './messages.js';
+import { revisionsZhTW } from './revisions.zh-TW.js';
 import { ERROR_PHRASES } from './error-phrases.zh-TW.js';
 import { phrase, tidy, translate } from './rule-messages/phrase.js';
 
@@ -176,6 +177,8 @@ export const zhTW: Messages = {
     items: ({ items }) => `kdiag：共 ${num(items)} 項`,
     head: { pod: 'Pod', status: '狀態', stage: '階段', cause: '原因' },
   },
+
+  revisions: revisionsZhTW,
 
   gate: {
     passed: ({ seconds }) => `閘門通過，耗時 ${seconds.toFixed(1)} 秒`,

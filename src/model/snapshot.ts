@@ -14,6 +14,7 @@ export const SNAPSHOT_KINDS = {
   Deployment: 'deployments',
   StatefulSet: 'statefulSets',
   DaemonSet: 'daemonSets',
+  ControllerRevision: 'controllerRevisions',
   Job: 'jobs',
   CronJob: 'cronJobs',
   Service: 'services',

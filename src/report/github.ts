@@ -2,6 +2,7 @@ import type { GateResult } from '../engine/gate.js';
 import { messagesFor } from '../i18n/index.js';
 import type { Lang } from '../i18n/lang.js';
 import type { GateOutcome } from './gate.js';
+import { changeLines } from './change.js';
 import { gateExtras } from './gate-extras.js';
 import { neutralize } from './sanitize.js';
 
@@ -23,6 +24,7 @@ export function renderGithubAnnotations(results: readonly GateResult[], outcome:
       const extras = gateExtras(r, logs);
       const message = [
         `${t.rollout({ progress: r.reason ?? r.progress })}${primary?.findings[0] ? ` [${primary.findings[0].rule}]` : ''}${primary?.findings[0]?.remediation[0] ? `\n${t.githubFix} ${primary.findings[0].remediation[0]}` : ''}`,
+        ...(r.change ? [changeLines(r.change, messagesFor(lang)).join('\n')] : []),
         ...extras.logs.map((l) => `${cap(t.lastLogLines({ source: l.source }))}\n${l.lines.join('\n')}`),
         ...(extras.rollback ? [`${cap(t.wayBack)} ${extras.rollback}`] : []),
       ].join('\n');

@@ -2,6 +2,7 @@ import type { GateResult } from '../engine/gate.js';
 import type { Lang } from '../i18n/lang.js';
 import { messagesFor } from '../i18n/index.js';
 import type { GateOutcome } from './gate.js';
+import { changeLines } from './change.js';
 import { gateExtras } from './gate-extras.js';
 
 // XML 1.0 forbids most control characters even when escaped.
@@ -28,6 +29,7 @@ export function renderJunit(results: readonly GateResult[], outcome: GateOutcome
       .join('\n');
     const extras = gateExtras(r, logs);
     const more = [
+      ...(r.change ? [changeLines(r.change, messagesFor(lang)).join('\n')] : []),
       ...extras.logs.map((l) => `${t.lastLogLines({ source: l.source })}\n${l.lines.map((x) => `  | ${x}`).join('\n')}`),
       ...(extras.rollback ? [`${t.wayBack} ${extras.rollback}`] : []),
     ].join('\n');

@@ -3,6 +3,7 @@ import { evidenceText } from '../i18n/evidence-text.js';
 import type { Finding } from '../rules/types.js';
 import { messagesFor, type Messages } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
+import { renderChange } from './change.js';
 import { renderPipeline } from './pipeline.js';
 import { clipIn } from './sanitize.js';
 import { paint, type Paint } from './style.js';
@@ -39,6 +40,7 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   if (primary && (d.status !== 'healthy' || primary.severity !== 'info' || options.verbose)) {
     lines.push(...renderPrimary(primary, c, w, t));
   }
+  lines.push(...renderChange(d.change, c, w, t));
   const others = (primary && d.status === 'healthy' && primary.severity === 'info' && !options.verbose ? d.findings : rest).filter(
     (f) => options.verbose || f.severity !== 'info' || d.status !== 'healthy',
   );

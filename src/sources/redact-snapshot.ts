@@ -20,6 +20,8 @@ function containers(spec: unknown): Array<Record<string, any>> {
 
 /** The Pod specs an object carries: its own (a Pod), or its template's (workloads; a CronJob's Job template). */
 function podSpecs(o: KObject): unknown[] {
+  // A ControllerRevision keeps its StatefulSet's or DaemonSet's template in data (a patch), with no spec.
+  if (o.kind === 'ControllerRevision') return [(o.data as Record<string, any> | undefined)?.spec?.template?.spec].filter(isObject);
   const spec = o.spec as Record<string, any> | undefined;
   if (!isObject(spec)) return [];
   if (o.kind === 'Pod') return [spec];

@@ -139,7 +139,7 @@ capture_one() {
     grep -E '^# expect(-[a-z]+)?:' "$file"   # every expect line, verbatim (tests read them)
     echo "# captured $(date -u +%Y-%m-%dT%H:%M:%SZ) from the local test cluster: Kubernetes $kver, $cver, runc $(runc --version | sed -n 's/^runc version //p')"
     echo "# reached: ${conds[*]} after $((SECONDS - t0))s; Secret values omitted"
-    kubectl get pods,events,nodes,pvc,pv,storageclasses,configmaps,services,endpointslices,replicasets,deployments,jobs \
+    kubectl get pods,events,nodes,pvc,pv,storageclasses,configmaps,services,endpointslices,replicasets,deployments,statefulsets,daemonsets,controllerrevisions,jobs,cronjobs \
       -n "$NS" -o yaml
     echo "---"
     secrets_yaml

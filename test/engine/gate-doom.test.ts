@@ -94,7 +94,10 @@ describe('evaluateGate: controllers decide', () => {
     const r = evaluateGate(engine, [{ kind: 'Deployment', name: 'api' }], 'shop', { maxRestarts: 3 })[0]!;
     expect(r.state).toBe('failed');
     expect(r.reason).toMatch(/ProgressDeadlineExceeded|progress/i);
-    expect(r.rollback).toEqual({ command: 'kubectl rollout undo deploy/api -n shop', previousImages: ['shop/api:1.3'], previousRevision: '1' });
+    // The way back names the revision it goes to; what changed leads the diagnoses.
+    expect(r.rollback).toEqual({ command: 'kubectl rollout undo deploy/api --to-revision=1 -n shop', previousImages: ['shop/api:1.3'], previousRevision: '1' });
+    expect(r.change?.fields).toMatchObject([{ field: 'containers[app].image', from: 'shop/api:1.3', to: 'shop/api:1.4' }]);
+    expect(r.diagnoses[0]?.change).toBe(r.change);
   });
 
   it('Pods are not judged before the controller has observed the new generation (they are the old revision\'s)', () => {

@@ -28,7 +28,7 @@ export const list = (kind: string, items: unknown[] = [], metadata: Record<strin
 
 const KINDS: Record<string, string> = {
   pods: 'Pod', events: 'Event', nodes: 'Node', services: 'Service', endpointslices: 'EndpointSlice', replicasets: 'ReplicaSet', deployments: 'Deployment',
-  statefulsets: 'StatefulSet', daemonsets: 'DaemonSet', jobs: 'Job', cronjobs: 'CronJob', persistentvolumeclaims: 'PersistentVolumeClaim', configmaps: 'ConfigMap', secrets: 'Secret',
+  statefulsets: 'StatefulSet', daemonsets: 'DaemonSet', controllerrevisions: 'ControllerRevision', jobs: 'Job', cronjobs: 'CronJob', persistentvolumeclaims: 'PersistentVolumeClaim', configmaps: 'ConfigMap', secrets: 'Secret',
 };
 
 /** The kind a path asks for: /api/v1/namespaces/shop/pods → Pod. */

@@ -45,7 +45,7 @@ const TICK_MS = 5_000;
 /** A named workload absent at start is looked for once more after this, then it is exit 4. */
 const CONFIRM_MS = 1_000;
 /** The kinds whose changes matter to a rollout: watched from the resourceVersion of their list. */
-const WATCHED: readonly SnapshotKind[] = ['Pod', 'Event', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job'];
+const WATCHED: readonly SnapshotKind[] = ['Pod', 'Event', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'ControllerRevision', 'Job'];
 
 /**
  * `kdiag gate WORKLOAD…`: lists the namespace once, then watches it (list-then-watch, no polling) and

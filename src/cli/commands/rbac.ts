@@ -15,7 +15,7 @@ rules:
   resources: [pods, pods/log, events, services, persistentvolumeclaims, configmaps, limitranges]
   verbs: [get, list, watch]
 - apiGroups: [apps]
-  resources: [deployments, replicasets, statefulsets, daemonsets]
+  resources: [deployments, replicasets, statefulsets, daemonsets, controllerrevisions]
   verbs: [get, list, watch]
 - apiGroups: [batch]
   resources: [jobs, cronjobs]

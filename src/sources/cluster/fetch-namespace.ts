@@ -10,7 +10,7 @@ import { fetchLimitRangesIfRejected, limitRangeRejection, listLimitRanges } from
 
 /** What `scan` and workload targets read: each kind listed once (paginated), joined in memory. */
 export const SCAN_KINDS: readonly SnapshotKind[] = [
-  'Pod', 'Event', 'Node', 'PersistentVolumeClaim', 'Service', 'EndpointSlice', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob',
+  'Pod', 'Event', 'Node', 'PersistentVolumeClaim', 'Service', 'EndpointSlice', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'ControllerRevision', 'Job', 'CronJob',
 ];
 
 export interface FetchNamespaceOptions {

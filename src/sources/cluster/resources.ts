@@ -28,6 +28,7 @@ export const RESOURCES: Record<SnapshotKind, Resource> = {
   Deployment: R('apps', 'v1', 'deployments'),
   StatefulSet: R('apps', 'v1', 'statefulsets'),
   DaemonSet: R('apps', 'v1', 'daemonsets'),
+  ControllerRevision: R('apps', 'v1', 'controllerrevisions'),
   Job: R('batch', 'v1', 'jobs'),
   CronJob: R('batch', 'v1', 'cronjobs'),
   Service: R('', 'v1', 'services'),
