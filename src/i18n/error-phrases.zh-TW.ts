@@ -17,6 +17,7 @@ const PHASES: ReadonlyArray<readonly [string, (p: Record<string, string>) => str
   ['while reading the response body ({n:n} bytes so far)', ({ n }) => `讀取回應內容時（目前已收到 ${n} 位元組）`],
   ['while reading the response body', () => '讀取回應內容時'],
   ['before the request was sent', () => '送出請求之前'],
+  ['while waiting for its turn (the server misbehaved: one request a second from then on)', () => '等待輪到它送出時（API Server 出過錯，此後每秒最多一個請求）'],
 ];
 
 /**

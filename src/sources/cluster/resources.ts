@@ -78,9 +78,10 @@ export async function listPages(client: ApiClient, kind: SnapshotKind, namespace
   const what = `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`;
   const tokens = new Set<string>();
   let cont: string | undefined;
+  const limit = options.pageSize ?? 2000;
   for (let pages = 1; ; pages++) {
     const body = await client.get<unknown>(resourcePath(kind, namespace), {
-      query: { limit: options.pageSize ?? 2000, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
+      query: { limit, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
       metadataOnly: kind === 'Secret',
       what,
     });
@@ -92,6 +93,8 @@ export async function listPages(client: ApiClient, kind: SnapshotKind, namespace
       if (page.resourceVersion) options.onResourceVersion?.(page.resourceVersion);
       return;
     }
+    // The API server fills a page before it hands out a continue token: a short one is a server to slow down for.
+    if (page.items.length < limit) client.budget.strike();
     if (tokens.has(cont)) throw shapeError(client.server, `${kind}List`, what, `page ${pages} repeats an earlier continue token: the list would never end`);
     if (pages >= MAX_PAGES) throw shapeError(client.server, `${kind}List`, what, `still not finished after ${MAX_PAGES} pages`);
     tokens.add(cont);
