@@ -85,7 +85,7 @@ export async function listPages(client: ApiClient, kind: SnapshotKind, namespace
       metadataOnly: kind === 'Secret',
       what,
     });
-    const page = checkListPage(body, kind, client.server, what);
+    const page = checkListPage(body, kind, client.server, what, r.namespaced ? namespace : undefined);
     const apiVersion = r.group ? `${r.group}/${r.version}` : r.version;
     onPage(page.items.map((item) => ({ ...item, kind, apiVersion })));
     cont = page.continueToken;
@@ -105,7 +105,7 @@ export async function listPages(client: ApiClient, kind: SnapshotKind, namespace
 export async function getOne(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, name: string): Promise<KObject> {
   const r = RESOURCES[kind];
   const what = `${kind.toLowerCase()} "${name}"`;
-  const obj = checkObjectAnswer(await client.get<unknown>(resourcePath(kind, namespace, name), { what }), kind, client.server, what);
+  const obj = checkObjectAnswer(await client.get<unknown>(resourcePath(kind, namespace, name), { what }), kind, client.server, what, { name, ...(r.namespaced && namespace !== undefined ? { namespace } : {}) });
   return { ...obj, kind, apiVersion: r.group ? `${r.group}/${r.version}` : r.version };
 }
 
