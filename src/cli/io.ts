@@ -27,9 +27,10 @@ export function reportOptions(opts: { color?: boolean; verbose?: boolean; output
 }
 
 /** stdout gets exactly one report. */
-export function writeReport(text: string): void {
-  // Every report passes through here: whatever a reporter missed, no cluster text drives the terminal.
-  process.stdout.write(neutralizeOutput(text));
+export function writeReport(text: string, ownWorkflowCommands = ''): void {
+  // Every report passes through here: whatever a reporter missed, no cluster text drives the terminal or a
+  // CI log. kdiag's own GitHub annotations go before it untouched (report/github.ts escapes their data to one line).
+  process.stdout.write(ownWorkflowCommands + neutralizeOutput(text));
 }
 
 /**

@@ -18,6 +18,7 @@ const PHASES: ReadonlyArray<readonly [string, (p: Record<string, string>) => str
   ['while reading the response body ({n:n} bytes so far)', ({ n }) => `讀取回應內容時（目前已收到 ${n} 位元組）`],
   ['while reading the response body', () => '讀取回應內容時'],
   ['before the request was sent', () => '送出請求之前'],
+  ['while waiting for its turn (the server misbehaved: one request a second from then on)', () => '等待輪到它送出時（API Server 出過錯，此後每秒最多一個請求）'],
 ];
 
 /**
@@ -186,6 +187,8 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('the body has no {field}', ({ field }) => `回應內容沒有 ${field}`),
   phrase('still not finished after {n:n} pages', ({ n }) => `讀了 ${n} 頁仍未結束`),
   phrase('page {n:n} repeats an earlier continue token: the list would never end', ({ n }) => `第 ${n} 頁重複了先前的 continue token：這個清單永遠讀不完`),
+  phrase('the API server at {server} sent an answer for {what:*} that does not match the request ({why:*})', ({ server, what, why }) => `${server} 的 API Server 對 ${what} 的回答與請求不符（${why}）`),
+  phrase('a proxy or a server in front of the cluster may be answering other requests; run kubectl get with the same flags to compare', () => '可能是叢集前面的 proxy 或其他伺服器在回答別的請求；用相同旗標執行 kubectl get 比較看看'),
   phrase('the API server at {server} answered something that is not a {exp} for {what:*} ({why:*})', ({ server, exp, what, why }) => `${server} 的 API Server 對 ${what} 的回答不是 ${exp}（${why}）`),
   phrase('the API server at {server} answered {status:n} for {what:*}: {msg:$}', ({ server, status, what, msg }) => `${server} 的 API Server 對 ${what} 回答了 ${status}：${msg}`),
   phrase('the API server at {server} answered {status:n} for {what:$}', ({ server, status, what }) => `${server} 的 API Server 對 ${what} 回答了 ${status}`),

@@ -2,11 +2,24 @@
 
 // CSI/OSC/DCS/APC/PM/SOS escape sequences, lone ESC, C0 and C1 controls except newline and tab.
 const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b[\]PX^_][\s\S]*?(?:\u0007|\u001b\\|$)|\u009b[0-?]*[ -/]*[@-~]|[\u0090\u009d\u0098\u009e\u009f][\s\S]*?(?:\u0007|\u009c|$)|\u001b[@-Z\\-_]?/g;
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// Controls, bidi overrides and marks, and characters that show nothing (zero-width, BOM, soft hyphen, Hangul
+// fillers, interlinear annotations, Unicode tag characters that can spell hidden ASCII): shown as U+FFFD.
+const UNSAFE_CLASS = '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}]';
+const CONTROLS = new RegExp(UNSAFE_CLASS, 'gu');
+// A line a CI runner reads as a command: GitHub's `::name …::` after leading whitespace (which the runner
+// trims), its legacy `##[name]` and Azure Pipelines' `##vso[` anywhere in a line.
+const WORKFLOW_COMMAND = /^([^\S\n]*):(?=:)|##(?=\[|vso\[)/gm;
+const UNSAFE = new RegExp(`${UNSAFE_CLASS}|^[^\\S\\n]*::|##\\[|##vso\\[`, 'mu');
 
-/** Removes escape sequences and control characters (bidi overrides included); keeps newlines and tabs. */
+/**
+ * Removes escape sequences, shows control and invisible characters as U+FFFD, and breaks up what a CI log
+ * would run as a workflow command (`::error` becomes `: :error`, `##[` becomes `# #[`); keeps newlines and tabs.
+ */
 export function neutralize(text: string): string {
-  return text.replace(ESCAPES, '').replace(CONTROLS, (c) => (c === '\r' ? '' : '\uFFFD'));
+  return text
+    .replace(ESCAPES, '')
+    .replace(CONTROLS, (c) => (c === '\r' ? '' : '\uFFFD'))
+    .replace(WORKFLOW_COMMAND, (_m, space: string | undefined) => (space === undefined ? '# #' : `${space}: `));
 }
 
 /** What clip appends: `… [1200 more characters]`. */
@@ -25,7 +38,7 @@ const SGR = /(\u001b\[[0-9;]*m)/;
 
 /** The last pass before stdout/stderr: everything neutralised except kdiag's own SGR colour codes. */
 export function neutralizeOutput(text: string): string {
-  if (!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(text)) return text;
+  if (!UNSAFE.test(text)) return text;
   return text
     .split(SGR)
     .map((part, i) => (i % 2 === 1 ? part : neutralize(part)))

@@ -62,6 +62,8 @@ export interface Served {
   kubeconfig: string;
   requests: () => number;
   paths: string[];
+  /** When each request arrived (performance.now(), ms), in order. */
+  times: number[];
   /** TLS handshakes that were not session resumptions (https only). */
   fullHandshakes: () => number;
   connections: () => number;
@@ -104,10 +106,12 @@ export async function serve(handle: Handler, options: { tls?: boolean; h2?: bool
   let full = 0;
   let conns = 0;
   const paths: string[] = [];
+  const times: number[] = [];
   const versions: string[] = [];
   const sockets = new Set<net.Socket>();
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     paths.push(req.url ?? '');
+    times.push(performance.now());
     versions.push(req.httpVersion);
     handle(req, res, n++);
   };
@@ -129,7 +133,7 @@ export async function serve(handle: Handler, options: { tls?: boolean; h2?: bool
     await new Promise<void>((r) => server.close(() => r()));
   };
   open.push(close);
-  return { url, kubeconfig: kubeconfigFor(url, options.user), requests: () => n, paths, fullHandshakes: () => full, connections: () => conns, versions, close };
+  return { url, kubeconfig: kubeconfigFor(url, options.user), requests: () => n, paths, times, fullHandshakes: () => full, connections: () => conns, versions, close };
 }
 
 /** A TCP server that accepts and never says anything (a stalled TLS handshake, a black hole). */

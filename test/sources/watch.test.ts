@@ -71,7 +71,8 @@ describe('watchAll', () => {
         if (n === 1) return answer(res);
         res.writeHead(200); // stays open
       });
-      const r = await run(client, 500);
+      // The 410 throttles the client (one request a second): the fresh list, then the watch from it.
+      const r = await run(client, 2_500);
       const list = urls.find((u) => u.searchParams.get('watch') !== '1')!;
       expect(list.searchParams.get('limit')).toBe('1');
       expect(watches(urls).map((u) => u.searchParams.get('resourceVersion'))).toEqual(['10', '50']);

@@ -13,6 +13,7 @@ import { renderGithubAnnotations } from '../../report/github.js';
 import { renderJunit } from '../../report/junit.js';
 import { renderList } from '../../report/render.js';
 import { neutralize } from '../../report/sanitize.js';
+import { neutralizeOutput } from '../../text/neutralize.js';
 import type { ApiClient } from '../../sources/cluster/api-client.js';
 import { Collector } from '../../sources/cluster/collector.js';
 import { fetchNamespaceSnapshot } from '../../sources/cluster/fetch-namespace.js';
@@ -178,10 +179,10 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const logs = engine?.snapshot.logs ?? {};
   const report = reportOptions(opts, engine?.now);
   const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome, logs, lang) : '';
-  if (format === 'text') writeReport(annotations + renderGateText(results, outcome, elapsed, report, logs));
+  if (format === 'text') writeReport(renderGateText(results, outcome, elapsed, report, logs), annotations);
   else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses)), format, report));
   // After the report: a JUnit file that cannot be written is exit 2 and one line, the verdict already on stdout.
-  if (opts.junit) writeNewFile(opts.junit, neutralize(renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs, lang)), '--junit', opts.force);
+  if (opts.junit) writeNewFile(opts.junit, neutralizeOutput(renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs, lang)), '--junit', opts.force);
   if (outcome === 'timeout') return EXIT.timeout;
   // A doomed rollout is failing Pods; --fail-on decides whether that, or a warning on a finished one, fails the job.
   if (failOn === 'never') return EXIT.ok;

@@ -13,6 +13,7 @@ import type { Connection } from './connect.js';
 import { ExecCredentials } from './exec-credential.js';
 import { H2Session, probe, type Probe } from './h2-transport.js';
 import { transportOptions } from './kubeconfig-auth.js';
+import { RequestBudget } from './request-budget.js';
 
 /** Default --max-response-size: a page of a 150k-Pod list fits many times over, and it stays far below V8's string limit. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 2 ** 20;
@@ -120,6 +121,8 @@ export class ApiClient {
   private spare: TLSSocket | undefined;
   private transport: Promise<https.RequestOptions> | undefined;
   private credentialGeneration = 0;
+  /** The command's request rate once the server has misbehaved: shared by every read and watch. */
+  readonly budget = new RequestBudget();
 
   constructor(
     private readonly connection: Connection,
@@ -162,12 +165,14 @@ export class ApiClient {
   async get<T = any>(path: string, options: GetOptions): Promise<T> {
     const url = this.url(path, options.query ?? {});
     const retries = this.options.retries ?? 2;
+    // Waiting for a turn is not part of the read's own --request-timeout; the command's deadline bounds it.
+    await this.turn(this.options.deadline?.at ?? Infinity, 'command', options.what);
     const end = Date.now() + this.options.timeoutMs;
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
       const generation = this.credentialGeneration;
       try {
-        return (await this.once(url, options, end)) as T;
+        return (await this.once(url, options, end, attempt)) as T;
       } catch (err) {
         // A 401 after an exec plugin's token or a tokenFile's: it may have expired or rotated mid-command; read it once more.
         if ((err as { status?: number }).status === 401 && (this.exec.runs > 0 || (this.connection.user.tokenFile && !this.connection.user.token)) && !refreshed) {
@@ -184,6 +189,7 @@ export class ApiClient {
           continue;
         }
         const wait = retryDelay(err, attempt);
+        if (wait !== undefined || (err as { status?: number }).status === 410) this.budget.strike();
         if (attempt >= retries || wait === undefined) throw err;
         // A wait that would pass the deadline only delays the same answer: give it now.
         if (Date.now() + wait >= this.deadlineFor(end).at) throw err;
@@ -199,6 +205,8 @@ export class ApiClient {
   async openStream(path: string, query: Record<string, string | number | boolean | undefined>, signal: AbortSignal): Promise<StreamResponse> {
     const url = this.url(path, query);
     const base = await this.transportOptions();
+    await this.turn(this.options.deadline?.at ?? Infinity, 'command', `a watch of ${url.pathname}`, signal);
+    if (signal.aborted) throw new Error('the watch was stopped');
     this.requests++;
     this.options.onRequest?.(`${url.pathname}${url.search}`, 0);
     const { at, kind } = this.deadlineFor(Date.now() + this.options.timeoutMs);
@@ -268,8 +276,19 @@ export class ApiClient {
     return opts;
   }
 
-  private async once(url: URL, options: GetOptions, end: number): Promise<unknown> {
+  /** Waits for the request budget's next slot, or fails with the deadline that comes before it. */
+  private async turn(until: number, kind: DeadlineKind, what: string, signal?: AbortSignal): Promise<void> {
+    if (await this.budget.take(until, signal)) return;
+    if (until === Infinity || (kind === 'command' && !this.options.deadline)) return;
+    throw this.deadlineError(kind, 'while waiting for its turn (the server misbehaved: one request a second from then on)', what);
+  }
+
+  private async once(url: URL, options: GetOptions, end: number, attempt: number): Promise<unknown> {
     const base = await this.transportOptions();
+    if (attempt > 0) {
+      const { at, kind } = this.deadlineFor(end);
+      await this.turn(at, kind, options.what);
+    }
     this.requests++;
     const wave = this.finishedWave + 1;
     this.maxWave = Math.max(this.maxWave, wave);

@@ -77,3 +77,10 @@ export function shapeError(server: string, expected: string, what: string, why: 
     hint: 'is the kubeconfig\'s server really a Kubernetes API server (not a proxy login page or another service)?',
   });
 }
+
+/** A well-formed answer to another request (objects of another namespace or name): never read as ours. */
+export function mismatchError(server: string, what: string, why: string): ClusterError {
+  return new ClusterError('E_SHAPE', `the API server at ${server} sent an answer for ${what} that does not match the request (${why})`, {
+    hint: 'a proxy or a server in front of the cluster may be answering other requests; run kubectl get with the same flags to compare',
+  });
+}

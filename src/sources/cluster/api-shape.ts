@@ -1,5 +1,5 @@
 import type { KObject } from '../../model/k8s.js';
-import { shapeError } from './api-errors.js';
+import { mismatchError, shapeError } from './api-errors.js';
 
 export interface ListPage {
   items: KObject[];
@@ -18,16 +18,19 @@ function typeName(v: unknown): string {
  * with an `items` array of objects, each with a metadata.name, and a string `continue` if any.
  * `42`, `[]`, `{}` or a Status are errors (exit 3), never "no objects".
  */
-export function checkListPage(body: unknown, kind: string, server: string, what: string): ListPage {
+export function checkListPage(body: unknown, kind: string, server: string, what: string, namespace?: string): ListPage {
   const expected = `${kind}List`;
   if (!isObject(body)) throw shapeError(server, expected, what, `the body is ${typeName(body)}`);
   if (body.kind !== undefined && body.kind !== expected && body.kind !== 'List' && body.kind !== 'PartialObjectMetadataList') {
     throw shapeError(server, expected, what, `its kind is ${JSON.stringify(String(body.kind)).slice(0, 80)}`);
   }
-  // Go writes a nil slice as null: an empty list from some servers.
-  const raw = body.items === null && body.kind !== undefined ? [] : body.items;
-  if (!Array.isArray(raw)) throw shapeError(server, expected, what, body.items === undefined ? 'it has no items' : `items is ${typeName(body.items)}`);
-  raw.forEach((item, i) => checkObject(item, server, expected, what, `items[${i}]`));
+  // kube-apiserver writes an empty list as `items: []`: null is not "nothing there" but an answer we cannot read.
+  const raw = body.items;
+  if (!Array.isArray(raw)) throw shapeError(server, expected, what, raw === undefined ? 'it has no items' : `items is ${typeName(raw)}`);
+  raw.forEach((item, i) => {
+    checkObject(item, server, expected, what, `items[${i}]`);
+    checkNamespace(item as KObject, namespace, server, what, `items[${i}]`);
+  });
   const metadata = body.metadata;
   if (metadata !== undefined && metadata !== null && !isObject(metadata)) throw shapeError(server, expected, what, `metadata is ${typeName(metadata)}`);
   const cont = metadata?.continue;
@@ -36,11 +39,22 @@ export function checkListPage(body: unknown, kind: string, server: string, what:
   return { items: raw as KObject[], continueToken: cont || undefined, resourceVersion: typeof rv === 'string' && rv !== '' ? rv : undefined };
 }
 
-/** Checks a single GET: an object (of `kind` when it says) with a metadata.name. */
-export function checkObjectAnswer(body: unknown, kind: string, server: string, what: string): KObject {
+/** Checks a single GET: an object (of `kind` when it says) with a metadata.name, the one asked for. */
+export function checkObjectAnswer(body: unknown, kind: string, server: string, what: string, asked?: { namespace?: string; name: string }): KObject {
   if (isObject(body) && body.kind !== undefined && body.kind !== kind) throw shapeError(server, kind, what, `its kind is ${JSON.stringify(String(body.kind)).slice(0, 80)}`);
   checkObject(body, server, kind, what, 'the body');
-  return body as KObject;
+  const obj = body as KObject;
+  if (asked && obj.metadata?.name !== asked.name) throw mismatchError(server, what, `the object is named ${quoted(obj.metadata?.name)}, not ${quoted(asked.name)}`);
+  checkNamespace(obj, asked?.namespace, server, what, 'the object');
+  return obj;
+}
+
+const quoted = (v: unknown): string => JSON.stringify(String(v)).slice(0, 80);
+
+/** An object of another namespace than the one asked for: the server (or a proxy) answered another request. */
+function checkNamespace(obj: KObject, namespace: string | undefined, server: string, what: string, where: string): void {
+  const ns = obj.metadata?.namespace;
+  if (namespace !== undefined && ns !== undefined && ns !== namespace) throw mismatchError(server, what, `${where} is in namespace ${quoted(ns)}, not ${quoted(namespace)}`);
 }
 
 function checkObject(item: unknown, server: string, expected: string, what: string, where: string): void {

@@ -1,6 +1,6 @@
 import { ClusterError } from '../../errors.js';
 import { clip } from '../../text/neutralize.js';
-import { redactText } from '../../text/redact.js';
+import { REDACTED, redactText } from '../../text/redact.js';
 
 /** A credential plugin's stdout past this is not an ExecCredential. */
 const MAX_PLUGIN_OUTPUT = 1024 * 1024;
@@ -109,7 +109,7 @@ export class ExecCredentials {
       child.on('error', (e: NodeJS.ErrnoException) => fail(`could not be started (${e.code ?? e.message})`, 'install it, or check the command in the kubeconfig\'s users[].user.exec'));
       child.on('close', (code) => {
         clearTimeout(timer);
-        if (code !== 0) return fail(`failed (exit ${code})${err.trim() ? `: ${clip(redactText(err.trim().split('\n')[0]!), 300)}` : ''}`);
+        if (code !== 0) return fail(`failed (exit ${code})${err.trim() ? `: ${clip(maskPluginLine(err.trim().split('\n')[0]!), 300)}` : ''}`);
         let parsed: { status?: Credential } | undefined;
         try {
           parsed = JSON.parse(out) as { status?: Credential };
@@ -122,4 +122,19 @@ export class ExecCredentials {
       });
     });
   }
+}
+
+/** Words after which a plugin names its secret ("token abc…", "password hunter2"), with or without `=`/`:`. */
+const AFTER_SECRET_WORD = /\b(token|password|passwd|secret|credentials?|api[_-]?key)(\s+)(?![=:])(\S+)/gi;
+/** A long run of token characters holding letters and digits: an opaque credential, whatever names it. */
+const OPAQUE = /[A-Za-z0-9._~+/=-]{16,}/g;
+
+/**
+ * The first line of a failed plugin's stderr, fit to print: the log patterns (Bearer, JWT, key=value),
+ * then a word after "token"/"password"/…, and any long opaque string of letters and digits, masked.
+ */
+function maskPluginLine(line: string): string {
+  return redactText(line)
+    .replace(AFTER_SECRET_WORD, (_m, word: string, space: string) => `${word}${space}${REDACTED}`)
+    .replace(OPAQUE, (run) => (/[0-9]/.test(run) && /[A-Za-z]/.test(run) ? REDACTED : run));
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { FileRefused, readBoundedFile } from './bounded-file.js';
 import type https from 'node:https';
 import { ClusterError } from '../../errors.js';
 import { clip } from '../../text/neutralize.js';
@@ -64,9 +64,9 @@ async function legacyAuthProvider(cluster: KubeCluster, user: KubeUser, opts: { 
 function fileOrData(file: string | undefined, data: string | undefined, field: string, owner: string): Buffer | undefined {
   if (file) {
     try {
-      return readFileSync(file);
+      return readBoundedFile(file);
     } catch (err) {
-      throw new ClusterError('E_CONFIG', `cannot read the ${field} file "${clip(file, 200)}" of ${clip(owner, 120)} in the kubeconfig (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+      throw new ClusterError('E_CONFIG', `cannot read the ${field} file "${clip(file, 200)}" of ${clip(owner, 120)} in the kubeconfig (${reason(err)})`);
     }
   }
   return data ? Buffer.from(data, 'base64') : undefined;
@@ -74,11 +74,13 @@ function fileOrData(file: string | undefined, data: string | undefined, field: s
 
 function readToken(file: string, userName: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8').trim() || undefined;
+    return readBoundedFile(file).toString('utf8').trim() || undefined;
   } catch (err) {
-    throw new ClusterError('E_CONFIG', `cannot read the tokenFile "${clip(file, 200)}" of user "${clip(userName, 120)}" in the kubeconfig (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    throw new ClusterError('E_CONFIG', `cannot read the tokenFile "${clip(file, 200)}" of user "${clip(userName, 120)}" in the kubeconfig (${reason(err)})`);
   }
 }
+
+const reason = (err: unknown): string => (err instanceof FileRefused ? err.message : ((err as NodeJS.ErrnoException).code ?? 'unreadable'));
 
 /** client-go's headerKeyEscape: every byte that is not a token character (and `%`) percent-encoded. */
 function headerKeyEscape(key: string): string {

@@ -79,13 +79,14 @@ export async function listPages(client: ApiClient, kind: SnapshotKind, namespace
   const what = `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`;
   const tokens = new Set<string>();
   let cont: string | undefined;
+  const limit = options.pageSize ?? 2000;
   for (let pages = 1; ; pages++) {
     const body = await client.get<unknown>(resourcePath(kind, namespace), {
-      query: { limit: options.pageSize ?? 2000, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
+      query: { limit, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
       metadataOnly: kind === 'Secret',
       what,
     });
-    const page = checkListPage(body, kind, client.server, what);
+    const page = checkListPage(body, kind, client.server, what, r.namespaced ? namespace : undefined);
     const apiVersion = r.group ? `${r.group}/${r.version}` : r.version;
     onPage(page.items.map((item) => ({ ...item, kind, apiVersion })));
     cont = page.continueToken;
@@ -93,6 +94,8 @@ export async function listPages(client: ApiClient, kind: SnapshotKind, namespace
       if (page.resourceVersion) options.onResourceVersion?.(page.resourceVersion);
       return;
     }
+    // The API server fills a page before it hands out a continue token: a short one is a server to slow down for.
+    if (page.items.length < limit) client.budget.strike();
     if (tokens.has(cont)) throw shapeError(client.server, `${kind}List`, what, `page ${pages} repeats an earlier continue token: the list would never end`);
     if (pages >= MAX_PAGES) throw shapeError(client.server, `${kind}List`, what, `still not finished after ${MAX_PAGES} pages`);
     tokens.add(cont);
@@ -103,7 +106,7 @@ export async function listPages(client: ApiClient, kind: SnapshotKind, namespace
 export async function getOne(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, name: string): Promise<KObject> {
   const r = RESOURCES[kind];
   const what = `${kind.toLowerCase()} "${name}"`;
-  const obj = checkObjectAnswer(await client.get<unknown>(resourcePath(kind, namespace, name), { what }), kind, client.server, what);
+  const obj = checkObjectAnswer(await client.get<unknown>(resourcePath(kind, namespace, name), { what }), kind, client.server, what, { name, ...(r.namespaced && namespace !== undefined ? { namespace } : {}) });
   return { ...obj, kind, apiVersion: r.group ? `${r.group}/${r.version}` : r.version };
 }
 

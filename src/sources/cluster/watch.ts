@@ -60,8 +60,6 @@ export class Backoff {
 
 type Outcome = 'closed' | 'expired' | 'forbidden' | 'error';
 
-/** A watch that lasted less than this and delivered nothing counts as an instant close (backed off). */
-const INSTANT_CLOSE_MS = 1_000;
 /** A watch event larger than this is not a Kubernetes object: the stream is dropped. */
 const MAX_EVENT_BYTES = 16 * 1024 * 1024;
 
@@ -94,6 +92,7 @@ async function watchOne(client: ApiClient, spec: WatchSpec, hooks: WatchHooks, s
       if (signal.aborted) return;
       if (fresh === 'forbidden') return fallBack(spec);
       if (fresh === undefined) {
+        client.budget.strike();
         await sleep(backoff.next(), signal);
         continue;
       }
@@ -101,7 +100,6 @@ async function watchOne(client: ApiClient, spec: WatchSpec, hooks: WatchHooks, s
       hooks.onChange(); // whatever happened between the old version and this one was not seen
     }
     const opened = Date.now();
-    let delivered = 0;
     let outcome: Outcome;
     // Spread reconnects of many watches (and many kdiag processes) over time.
     const seconds = Math.round((tuning.timeoutSeconds ?? 240) * (1 + random() * 0.25));
@@ -115,7 +113,6 @@ async function watchOne(client: ApiClient, spec: WatchSpec, hooks: WatchHooks, s
         outcome = await readEvents(res, signal, (type, version, object) => {
           if (version) rv = version;
           if (type === 'BOOKMARK') return;
-          delivered++;
           if (hooks.onObject && object) hooks.onObject(spec, type, object);
           else hooks.onChange();
         });
@@ -126,11 +123,16 @@ async function watchOne(client: ApiClient, spec: WatchSpec, hooks: WatchHooks, s
     if (signal.aborted) return;
     if (outcome === 'forbidden') return fallBack(spec);
     if (outcome === 'expired') {
+      client.budget.strike();
       rv = undefined;
       if (++failures > 1) await sleep(backoff.next(), signal);
       continue;
     }
-    if (outcome === 'error' || (delivered === 0 && Date.now() - opened < INSTANT_CLOSE_MS)) {
+    // The server ends a watch at its timeoutSeconds; one that ends well before, events or not, is a server
+    // to slow down for (an event then a close, again and again, was a storm).
+    const early = Date.now() - opened < (seconds * 1000) / 2;
+    if (outcome === 'error' || early) {
+      client.budget.strike();
       if (++failures === 5) hooks.onNote?.(`the watch on ${spec.what} keeps failing; retrying with back-off`);
       await sleep(backoff.next(), signal);
       continue;
