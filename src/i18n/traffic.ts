@@ -19,7 +19,16 @@ const causeText = (c: PolicyCause): string => {
 
 export const TRAFFIC_EN = {
   hop: { ingress: 'ingress', service: 'service', endpoints: 'endpoints', 'network-policy': 'network policy', 'pod-port': 'pod port' } as Record<HopName, string>,
+  owner: {
+    ingress: 'the ingress controller its IngressClass names',
+    service: "kube-proxy (or the CNI's service implementation)",
+    endpoints: 'the EndpointSlice controller (kube-controller-manager)',
+    'network-policy': "the CNI's network policy engine",
+    'pod-port': 'the application in the Pod (its container ports)',
+  } as Record<HopName, string>,
   pathTitle: 'Traffic path',
+  pathPasses: 'every hop of the traffic path passes',
+  pathUnknown: 'no hop of the traffic path is broken, but some could not be judged (see the notes)',
   clientLine: ({ client }: { client: string }) => `client: ${client}`,
   defaultClients: 'every namespace a policy distinguishes',
   ownerLine: ({ owner }: { owner: string }) => `owned by ${owner}`,

@@ -17,7 +17,16 @@ const causeText = (c: PolicyCause): string => {
 
 export const TRAFFIC_ZH_TW: TrafficText = {
   hop: { ingress: 'ingress', service: 'service', endpoints: 'endpoints', 'network-policy': '網路政策', 'pod-port': 'Pod 連接埠' },
+  owner: {
+    ingress: 'IngressClass 指定的 ingress 控制器',
+    service: 'kube-proxy（或 CNI 的 Service 實作）',
+    endpoints: 'EndpointSlice 控制器（kube-controller-manager）',
+    'network-policy': 'CNI 的網路政策引擎',
+    'pod-port': 'Pod 中的應用程式（它的容器連接埠）',
+  },
   pathTitle: '流量路徑',
+  pathPasses: '流量路徑的每一段都通過',
+  pathUnknown: '流量路徑沒有中斷的地方，但有些段落無法判斷（見附註）',
   clientLine: ({ client }) => `用戶端：${client}`,
   defaultClients: '網路政策會區分的每個命名空間',
   ownerLine: ({ owner }) => `負責者：${owner}`,

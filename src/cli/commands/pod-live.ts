@@ -39,7 +39,7 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions): P
     const engine = new Engine(snapshot, { ruleOptions: ruleOptions(opts), logLines: logs.shown });
     progress.stop();
     const report = reportOptions(opts, engine.now);
-    return reportTarget(engine, target, object, format, report);
+    return reportTarget(engine, target, object, format, report, opts.from);
   } finally {
     progress.stop();
   }

@@ -5,15 +5,6 @@ import type { Finding } from '../../rules/types.js';
 export type HopName = 'ingress' | 'service' | 'endpoints' | 'network-policy' | 'pod-port';
 export type HopState = 'passed' | 'failed' | 'unknown' | 'pending';
 
-/** Who makes each hop work: the component to look at when it is broken. */
-export const HOP_OWNER: Record<HopName, string> = {
-  ingress: 'the ingress controller its IngressClass names',
-  service: 'kube-proxy (or the CNI\'s service implementation)',
-  endpoints: 'the EndpointSlice controller (kube-controller-manager)',
-  'network-policy': 'the CNI\'s network policy engine',
-  'pod-port': 'the application in the Pod (its container ports)',
-};
-
 export interface TrafficHop {
   hop: HopName;
   state: HopState;
