@@ -14,6 +14,11 @@ const UNTRACED: ReadonlyArray<readonly [string, string, string]> = [
   // visibilityNotes pushes clockNote(…): the extractor follows it into the clock lookup, not the catalogue call
   ['src/engine/diagnose.ts', 'this.lastClock', 'the clock note: Messages.notes.clock, fixedClock and liveClock (typed catalogue)'],
   ['src/engine/diagnose.ts', 'meta.clocks', 'the clock note: Messages.notes.clock, fixedClock and liveClock (typed catalogue)'],
+  // the traffic path's notes come from its own typed catalogue (src/i18n/traffic.ts and traffic.zh-TW.ts)
+  ['src/traffic/path/ingress-path.ts', 'm.', 'typed catalogue: src/i18n/traffic.zh-TW.ts'],
+  ['src/traffic/path/service-path.ts', 'm.', 'typed catalogue: src/i18n/traffic.zh-TW.ts'],
+  // the user's own --from text, quoted inside the phrase 'cannot read the client "{t:q}"'
+  ['src/traffic/path/target-verdict.ts', 'from', 'quoted user input in a phrased message'],
 ];
 const untraced = (t: ErrorText): boolean => UNTRACED.some(([file, expr]) => t.where.startsWith(`${file}:`) && t.dynamic!.startsWith(expr));
 
