@@ -104,12 +104,13 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
   if (help) program.configureHelp(localizedHelp(help));
 
   suppressionOptions(failOnOption(verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))))
-    .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')
+    .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, ingress/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (file, directory, or - for stdin; repeatable)', collect)
     .option('--logs <n>', 'lines of a stopped container\'s log to read; its last meaningful lines (at most 5) are evidence', '20')
     .option('--no-logs', 'do not read or show container logs')
     .option('-w, --watch', 're-diagnose as the Pod changes until it is Ready or failing (live mode)')
     .option('--timeout <duration>', 'with --watch: stop waiting after this long (exit 5)', '10m')
+    .option('--from <client>', 'with svc/NAME or ingress/NAME: the client of the traffic path (pod/NAME, pod/NS/NAME or ns/NAME)')
     .action((name: string, opts) =>
       run(async () => {
         if (opts.watch && opts.file?.length) throw new UsageError('--watch follows the live cluster; it cannot watch a dump (-f)', { hint: `drop --watch to diagnose the dump, or drop -f to watch the cluster` });

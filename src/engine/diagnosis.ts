@@ -3,6 +3,7 @@ import type { Finding } from '../rules/types.js';
 import type { StageOwner } from './stage-owner.js';
 import type { SuppressedFinding } from './suppress.js';
 import type { Change } from '../revisions/change.js';
+import type { TrafficPath } from '../traffic/path/types.js';
 
 export type { DiagnosisStatus, StageState };
 
@@ -37,6 +38,8 @@ export interface Diagnosis {
   notes: string[];
   /** The time ages were measured from (ISO): the capture time of the input the Pod was read from, or --now. */
   observedAt?: string;
+  /** The traffic path (`kdiag pod svc/NAME`, `kdiag pod ingress/NAME`): its hops, the first broken one, and why. */
+  traffic?: TrafficPath;
 }
 
 export interface DiagnosisList {

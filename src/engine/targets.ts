@@ -2,7 +2,7 @@ import { ClusterError, NotFoundError, UsageError } from '../errors.js';
 import type { KObject, Pod } from '../model/k8s.js';
 import type { Snapshot } from '../model/snapshot.js';
 
-export type TargetKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicaSet' | 'Service' | 'CronJob';
+export type TargetKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'ReplicaSet' | 'Service' | 'CronJob' | 'Ingress';
 
 /** The kind a `kind/NAME` prefix names (`deploy` → Deployment), as kubectl spells them; undefined when none. */
 export function targetKindOf(alias: string): TargetKind | undefined {
@@ -18,6 +18,7 @@ const ALIASES: Record<string, TargetKind> = {
   rs: 'ReplicaSet', replicaset: 'ReplicaSet', replicasets: 'ReplicaSet',
   svc: 'Service', service: 'Service', services: 'Service',
   cj: 'CronJob', cronjob: 'CronJob', cronjobs: 'CronJob',
+  ing: 'Ingress', ingress: 'Ingress', ingresses: 'Ingress',
 };
 
 export interface Target {
@@ -29,11 +30,11 @@ export interface Target {
 export function parseTarget(text: string): Target {
   const slash = text.indexOf('/');
   if (slash < 0) return { kind: 'Pod', name: text };
-  const alias = text.slice(0, slash).toLowerCase().replace(/\.(apps|batch)$/, '');
+  const alias = text.slice(0, slash).toLowerCase().replace(/\.(apps|batch|networking\.k8s\.io)$/, '');
   const kind = ALIASES[alias];
   const name = text.slice(slash + 1);
   if (!kind || !name || name.includes('/')) {
-    throw new UsageError(`cannot read the target "${text}"`, { hint: 'use NAME, or KIND/NAME with KIND one of pod, deploy, sts, ds, job, rs, svc, cronjob' });
+    throw new UsageError(`cannot read the target "${text}"`, { hint: 'use NAME, or KIND/NAME with KIND one of pod, deploy, sts, ds, job, rs, svc, cronjob, ingress' });
   }
   return { kind, name };
 }
@@ -60,6 +61,7 @@ const LIST_OF: Record<Exclude<TargetKind, 'Pod'>, keyof Snapshot> = {
   ReplicaSet: 'replicaSets',
   Service: 'services',
   CronJob: 'cronJobs',
+  Ingress: 'ingresses',
 };
 
 /** The one object the target names in the snapshot; ambiguity and absence are errors a person can act on. */

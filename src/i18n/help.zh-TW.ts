@@ -42,6 +42,7 @@ const HELP: readonly Phrase[] = [
   phrase('do not read or show container logs', '不讀取也不顯示容器日誌'),
   phrase('re-diagnose as the Pod changes until it is Ready or failing (live mode)', 'Pod 有變化時重新診斷，直到它 Ready 或失敗（即時模式）'),
   phrase('with --watch: stop waiting after this long (exit 5)', '搭配 --watch：等待這麼久後停止（結束代碼 5）'),
+  phrase('with svc/NAME or ingress/NAME: the client of the traffic path (pod/NAME, pod/NS/NAME or ns/NAME)', '搭配 svc/NAME 或 ingress/NAME：流量路徑的用戶端（pod/NAME、pod/NS/NAME 或 ns/NAME）'),
   phrase('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)', '診斷傾印檔中的每個 Pod：檔案、目錄（kubectl cluster-info dump），或 -（標準輸入是管線時的預設）'),
   phrase('only this namespace', '只看這個命名空間'),
   phrase('list only failing Pods', '只列出失敗的 Pod'),

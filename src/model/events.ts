@@ -14,7 +14,7 @@ export interface EventFact {
   involved: { kind: string; namespace: string; name: string; uid?: string };
 }
 
-const CLUSTER_SCOPED = new Set(['Node', 'PersistentVolume', 'StorageClass', 'Namespace']);
+const CLUSTER_SCOPED = new Set(['Node', 'PersistentVolume', 'StorageClass', 'Namespace', 'IngressClass']);
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';

@@ -23,6 +23,9 @@ export const SNAPSHOT_KINDS = {
   ResourceQuota: 'resourceQuotas',
   LimitRange: 'limitRanges',
   Namespace: 'namespaces',
+  NetworkPolicy: 'networkPolicies',
+  Ingress: 'ingresses',
+  IngressClass: 'ingressClasses',
 } as const;
 
 export type SnapshotKind = keyof typeof SNAPSHOT_KINDS;
@@ -44,6 +47,8 @@ export interface SnapshotMeta {
   unreadable: Array<{ kind: SnapshotKind; reason: string }>;
   /** Lines for the Diagnosis `notes`: what could not be seen and why. */
   notes: string[];
+  /** Traffic policies of kinds kdiag reads but cannot evaluate (`CiliumNetworkPolicy shop/allow-web`): named, never ignored. */
+  otherPolicies?: string[];
 }
 
 /**

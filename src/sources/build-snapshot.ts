@@ -5,6 +5,7 @@ import { parseTime } from '../model/time.js';
 import { clip, neutralize } from '../text/neutralize.js';
 import { redactText } from '../text/redact.js';
 import type { KnownValues } from '../text/known-values.js';
+import { otherPolicyName } from './other-policies.js';
 import { ObjectWords, redactSnapshot } from './redact-snapshot.js';
 
 /**
@@ -115,7 +116,9 @@ export class SnapshotBuilder {
     const kind = typeof obj.kind === 'string' ? obj.kind : '';
     if (Array.isArray(obj.items) && (kind === 'List' || kind.endsWith('List') || kind === '')) {
       this.accepted++;
-      const itemKind = LIST_KIND_TO_ITEM[kind];
+      // Calico's NetworkPolicyList is not a list of networking.k8s.io NetworkPolicies.
+      const foreign = kind === 'NetworkPolicyList' && typeof obj.apiVersion === 'string' && obj.apiVersion.includes('/') && !obj.apiVersion.startsWith('networking.k8s.io/');
+      const itemKind = foreign ? undefined : LIST_KIND_TO_ITEM[kind];
       if (itemKind) this.markSeen(itemKind);
       this.readBundleAnnotations(obj.metadata?.annotations);
       for (const item of obj.items) {
@@ -129,6 +132,15 @@ export class SnapshotBuilder {
       const log = obj as KObject & { container?: unknown; text?: unknown };
       const part = (v: unknown): string => (typeof v === 'string' ? v : '');
       if (typeof log.text === 'string') this.addLog(`${part(obj.metadata?.namespace)}/${part(obj.metadata?.name)}/${part(log.container)}`, log.text);
+      this.accepted++;
+      return;
+    }
+    const other = otherPolicyName(obj);
+    if (other !== undefined) {
+      // Named in every traffic verdict as present but not evaluated (the text is the dump's: clipped).
+      const list = (this.snapshot.meta.otherPolicies ??= []);
+      const shown = clip(other, 200).replace(/[\n\t]+/g, ' ');
+      if (!list.includes(shown)) list.push(shown);
       this.accepted++;
       return;
     }

@@ -139,12 +139,16 @@ capture_one() {
     grep -E '^# expect(-[a-z]+)?:' "$file"   # every expect line, verbatim (tests read them)
     echo "# captured $(date -u +%Y-%m-%dT%H:%M:%SZ) from the local test cluster: Kubernetes $kver, $cver, runc $(runc --version | sed -n 's/^runc version //p')"
     echo "# reached: ${conds[*]} after $((SECONDS - t0))s; Secret values omitted"
-    kubectl get pods,events,nodes,pvc,pv,storageclasses,configmaps,services,endpointslices,replicasets,deployments,statefulsets,daemonsets,controllerrevisions,jobs,cronjobs \
+    kubectl get pods,events,nodes,pvc,pv,storageclasses,configmaps,services,endpointslices,replicasets,deployments,statefulsets,daemonsets,controllerrevisions,jobs,cronjobs,networkpolicies,ingresses \
       -n "$NS" -o yaml
+    echo "---"
+    # the traffic path: every Namespace (their labels) and IngressClass (cluster-scoped)
+    kubectl get namespaces,ingressclasses -o yaml
     echo "---"
     secrets_yaml
     # the capture time, as a kdiag bundle records it: ages are measured from it, not from the file's mtime
-    printf -- '---\napiVersion: v1\nkind: List\nmetadata:\n  annotations:\n    kdiag.io/captured-at: "%s"\nitems: []\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    # and, since an empty List names no kind, the traffic kinds listed above (complete lists, even when empty)
+    printf -- '---\napiVersion: v1\nkind: List\nmetadata:\n  annotations:\n    kdiag.io/captured-at: "%s"\n    kdiag.io/seen-kinds: NetworkPolicy,Ingress,IngressClass,Namespace\nitems: []\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   } > "$dest.tmp"
   mv -f "$dest.tmp" "$dest"
   # kdiag's live diagnosis of every Pod, taken now, before teardown restores the node (npm run test:cluster

@@ -16,6 +16,11 @@ const UNTRACED: ReadonlyArray<readonly [string, string, string]> = [
   ['src/engine/diagnose.ts', 'meta.clocks', 'the clock note: Messages.notes.clock, fixedClock and liveClock (typed catalogue)'],
   // the expired-entry note quotes the date the user wrote (checked by validDate): a phrase covers the sentence
   ['src/engine/ignore-config.ts', 'entry.expires', 'a date from .kdiag.yaml, inside the phrase "this ignore entry expired on {date} …"'],
+  // the traffic path's notes come from its own typed catalogue (src/i18n/traffic.ts and traffic.zh-TW.ts)
+  ['src/traffic/path/ingress-path.ts', 'm.', 'typed catalogue: src/i18n/traffic.zh-TW.ts'],
+  ['src/traffic/path/service-path.ts', 'm.', 'typed catalogue: src/i18n/traffic.zh-TW.ts'],
+  // the user's own --from text, quoted inside the phrase 'cannot read the client "{t:q}"'
+  ['src/traffic/path/target-verdict.ts', 'from', 'quoted user input in a phrased message'],
 ];
 const untraced = (t: ErrorText): boolean => UNTRACED.some(([file, expr]) => t.where.startsWith(`${file}:`) && t.dynamic!.startsWith(expr));
 

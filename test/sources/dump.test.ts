@@ -70,9 +70,17 @@ describe('readDumps', () => {
   });
 
   it('skips documents that are not kinds kdiag reads, and says so', () => {
-    const { snapshot, warnings } = readDumps([write('mixed.yaml', 'kind: Pod\nmetadata: {name: a}\n---\nkind: Ingress\nmetadata: {name: i}\n---\njust a string\n')]);
+    const { snapshot, warnings } = readDumps([write('mixed.yaml', 'kind: Pod\nmetadata: {name: a}\n---\nkind: Widget\nmetadata: {name: i}\n---\njust a string\n')]);
     expect(snapshot.pods).toHaveLength(1);
-    expect(warnings.join('\n')).toMatch(/Ingress/);
+    expect(warnings.join('\n')).toMatch(/Widget/);
+  });
+
+  it('reads NetworkPolicies, Ingresses and IngressClasses (no "does not read them"), and names other policy kinds as present', () => {
+    const text = 'apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata: {name: deny, namespace: shop}\nspec: {podSelector: {}}\n---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: i, namespace: shop}\n---\napiVersion: networking.k8s.io/v1\nkind: IngressClass\nmetadata: {name: nginx}\n---\napiVersion: cilium.io/v2\nkind: CiliumNetworkPolicy\nmetadata: {name: l7, namespace: shop}\n';
+    const { snapshot, warnings } = readDumps([write('traffic.yaml', text)]);
+    expect(warnings).toEqual([]);
+    expect([snapshot.networkPolicies.length, snapshot.ingresses.length, snapshot.ingressClasses.length]).toEqual([1, 1, 1]);
+    expect(snapshot.meta.otherPolicies).toEqual(['CiliumNetworkPolicy shop/l7']);
   });
 
   it('never keeps Secret data, only key names', () => {

@@ -9,6 +9,8 @@ export interface PodCommandOptions extends GlobalOptions, LiveOptions, TeamOptio
   logs?: string | boolean;
   watch?: boolean;
   timeout?: string;
+  /** The traffic path's client: pod/NAME, pod/NS/NAME or ns/NAME. */
+  from?: string;
 }
 
 /** The options of `kdiag scan`, shared by its offline (scan.ts) and live (scan-live.ts) halves. */

@@ -43,7 +43,7 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions): P
     const engine = new Engine(snapshot, { ...team, ruleOptions: ruleOptions(opts), logLines: logs.shown });
     progress.stop();
     const report = reportOptions(opts, engine.now);
-    return reportTarget(engine, target, object, format, report, failOn);
+    return reportTarget(engine, target, object, format, report, failOn, opts.from);
   } finally {
     progress.stop();
   }

@@ -25,5 +25,5 @@ export async function podCommand(name: string, opts: PodCommandOptions): Promise
   const engine = new Engine(snapshot, { suppressions, notes, now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: logs.shown });
   const object = findTarget(snapshot, target, opts.namespace);
   const report = reportOptions(opts, engine.now);
-  return exitCode(reportTarget(engine, target, object, format, report, failOn));
+  return exitCode(reportTarget(engine, target, object, format, report, failOn, opts.from));
 }

@@ -23,6 +23,9 @@ rules:
 - apiGroups: [discovery.k8s.io]
   resources: [endpointslices]
   verbs: [get, list]
+- apiGroups: [networking.k8s.io]
+  resources: [networkpolicies, ingresses]
+  verbs: [get, list]
 ---
 # Cluster-scoped reads (optional: without them kdiag says "node state not visible" and lowers confidence):
 apiVersion: rbac.authorization.k8s.io/v1
@@ -35,6 +38,12 @@ rules:
   verbs: [get, list]
 - apiGroups: [storage.k8s.io]
   resources: [storageclasses]
+  verbs: [get, list]
+- apiGroups: [""]
+  resources: [namespaces]
+  verbs: [get, list]
+- apiGroups: [networking.k8s.io]
+  resources: [ingressclasses]
   verbs: [get, list]
 `;
 

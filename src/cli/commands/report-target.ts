@@ -2,21 +2,31 @@ import { diagnoseWorkloadTarget } from '../../engine/diagnose-all.js';
 import type { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
 import type { Target } from '../../engine/targets.js';
+import { UsageError } from '../../errors.js';
 import type { KObject, Pod } from '../../model/k8s.js';
 import type { ReportOptions } from '../../report/options.js';
 import { renderDiagnosis, renderList, type OutputFormat } from '../../report/render.js';
 import { renderWorkloadText } from '../../report/workload.js';
+import { clientOf, ingressVerdict, withServicePath } from '../../traffic/path/target-verdict.js';
 import { writeReport } from '../io.js';
 import { verdictExit, type FailOn } from '../fail-on.js';
 
 /** Diagnoses a Pod or workload target, writes the one report, and returns the exit code (dump and live alike). */
-export function reportTarget(engine: Engine, target: Target, object: KObject, format: OutputFormat, report: ReportOptions, failOn: FailOn = 'error'): number {
+export function reportTarget(engine: Engine, target: Target, object: KObject, format: OutputFormat, report: ReportOptions, failOn: FailOn = 'error', from?: string): number {
+  if (from !== undefined && target.kind !== 'Service' && target.kind !== 'Ingress') throw new UsageError('--from names the client of a traffic path: use it with svc/NAME or ingress/NAME');
+  const client = clientOf(engine.snapshot, from, object.metadata?.namespace ?? '');
   if (target.kind === 'Pod') {
     const d = engine.diagnosePod(object as Pod);
     writeReport(renderDiagnosis(d, format, report));
     return verdictExit([d], failOn);
   }
-  const items = diagnoseWorkloadTarget(engine, target.kind, object);
+  if (target.kind === 'Ingress') {
+    const d = ingressVerdict(engine.snapshot, object, engine.t.lang, client, engine.snapshot.meta.capturedAt);
+    writeReport(renderDiagnosis(d, format, report));
+    return verdictExit([d], failOn);
+  }
+  let items = diagnoseWorkloadTarget(engine, target.kind, object);
+  if (target.kind === 'Service' && items[0] && !items[0].pod) items = [withServicePath(items[0], engine.snapshot, object, engine.t.lang, client), ...items.slice(1)];
   const title = `${target.kind} ${object.metadata?.namespace ?? ''}/${target.name}`;
   writeReport(format === 'text' ? renderWorkloadText(title, items, report) : renderList(diagnosisList(items), format, report));
   return verdictExit(items, failOn);

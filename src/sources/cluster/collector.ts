@@ -24,6 +24,10 @@ const NOTE_WORDS: Partial<Record<SnapshotKind, string>> = {
   Service: 'Services',
   ReplicaSet: 'ReplicaSets',
   Deployment: 'Deployments',
+  NetworkPolicy: 'NetworkPolicies',
+  Ingress: 'Ingresses',
+  IngressClass: 'IngressClasses',
+  Namespace: 'Namespaces',
 };
 
 /**

@@ -6,12 +6,18 @@ import { prepareObject } from '../build-snapshot.js';
 import { checkHeapBudget } from '../heap-budget.js';
 import { StreamRedactor } from '../redact-snapshot.js';
 import type { Collector } from './collector.js';
+import { RESOURCES } from './resources.js';
 import { fetchLimitRangesIfRejected, limitRangeRejection, listLimitRanges } from './fetch-limit-ranges.js';
 
 /** What `scan` and workload targets read: each kind listed once (paginated), joined in memory. */
 export const SCAN_KINDS: readonly SnapshotKind[] = [
   'Pod', 'Event', 'Node', 'PersistentVolumeClaim', 'Service', 'EndpointSlice', 'ReplicaSet', 'Deployment', 'StatefulSet', 'DaemonSet', 'ControllerRevision', 'Job', 'CronJob',
+  // The traffic path: policies and Ingresses of the namespace; Namespaces (their labels) and IngressClasses are cluster-wide.
+  'NetworkPolicy', 'Ingress', 'IngressClass', 'Namespace',
 ];
+
+/** The namespace a kind is listed in: none for cluster-scoped kinds. */
+const scopeOf = (kind: SnapshotKind, namespace: string | undefined): string | undefined => (RESOURCES[kind].namespaced ? namespace : undefined);
 
 export interface FetchNamespaceOptions {
   /** undefined for every namespace. */
@@ -28,7 +34,7 @@ export async function fetchNamespaceSnapshot(collector: Collector, options: Fetc
   options.onStep?.(`listing ${options.namespace === undefined ? 'all namespaces' : `namespace ${options.namespace}`}`);
   const settled = await Promise.allSettled(
     SCAN_KINDS.map((kind) =>
-      collector.list(kind, kind === 'Node' ? undefined : options.namespace, { required: kind === 'Pod' || (options.required?.includes(kind) ?? false), ...(kind === 'Pod' && options.labelSelector ? { labelSelector: options.labelSelector } : {}) }),
+      collector.list(kind, scopeOf(kind, options.namespace), { required: kind === 'Pod' || (options.required?.includes(kind) ?? false), ...(kind === 'Pod' && options.labelSelector ? { labelSelector: options.labelSelector } : {}) }),
     ),
   );
   // Several lists may fail at once (a forbidden Deployment and its ReplicaSets): report the one the command
@@ -64,7 +70,7 @@ export async function streamNamespace(
   let events = new EventIndex();
   const rejected = new Set<string>();
   await Promise.all([
-    ...SCAN_KINDS.filter((k) => k !== 'Pod' && k !== 'Event').map((kind) => collector.list(kind, kind === 'Node' ? undefined : options.namespace)),
+    ...SCAN_KINDS.filter((k) => k !== 'Pod' && k !== 'Event').map((kind) => collector.list(kind, scopeOf(kind, options.namespace))),
     listEvents(collector, options.namespace, rejected).then((index) => (events = index)),
   ]);
   await listLimitRanges(collector, rejected, options.namespace);

@@ -20,7 +20,7 @@ const MAX_LOGS = 1;
 
 /**
  * The bounded fetch plan for one Pod: two waves where the data allows, independent requests in parallel.
- * Wave 1: the Pod, its Events, the namespace's Services. Wave 2: what the Pod names (its Node, or every
+ * Wave 1: the Pod, its Events, the namespace's Services and NetworkPolicies. Wave 2: what the Pod names (its Node, or every
  * Node while the scheduler cannot place it; PVCs and StorageClasses, ConfigMaps, Secret names, the owner and, for a
  * ReplicaSet named like a Deployment's, that Deployment; the previous log of a crashed container). A third
  * wave only when wave 2 could not know what to ask: a PersistentVolume named by a claim, an owner's owner
@@ -33,6 +33,8 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
     collector.getRequired('Pod', namespace, name) as Promise<Pod | undefined>,
     collector.list('Event', namespace, { fieldSelector: `involvedObject.name=${name}` }),
     collector.list('Service', namespace),
+    // The policies of the namespace: the Pod's Traffic part says whom they keep out.
+    collector.list('NetworkPolicy', namespace),
   ]);
   if (!pod) {
     const others = await collector.list('Pod', namespace);

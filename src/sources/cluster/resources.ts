@@ -37,6 +37,9 @@ export const RESOURCES: Record<SnapshotKind, Resource> = {
   ResourceQuota: R('', 'v1', 'resourcequotas'),
   LimitRange: R('', 'v1', 'limitranges'),
   Namespace: R('', 'v1', 'namespaces', false),
+  NetworkPolicy: R('networking.k8s.io', 'v1', 'networkpolicies'),
+  Ingress: R('networking.k8s.io', 'v1', 'ingresses'),
+  IngressClass: R('networking.k8s.io', 'v1', 'ingressclasses', false),
 };
 
 export function resourcePath(kind: SnapshotKind, namespace: string | undefined, name?: string): string {

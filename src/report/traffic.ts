@@ -1,0 +1,35 @@
+import type { TrafficPath } from '../traffic/path/types.js';
+import { trafficText } from '../i18n/traffic.js';
+import type { Lang } from '../model/lang.js';
+import { clip, neutralize } from './sanitize.js';
+import type { Paint } from './style.js';
+import { columns, wrap } from './width.js';
+
+const MARK = { passed: '✔', failed: '✘', pending: '·', unknown: '?' } as const;
+
+/** `✔ ingress → ✔ service → ✔ endpoints → ✘ network policy → · pod port`, then one line per hop and the client. */
+export function renderTrafficPath(path: TrafficPath, c: Paint, width: number | undefined, lang: Lang): string[] {
+  const m = trafficText(lang);
+  const lines = ['', c.bold(m.pathTitle)];
+  let line = '  ';
+  path.hops.forEach((h, i) => {
+    const text = `${MARK[h.state]} ${m.hop[h.hop]}`;
+    const painted = h.state === 'passed' ? c.green(text) : h.state === 'failed' ? c.red.bold(text) : c.dim(text);
+    const arrow = i < path.hops.length - 1 ? c.dim(' →') : '';
+    if (width !== undefined && line.trim() !== '' && columns(line) + columns(text) + 3 > width) {
+      lines.push(line);
+      line = '    ';
+    }
+    line += (line.trim() === '' ? '' : ' ') + painted + arrow;
+  });
+  lines.push(line);
+  lines.push(...wrap(m.clientLine({ client: show(path.client) }), width, '  ', '    ').map((l) => c.dim(l)));
+  for (const h of path.hops) {
+    if (h.state === 'pending' || !h.detail) continue;
+    lines.push(...wrap(`${m.hop[h.hop]}: ${show(h.detail)}`, width, `  ${MARK[h.state]} `, '      '));
+    if (h.state === 'failed') lines.push(...wrap(m.ownerLine({ owner: m.owner[h.hop] }), width, '      ', '      ').map((l) => c.dim(l)));
+  }
+  return lines;
+}
+
+const show = (text: string): string => clip(neutralize(text), 1000);

@@ -1,0 +1,82 @@
+// Who asks: the client named by --from, or the default clients of a Service (every namespace a policy
+// distinguishes, each by its Pods in the input) or of an Ingress (its controller's Pods).
+import type { KObject, Pod } from '../../model/k8s.js';
+import type { Snapshot } from '../../model/snapshot.js';
+import type { TrafficPeer } from '../policy-types.js';
+import { anyPodIn, labelsOf, podPeer } from './view.js';
+
+export type ClientSpec = { kind: 'pod'; namespace: string; name: string } | { kind: 'namespace'; name: string };
+
+/** One client as asked: its label for the report and the peers that stand for it (any one admitted admits it). */
+export interface Client {
+  label: string;
+  peers: Array<TrafficPeer & { kind: 'pod' }>;
+  /** True when named by --from (a denial is then the verdict, not a warning). */
+  named: boolean;
+}
+
+/** Most Pods of one namespace asked about: policies select by labels, and a namespace's Pods share few label sets. */
+const PODS_PER_NAMESPACE = 50;
+
+/** `pod/NAME`, `pod/NS/NAME`, `ns/NAME`; the Pod's namespace defaults to the target's. */
+export function parseClient(text: string, namespace: string): ClientSpec | undefined {
+  const [kind, ...rest] = text.split('/');
+  const k = (kind ?? '').toLowerCase();
+  if ((k === 'pod' || k === 'po' || k === 'pods') && rest.length === 1 && rest[0]) return { kind: 'pod', namespace, name: rest[0] };
+  if ((k === 'pod' || k === 'po' || k === 'pods') && rest.length === 2 && rest[0] && rest[1]) return { kind: 'pod', namespace: rest[0], name: rest[1] };
+  if ((k === 'ns' || k === 'namespace' || k === 'namespaces') && rest.length === 1 && rest[0]) return { kind: 'namespace', name: rest[0] };
+  return undefined;
+}
+
+export function namedClient(snapshot: Snapshot, spec: ClientSpec, exclude: ReadonlySet<string>): Client {
+  if (spec.kind === 'pod') {
+    const pod = snapshot.pods.find((p) => p.metadata?.namespace === spec.namespace && p.metadata?.name === spec.name);
+    // A Pod not in the input: the namespace stands for it (labels unknown), and the report says so.
+    return { label: `pod ${spec.namespace}/${spec.name}`, peers: [pod ? podPeer(snapshot, pod) : anyPodIn(snapshot, spec.namespace)], named: true };
+  }
+  return { label: `namespace ${spec.name}`, peers: namespacePeers(snapshot, spec.name, exclude), named: true };
+}
+
+function namespacePeers(snapshot: Snapshot, namespace: string, exclude: ReadonlySet<string>): Array<TrafficPeer & { kind: 'pod' }> {
+  const pods = snapshot.pods.filter((p) => p.metadata?.namespace === namespace && !exclude.has(p.metadata?.name ?? '') && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');
+  const distinct = new Map<string, Pod>();
+  for (const p of pods) {
+    const key = JSON.stringify(Object.entries(labelsOf(p)).sort());
+    if (!distinct.has(key) && distinct.size < PODS_PER_NAMESPACE) distinct.set(key, p);
+  }
+  return distinct.size > 0 ? [...distinct.values()].map((p) => podPeer(snapshot, p)) : [anyPodIn(snapshot, namespace)];
+}
+
+/**
+ * A Service's default clients: its own namespace, every namespace whose Pods are in the input, and every
+ * Namespace a namespaceSelector of a policy selecting the backends matches: one client per namespace.
+ */
+export function defaultServiceClients(snapshot: Snapshot, namespace: string, backends: readonly Pod[], selecting: readonly KObject[]): Client[] {
+  const names = new Set<string>([namespace]);
+  for (const p of snapshot.pods) if (p.metadata?.namespace) names.add(p.metadata.namespace);
+  for (const policy of selecting) {
+    const rules = Array.isArray(policy.spec?.ingress) ? (policy.spec.ingress as Array<{ from?: Array<{ namespaceSelector?: { matchLabels?: Record<string, string> } }> }>) : [];
+    for (const peer of rules.flatMap((r) => (Array.isArray(r?.from) ? r.from : []))) {
+      const wanted = peer?.namespaceSelector?.matchLabels;
+      if (!wanted) continue;
+      for (const ns of snapshot.namespaces) if (Object.entries(wanted).every(([k, v]) => labelsOf(ns)[k] === v)) names.add(ns.metadata?.name ?? '');
+      // The label a selector names is often the namespace's name (`name: monitoring`): that namespace is asked about too.
+      for (const v of Object.values(wanted)) if (snapshot.namespaces.some((n) => n.metadata?.name === v)) names.add(v);
+    }
+  }
+  names.delete('');
+  const exclude = new Set(backends.map((p) => p.metadata?.name ?? ''));
+  return [...names].sort((a, b) => (a === namespace ? -1 : b === namespace ? 1 : a.localeCompare(b))).map((ns) => ({ label: `namespace ${ns}`, peers: namespacePeers(snapshot, ns, exclude), named: false }));
+}
+
+/**
+ * The Pods of the ingress controller an IngressClass names (`k8s.io/ingress-nginx` → Pods carrying a label
+ * whose value is `ingress-nginx`, preferring `app.kubernetes.io/component=controller`); none when the input has none.
+ */
+export function controllerPods(snapshot: Snapshot, controller: string | undefined): Pod[] {
+  if (!controller) return [];
+  const short = controller.slice(controller.lastIndexOf('/') + 1);
+  const candidates = snapshot.pods.filter((p) => Object.values(labelsOf(p)).includes(short) && p.status?.phase === 'Running');
+  const controllers = candidates.filter((p) => labelsOf(p)['app.kubernetes.io/component'] === 'controller');
+  return controllers.length > 0 ? controllers : candidates;
+}

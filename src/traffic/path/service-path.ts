@@ -1,0 +1,224 @@
+// The Service part of the traffic path: `service → endpoints → network policy → pod port`, for one
+// Service and one client (or its default clients). Pure: reads a Snapshot, returns data.
+import type { Lang } from '../../model/lang.js';
+import type { KObject, Pod } from '../../model/k8s.js';
+import { sawKind, type Snapshot } from '../../model/snapshot.js';
+import { fieldEvidence } from '../../rules/helpers/evidence.js';
+import type { Finding } from '../../rules/types.js';
+import { trafficText } from '../../i18n/traffic.js';
+import { evaluateTraffic } from '../policy/evaluate.js';
+import type { Protocol } from '../policy-types.js';
+import { defaultServiceClients, type Client } from './clients.js';
+import { admittingPolicy, policyCause } from './policy-cause.js';
+import type { ClientVerdict, TrafficHop, TrafficPath } from './types.js';
+import { containerPorts, isReady, labelsOf, nsName, policySet } from './view.js';
+
+interface ServicePort {
+  name?: string;
+  port?: number;
+  targetPort?: number | string;
+  nodePort?: number;
+  protocol?: string;
+}
+
+export interface ServicePathOptions {
+  lang: Lang;
+  /** The client named by --from; undefined for the default clients. */
+  client?: Client;
+  /** The Service port an Ingress sends to (number or name); undefined for every port (the first is asked). */
+  port?: number | string;
+}
+
+const finding = (rule: string, severity: 'error' | 'warning', title: string, message: string, evidence: Finding['evidence'], remediation: string[]): Finding => ({
+  rule,
+  stage: 'readiness',
+  severity,
+  confidence: 'high',
+  failureClass: severity === 'error' ? 'deterministic' : 'transient',
+  title,
+  message,
+  evidence,
+  remediation,
+});
+
+/** The pods a Service's equality selector picks, in its namespace and (for the other-namespace check) elsewhere. */
+function selected(snapshot: Snapshot, service: KObject): { here: Pod[]; elsewhere: Pod[]; selector: Record<string, string> | undefined } {
+  const raw = service.spec?.selector;
+  if (!raw || typeof raw !== 'object' || Object.keys(raw).length === 0 || service.spec?.type === 'ExternalName') return { here: [], elsewhere: [], selector: undefined };
+  const selector = raw as Record<string, string>;
+  const match = (p: Pod): boolean => Object.entries(selector).every(([k, v]) => labelsOf(p)[k] === v) && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed';
+  const ns = service.metadata?.namespace;
+  return { here: snapshot.pods.filter((p) => p.metadata?.namespace === ns && match(p)), elsewhere: snapshot.pods.filter((p) => p.metadata?.namespace !== ns && match(p)), selector };
+}
+
+/** Ready endpoints the Service's EndpointSlices list; undefined when no EndpointSlice was read. */
+function readyEndpoints(snapshot: Snapshot, namespace: string, name: string): { ready: number; total: number; evidence: Finding['evidence'] } | undefined {
+  if (!sawKind(snapshot, 'EndpointSlice')) return undefined;
+  let ready = 0;
+  let total = 0;
+  const evidence: Finding['evidence'] = [];
+  for (const s of snapshot.endpointSlices) {
+    if (s.metadata?.namespace !== namespace || s.metadata?.labels?.['kubernetes.io/service-name'] !== name) continue;
+    const eps = Array.isArray((s as { endpoints?: unknown }).endpoints) ? ((s as { endpoints: Array<{ conditions?: { ready?: boolean } }> }).endpoints) : [];
+    total += eps.length;
+    ready += eps.filter((e) => e?.conditions?.ready !== false).length;
+    evidence.push(fieldEvidence('service', `endpointslices/${s.metadata?.name ?? ''}.endpoints`, eps.length > 0 ? `${eps.length} endpoint(s), ${eps.filter((e) => e?.conditions?.ready !== false).length} ready` : null));
+  }
+  return { ready, total, evidence };
+}
+
+/** The Service port asked about, and its target resolved on a Pod (number, or the named container port). */
+function targetOn(pod: Pod, sp: ServicePort): { number?: number; declared: boolean; protocolMismatch?: string } {
+  const target = sp.targetPort ?? sp.port;
+  const proto = sp.protocol ?? 'TCP';
+  const ports = containerPorts(pod);
+  if (typeof target === 'string' && !/^\d+$/.test(target)) {
+    const named = ports.find((p) => p.name === target && (p.protocol ?? 'TCP') === proto);
+    if (named) return { number: named.containerPort, declared: true };
+    const other = ports.find((p) => p.name === target);
+    return other ? { declared: false, protocolMismatch: other.protocol ?? 'TCP' } : { declared: false };
+  }
+  const n = Number(target);
+  const same = ports.filter((p) => p.containerPort === n);
+  if (same.length > 0 && !same.some((p) => (p.protocol ?? 'TCP') === proto)) return { number: n, declared: false, protocolMismatch: same[0]!.protocol ?? 'TCP' };
+  return { number: n, declared: same.length > 0 || ports.length === 0 };
+}
+
+export function servicePath(snapshot: Snapshot, service: KObject, options: ServicePathOptions): TrafficPath {
+  const m = trafficText(options.lang);
+  const namespace = service.metadata?.namespace ?? '';
+  const name = service.metadata?.name ?? '';
+  const hops: TrafficHop[] = [];
+  const findings: Finding[] = [];
+  const notes: string[] = [];
+  const set = policySet(snapshot);
+  const ports = (Array.isArray(service.spec?.ports) ? (service.spec.ports as ServicePort[]) : []).filter((p) => p && typeof p === 'object');
+  const portIndex = options.port === undefined ? 0 : Math.max(0, ports.findIndex((p) => p.port === options.port || p.name === options.port));
+  const sp = ports[portIndex];
+  const base = (): TrafficPath => ({
+    target: { kind: 'Service', namespace, name },
+    client: options.client?.label ?? m.defaultClients,
+    hops,
+    broken: hops.find((h) => h.state === 'failed')?.hop ?? null,
+    clients,
+    findings,
+    notEvaluated: set.notEvaluated ?? [],
+    notes,
+  });
+  const clients: ClientVerdict[] = [];
+  const rest = (from: number): void => {
+    const names = ['service', 'endpoints', 'network-policy', 'pod-port'] as const;
+    for (const hop of names.slice(from)) hops.push({ hop, state: 'pending', detail: '' });
+  };
+
+  // service: it selects Pods, here and not only in another namespace.
+  const { here, elsewhere, selector } = selected(snapshot, service);
+  if (!selector) {
+    hops.push({ hop: 'service', state: 'unknown', detail: m.noSelector });
+    rest(1);
+    return base();
+  }
+  const podsComplete = sawKind(snapshot, 'Pod');
+  if (here.length === 0) {
+    if (elsewhere.length > 0) {
+      const other = [...new Set(elsewhere.map((p) => p.metadata?.namespace ?? ''))];
+      findings.push(finding('traffic/service-other-namespace', 'error', m.otherNamespaceTitle, m.otherNamespace({ service: name, namespace, others: other.join(', '), pods: elsewhere.length }), [fieldEvidence('service', `services/${name}.spec.selector`, selector), ...elsewhere.slice(0, 3).map((p) => fieldEvidence('pod', `pods/${nsName(p)}.metadata.labels`, labelsOf(p)))], m.otherNamespaceFix({ service: name, namespace, other: other[0]! })));
+      hops.push({ hop: 'service', state: 'failed', detail: m.selectsOnlyElsewhere({ others: other.join(', ') }) });
+    } else hops.push({ hop: 'service', state: podsComplete ? 'failed' : 'unknown', detail: podsComplete ? m.selectsNothing : m.podsNotRead });
+    rest(1);
+    return base();
+  }
+  hops.push({ hop: 'service', state: 'passed', detail: m.selects({ pods: here.length }) });
+
+  // endpoints: the Pods that are Ready (what the EndpointSlices list, when they were read).
+  const eps = readyEndpoints(snapshot, namespace, name);
+  const readyPods = here.filter(isReady);
+  const ready = eps ? eps.ready : readyPods.length;
+  if (ready === 0) {
+    findings.push(finding('traffic/no-ready-endpoints', 'error', m.noEndpointsTitle, m.noEndpoints({ service: name, pods: here.length }), [...(eps?.evidence ?? []), ...here.slice(0, 3).map((p) => fieldEvidence('pod', `pods/${p.metadata?.name ?? ''}.status.conditions[type=Ready]`, isReady(p) ? 'True' : 'False'))], m.noEndpointsFix({ namespace, pod: here[0]!.metadata?.name ?? '' })));
+    hops.push({ hop: 'endpoints', state: 'failed', detail: m.readyEndpoints({ ready: 0, total: eps?.total ?? here.length }) });
+    rest(2);
+    return base();
+  }
+  hops.push({ hop: 'endpoints', state: 'passed', detail: m.readyEndpoints({ ready, total: eps?.total ?? here.length }) });
+  if (service.spec?.publishNotReadyAddresses === true && readyPods.length < here.length) {
+    const unready = here.filter((p) => !isReady(p));
+    findings.push(finding('traffic/publish-not-ready', 'warning', m.publishNotReadyTitle, m.publishNotReady({ service: name, pods: unready.length }), [fieldEvidence('service', `services/${name}.spec.publishNotReadyAddresses`, true), ...unready.slice(0, 3).map((p) => fieldEvidence('pod', `pods/${p.metadata?.name ?? ''}.status.conditions[type=Ready]`, 'False'))], m.publishNotReadyFix({ namespace, service: name })));
+  }
+
+  // pod port: the targetPort resolves on the backends, with the Service port's protocol.
+  const backends = readyPods.length > 0 ? readyPods : here;
+  const probe = backends[0]!;
+  const resolved = sp ? targetOn(probe, sp) : { declared: false };
+  const target = sp ? (sp.targetPort ?? sp.port ?? '') : '';
+  const protocol = (sp?.protocol ?? 'TCP') as Protocol;
+
+  // network policy: each client to the backends on the Pod's port.
+  const selecting = set.policies.filter((p) => p.metadata?.namespace === namespace);
+  const clientList = options.client ? [options.client] : defaultServiceClients(snapshot, namespace, here, selecting);
+  let deniedNamed = false;
+  const keptOut: string[] = [];
+  let unknown = false;
+  for (const client of clientList) {
+    let verdict: ClientVerdict = { client: client.label, result: 'denied' };
+    for (const peer of client.peers) {
+      for (const dest of backends.slice(0, 5)) {
+        const port = resolved.number ?? target;
+        const v = evaluateTraffic(set, { from: peer, to: { ...podPeerOf(snapshot, dest) }, port, protocol });
+        if (v.result === 'allowed') {
+          verdict = { client: client.label, result: 'allowed', ...(v.ingress?.allowedBy ? { decidedBy: `${v.ingress.allowedBy.policy} ingress[${v.ingress.allowedBy.rule}]` } : {}) };
+          break;
+        }
+        if (v.result === 'unknown') verdict = { client: client.label, result: 'unknown' };
+        else if (verdict.result === 'denied' && !verdict.decidedBy) {
+          const d = v.ingress?.allowed === false ? v.ingress : v.egress;
+          if (d) verdict = { client: client.label, result: 'denied', decidedBy: d.selectingPolicies.join(', ') + (d.direction === 'egress' ? ' (egress)' : '') };
+        }
+      }
+      if (verdict.result === 'allowed') break;
+    }
+    clients.push(verdict);
+    if (verdict.result === 'unknown') unknown = true;
+    if (verdict.result !== 'denied') continue;
+    keptOut.push(client.label);
+    if (client.named) deniedNamed = true;
+    const peer = client.peers[0]!;
+    const destPolicies = set.policies.filter((p) => p.metadata?.namespace === namespace && (verdict.decidedBy ?? '').split(', ').includes(nsName(p)));
+    const cause = policyCause(destPolicies, peer, { ...(sp?.port !== undefined ? { port: sp.port } : {}), ...(sp?.nodePort !== undefined ? { nodePort: sp.nodePort } : {}), targetPort: target, ...(resolved.number !== undefined ? { targetNumber: resolved.number } : {}) });
+    const evidence = destPolicies.slice(0, 3).map((p) => fieldEvidence('networkpolicy', `networkpolicies/${nsName(p)}.spec`, { podSelector: p.spec?.podSelector, policyTypes: p.spec?.policyTypes, ingress: p.spec?.ingress }));
+    if (peer.namespaceLabels) evidence.push(fieldEvidence('namespace', `namespaces/${peer.namespace}.metadata.labels`, peer.namespaceLabels));
+    if (peer.name) evidence.push(fieldEvidence('pod', `pods/${peer.namespace}/${peer.name}.metadata.labels`, peer.labels));
+    const fix = [
+      ...(cause.kind === 'namespace-label' ? [m.labelNamespaceFix({ namespace: cause.namespace, key: cause.key, value: cause.value })] : []),
+      m.admitFix,
+      admittingPolicy(namespace, name, selector, peer, resolved.number ?? target, protocol, client.named && peer.name !== ''),
+    ];
+    findings.push(finding('traffic/policy-denies', client.named ? 'error' : 'warning', m.policyDeniesTitle, m.policyDenies({ client: client.label, service: name, port: String(resolved.number ?? target), protocol, by: verdict.decidedBy ?? '', cause }), evidence, fix));
+  }
+  const allDenied = clientList.length > 0 && clients.every((c) => c.result === 'denied');
+  const npState = deniedNamed || allDenied ? 'failed' : unknown ? 'unknown' : 'passed';
+  const npDetail = !set.complete && clients.every((c) => c.result !== 'denied') ? m.policiesNotRead : keptOut.length > 0 ? m.keptOut({ clients: keptOut.join(', ') }) : m.admitted({ clients: clients.filter((c) => c.result === 'allowed').length });
+  hops.push({ hop: 'network-policy', state: npState, detail: npDetail });
+  if (!set.complete) notes.push(m.policiesUnknownNote);
+  if ((set.notEvaluated ?? []).length > 0) notes.push(m.notEvaluatedNote({ policies: (set.notEvaluated ?? []).join(', ') }));
+
+  if (!sp) hops.push({ hop: 'pod-port', state: 'unknown', detail: m.noPorts });
+  else if (resolved.protocolMismatch) {
+    findings.push(finding('traffic/protocol-mismatch', 'error', m.protocolTitle, m.protocol({ service: name, port: String(sp.port ?? ''), protocol, target: String(target), has: resolved.protocolMismatch }), [fieldEvidence('service', `services/${name}.spec.ports[${portIndex}]`, sp), fieldEvidence('pod', `pods/${probe.metadata?.name ?? ''}.spec.containers[*].ports`, containerPorts(probe))], m.protocolFix({ namespace, service: name, index: portIndex, protocol: resolved.protocolMismatch })));
+    hops.push({ hop: 'pod-port', state: 'failed', detail: m.portProtocol({ target: String(target), protocol, has: resolved.protocolMismatch }) });
+  } else if (resolved.number === undefined) {
+    findings.push(finding('traffic/target-port-undeclared', 'error', m.namedPortTitle, m.namedPort({ service: name, target: String(target), pod: probe.metadata?.name ?? '' }), [fieldEvidence('service', `services/${name}.spec.ports[${portIndex}]`, sp), fieldEvidence('pod', `pods/${probe.metadata?.name ?? ''}.spec.containers[*].ports`, containerPorts(probe))], m.namedPortFix({ namespace, service: name, index: portIndex })));
+    hops.push({ hop: 'pod-port', state: 'failed', detail: m.portMissing({ target: String(target) }) });
+  } else hops.push({ hop: 'pod-port', state: resolved.declared ? 'passed' : 'unknown', detail: resolved.declared ? m.portOk({ port: resolved.number, protocol }) : m.portNotDeclared({ port: resolved.number }) });
+
+  // A broken hop hides what lies after it: later hops stay pending.
+  const first = hops.findIndex((h) => h.state === 'failed');
+  if (first >= 0) for (const h of hops.slice(first + 1)) if (h.state !== 'failed') h.state = 'pending';
+  return base();
+}
+
+function podPeerOf(snapshot: Snapshot, pod: Pod): import('../policy-types.js').TrafficPeer {
+  const ns = pod.metadata?.namespace ?? '';
+  const nsObj = snapshot.namespaces.find((n) => n.metadata?.name === ns);
+  return { kind: 'pod', namespace: ns, name: pod.metadata?.name ?? '', labels: labelsOf(pod), namespaceLabels: nsObj ? labelsOf(nsObj) : undefined, containerPorts: containerPorts(pod) };
+}

@@ -1,0 +1,63 @@
+// The traffic path joined to a target's verdict: a Service's verdict carries it (and fails when the path is
+// broken for a client that was named or for every client); an Ingress's verdict is the path itself.
+import { UsageError } from '../../errors.js';
+import type { Diagnosis } from '../../engine/diagnosis.js';
+import type { Lang } from '../../model/lang.js';
+import type { KObject } from '../../model/k8s.js';
+import type { Snapshot } from '../../model/snapshot.js';
+import { STAGES } from '../../model/stages.js';
+import { stageStates } from '../../engine/diagnose.js';
+import { trafficText } from '../../i18n/traffic.js';
+import { namedClient, parseClient, type Client } from './clients.js';
+import { ingressPath } from './ingress-path.js';
+import { servicePath } from './service-path.js';
+import type { TrafficPath } from './types.js';
+
+/** The client --from names, checked; undefined without --from. */
+export function clientOf(snapshot: Snapshot, from: string | undefined, namespace: string): Client | undefined {
+  if (from === undefined) return undefined;
+  const spec = parseClient(from, namespace);
+  if (!spec) throw new UsageError(`cannot read the client "${from}"`, { hint: 'use --from pod/NAME, pod/NAMESPACE/NAME or ns/NAME' });
+  return namedClient(snapshot, spec, new Set());
+}
+
+/** The Service's verdict with its traffic path; a broken path fails a verdict that was healthy. */
+export function withServicePath(verdict: Diagnosis, snapshot: Snapshot, service: KObject, lang: Lang, client: Client | undefined): Diagnosis {
+  const path = servicePath(snapshot, service, { lang, ...(client ? { client } : {}) });
+  return joinPath(verdict, path);
+}
+
+function joinPath(verdict: Diagnosis, path: TrafficPath): Diagnosis {
+  const known = new Set(verdict.findings.map((f) => f.message));
+  const added = path.findings.filter((f) => !known.has(f.message));
+  const lead = added.find((f) => f.severity === 'error');
+  const notes = [...verdict.notes, ...path.notes.filter((n) => !verdict.notes.includes(n))];
+  if (path.broken && lead && verdict.status !== 'failing') {
+    return { ...verdict, status: 'failing', stage: 'readiness', stages: stageStates(STAGES, 'failing', 'readiness'), summary: lead.message, findings: [lead, ...verdict.findings, ...added.filter((f) => f !== lead)], notes, traffic: path };
+  }
+  return { ...verdict, findings: [...verdict.findings, ...added], notes, traffic: path };
+}
+
+/** `kdiag pod ingress/NAME`: the Ingress's verdict is its traffic path. */
+export function ingressVerdict(snapshot: Snapshot, ingress: KObject, lang: Lang, client: Client | undefined, observedAt: string | undefined): Diagnosis {
+  const path = ingressPath(snapshot, ingress, { lang, ...(client ? { client } : {}) });
+  const lead = path.findings.find((f) => f.severity === 'error');
+  const failing = path.broken !== null && lead !== undefined;
+  const m = trafficText(lang);
+  const summary = failing ? lead.message : path.hops.some((h) => h.state === 'unknown') ? m.pathUnknown : m.pathPasses;
+  const findings = failing ? [lead, ...path.findings.filter((f) => f !== lead)] : path.findings;
+  return {
+    apiVersion: 'kdiag/v1',
+    kind: 'Diagnosis',
+    pod: null,
+    workload: { kind: 'Ingress', namespace: ingress.metadata?.namespace ?? '', name: ingress.metadata?.name ?? '' },
+    status: failing ? 'failing' : 'healthy',
+    stage: failing ? 'readiness' : null,
+    summary,
+    stages: [],
+    findings,
+    notes: [...snapshot.meta.notes, ...path.notes],
+    ...(observedAt ? { observedAt } : {}),
+    traffic: path,
+  };
+}

@@ -1,0 +1,59 @@
+// What the traffic path reads from a Snapshot: the policy set, a Pod as a policy peer, readiness.
+import type { KObject, Pod } from '../../model/k8s.js';
+import { sawKind, type Snapshot } from '../../model/snapshot.js';
+import type { PolicySet, TrafficPeer } from '../policy-types.js';
+
+/** The NetworkPolicies of the input; incomplete when kdiag could not list them or the input held none it could vouch for. */
+export function policySet(snapshot: Snapshot): PolicySet {
+  const unreadable = snapshot.meta.unreadable.some((u) => u.kind === 'NetworkPolicy');
+  return {
+    policies: snapshot.networkPolicies,
+    complete: !unreadable && sawKind(snapshot, 'NetworkPolicy'),
+    notEvaluated: [...(snapshot.meta.otherPolicies ?? [])],
+  };
+}
+
+/** A Namespace's labels, or undefined when kdiag did not read that Namespace (a namespaceSelector is then unknown). */
+export function namespaceLabels(snapshot: Snapshot, namespace: string): Record<string, string> | undefined {
+  const ns = snapshot.namespaces.find((n) => n.metadata?.name === namespace);
+  if (!ns) return undefined;
+  return { ...((ns.metadata?.labels as Record<string, string> | undefined) ?? {}) };
+}
+
+export function labelsOf(o: KObject): Record<string, string> {
+  const l = o.metadata?.labels;
+  return l && typeof l === 'object' ? (l as Record<string, string>) : {};
+}
+
+export function podPeer(snapshot: Snapshot, pod: Pod): TrafficPeer & { kind: 'pod' } {
+  const namespace = pod.metadata?.namespace ?? '';
+  const ips = typeof pod.status?.podIP === 'string' ? [pod.status.podIP] : [];
+  return {
+    kind: 'pod',
+    namespace,
+    name: pod.metadata?.name ?? '',
+    labels: labelsOf(pod),
+    namespaceLabels: namespaceLabels(snapshot, namespace),
+    ...(ips.length > 0 ? { ips } : {}),
+    containerPorts: containerPorts(pod),
+  };
+}
+
+/** A Pod with no labels in a namespace: the client a namespace stands for when the input holds none of its Pods. */
+export function anyPodIn(snapshot: Snapshot, namespace: string): TrafficPeer & { kind: 'pod' } {
+  return { kind: 'pod', namespace, name: '', labels: {}, namespaceLabels: namespaceLabels(snapshot, namespace) };
+}
+
+export function containerPorts(pod: Pod): Array<{ name?: string; containerPort?: number; protocol?: string; container: string }> {
+  return (pod.spec?.containers ?? []).flatMap((c) => (Array.isArray(c?.ports) ? c.ports : []).filter((p) => p && typeof p === 'object').map((p) => ({ ...p, container: c.name ?? '' })));
+}
+
+export function isReady(pod: Pod): boolean {
+  return (pod.status?.conditions ?? []).some((c) => c?.type === 'Ready' && c.status === 'True');
+}
+
+export function isRunning(pod: Pod): boolean {
+  return pod.status?.phase === 'Running' && !pod.metadata?.deletionTimestamp;
+}
+
+export const nsName = (o: KObject): string => `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;

@@ -1,0 +1,125 @@
+// The traffic path on real captures (fixtures/real/traffic-*.yaml, from test/cluster/scenarios) and on
+// small built inputs for the classes the test cluster cannot show by itself.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
+import { namedClient } from '../../src/traffic/path/clients.js';
+import { ingressVerdict } from '../../src/traffic/path/target-verdict.js';
+import { servicePath } from '../../src/traffic/path/service-path.js';
+
+const real = (name: string) => readDumps([resolve(import.meta.dirname, '../../fixtures/real', name)]).snapshot;
+const find = (list: Array<{ metadata?: { name?: string } }>, name: string) => list.find((o) => o.metadata?.name === name)!;
+
+describe('Service path on a real capture: default-deny plus a namespaceSelector on a label the namespace lacks', () => {
+  const snap = real('traffic-policy-denies.yaml');
+  const svc = find(snap.services, 'web');
+  it('--from the monitoring namespace: the network policy hop fails, naming the label mistake and the fix', () => {
+    const client = namedClient(snap, { kind: 'namespace', name: 'kdiag-traffic-monitoring' }, new Set());
+    const path = servicePath(snap, svc, { lang: 'en', client });
+    expect(path.hops.map((h) => `${h.hop}:${h.state}`)).toEqual(['service:passed', 'endpoints:passed', 'network-policy:failed', 'pod-port:pending']);
+    expect(path.broken).toBe('network-policy');
+    const f = path.findings.find((x) => x.rule === 'traffic/policy-denies')!;
+    expect(f.severity).toBe('error');
+    expect(f.message).toContain('selects namespaces labelled name=kdiag-traffic-monitoring');
+    expect(f.remediation[0]).toContain('kubectl label namespace kdiag-traffic-monitoring name=kdiag-traffic-monitoring');
+    expect(f.remediation.join('\n')).toContain('kubernetes.io/metadata.name: kdiag-traffic-monitoring');
+  });
+  it('near miss: the namespace\'s own Pods are admitted (podSelector: {} peer, named port http)', () => {
+    const client = namedClient(snap, { kind: 'namespace', name: 'kdiag-traffic-policy-denies' }, new Set());
+    const path = servicePath(snap, svc, { lang: 'en', client });
+    expect(path.broken).toBeNull();
+    expect(path.clients[0]).toMatchObject({ result: 'allowed' });
+    expect(path.findings).toEqual([]);
+  });
+  it('default clients: the path passes (its own namespace is admitted) and a warning names who is kept out', () => {
+    const path = servicePath(snap, svc, { lang: 'en' });
+    expect(path.hops.find((h) => h.hop === 'network-policy')!.state).toBe('passed');
+    expect(path.findings.map((f) => `${f.rule}:${f.severity}`)).toEqual(['traffic/policy-denies:warning']);
+    expect(path.findings[0]!.message).toContain('namespace kdiag-traffic-monitoring');
+  });
+  it('zh-TW', () => {
+    const client = namedClient(snap, { kind: 'namespace', name: 'kdiag-traffic-monitoring' }, new Set());
+    expect(servicePath(snap, svc, { lang: 'zh-TW', client }).findings[0]!.message).toContain('擋住了');
+  });
+});
+
+describe('Ingress path on a real capture', () => {
+  const snap = real('traffic-ingress.yaml');
+  const verdict = (name: string) => ingressVerdict(snap, find(snap.ingresses, name), 'en', undefined, undefined);
+  it('no class and no default IngressClass: the ingress hop fails', () => {
+    const d = verdict('web-no-class');
+    expect(d.status).toBe('failing');
+    expect(d.traffic!.broken).toBe('ingress');
+    expect(d.findings[0]!.rule).toBe('traffic/ingress-class-unresolved');
+  });
+  it('backend port 8080 is the Pod\'s, not the Service\'s', () => {
+    const d = verdict('web-wrong-port');
+    expect(d.findings[0]!.rule).toBe('traffic/ingress-backend-port');
+    expect(d.findings[0]!.message).toContain('it has 80 (http)');
+  });
+  it('near miss: an existing class and the Service port by name', () => {
+    const d = verdict('web-ok');
+    expect(d.status).toBe('healthy');
+    expect(d.traffic!.hops.every((h) => h.state === 'passed')).toBe(true);
+  });
+});
+
+// Built inputs: a Service, its Ready Pod, and what is varied.
+const ns = (name: string, labels: Record<string, string> = {}) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name, ...labels } } });
+const pod = (name: string, namespace: string, labels: Record<string, string>, ports: unknown[] = [{ name: 'http', containerPort: 8080 }]) => ({
+  apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace, labels, uid: `${namespace}-${name}` },
+  spec: { nodeName: 'n1', containers: [{ name: 'app', image: 'x', ports }] },
+  status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
+});
+const svc = (ports: unknown[] = [{ port: 80, targetPort: 'http' }], extra: Record<string, unknown> = {}) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'shop' }, spec: { selector: { app: 'web' }, ports, ...extra } });
+const netpol = (name: string, spec: Record<string, unknown>) => ({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name, namespace: 'shop' }, spec });
+const built = (...objects: unknown[]) => snapshotFromObjects([ns('shop'), ns('monitoring'), pod('web-1', 'shop', { app: 'web' }), pod('prom-0', 'monitoring', { app: 'prometheus' }), ...objects], 'test');
+const fromProm = (snap: ReturnType<typeof built>) => namedClient(snap, { kind: 'pod', namespace: 'monitoring', name: 'prom-0' }, new Set());
+
+describe('Service path on built inputs', () => {
+  it('AND where OR was meant: one from entry with namespaceSelector and podSelector', () => {
+    const snap = built(svc(), netpol('allow', { podSelector: { matchLabels: { app: 'web' } }, ingress: [{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: { matchLabels: { app: 'grafana' } } }] }] }));
+    const f = servicePath(snap, snap.services[0]!, { lang: 'en', client: fromProm(snap) }).findings[0]!;
+    expect(f.message).toContain('both must match (AND)');
+  });
+  it('near miss: the same selectors as two entries (OR) admit Prometheus', () => {
+    const snap = built(svc(), netpol('allow', { podSelector: { matchLabels: { app: 'web' } }, ingress: [{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }, { podSelector: { matchLabels: { app: 'grafana' } } }] }] }));
+    expect(servicePath(snap, snap.services[0]!, { lang: 'en', client: fromProm(snap) }).broken).toBeNull();
+  });
+  it('the policy opens the Service port (80), not the Pod port (8080)', () => {
+    const snap = built(svc(), netpol('allow', { podSelector: {}, ingress: [{ from: [{ namespaceSelector: {} }], ports: [{ port: 80 }] }] }));
+    const f = servicePath(snap, snap.services[0]!, { lang: 'en', client: fromProm(snap) }).findings[0]!;
+    expect(f.message).toContain("opens port 80, the Service's port");
+  });
+  it('ingress: [{}] admits everything (near miss of a restrictive-looking policy)', () => {
+    const snap = built(svc(), netpol('allow-all', { podSelector: {}, policyTypes: ['Ingress'], ingress: [{}] }));
+    expect(servicePath(snap, snap.services[0]!, { lang: 'en', client: fromProm(snap) }).broken).toBeNull();
+  });
+  it('no NetworkPolicy in the input: the hop is unknown, never allowed, and a note says why', () => {
+    const snap = built(svc());
+    const path = servicePath(snap, snap.services[0]!, { lang: 'en', client: fromProm(snap) });
+    expect(path.hops.find((h) => h.hop === 'network-policy')!.state).toBe('unknown');
+    expect(path.notes.join(' ')).toContain('NetworkPolicies were not read');
+  });
+  it('a Calico policy is named as present, not evaluated, never skipped', () => {
+    const read = snapshotFromObjects([{ apiVersion: 'projectcalico.org/v3', kind: 'NetworkPolicy', metadata: { name: 'deny-all', namespace: 'shop' }, spec: {} }, { apiVersion: 'cilium.io/v2', kind: 'CiliumNetworkPolicy', metadata: { name: 'l7', namespace: 'shop' } }], 'test');
+    expect(read.meta.otherPolicies).toEqual(['NetworkPolicy.projectcalico.org shop/deny-all', 'CiliumNetworkPolicy shop/l7']);
+    expect(read.networkPolicies).toEqual([]);
+  });
+  it('UDP Service port to a TCP container port: the pod port hop fails', () => {
+    const snap = built(svc([{ port: 53, targetPort: 8080, protocol: 'UDP' }]), netpol('allow-all', { podSelector: {}, ingress: [{}] }));
+    const path = servicePath(snap, snap.services[0]!, { lang: 'en', client: fromProm(snap) });
+    expect(path.broken).toBe('pod-port');
+    expect(path.findings[0]!.rule).toBe('traffic/protocol-mismatch');
+  });
+  it('near miss: a TCP Service port to the TCP container port', () => {
+    const snap = built(svc([{ port: 80, targetPort: 8080 }]), netpol('allow-all', { podSelector: {}, ingress: [{}] }));
+    expect(servicePath(snap, snap.services[0]!, { lang: 'en', client: fromProm(snap) }).broken).toBeNull();
+  });
+  it('a Service whose selector matches Pods only in another namespace', () => {
+    const snap = snapshotFromObjects([ns('shop'), ns('web'), pod('web-1', 'web', { app: 'web' }), svc()], 'test');
+    const path = servicePath(snap, snap.services[0]!, { lang: 'en' });
+    expect(path.broken).toBe('service');
+    expect(path.findings[0]!.rule).toBe('traffic/service-other-namespace');
+  });
+});
