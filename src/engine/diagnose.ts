@@ -17,6 +17,8 @@ import { orderFindings } from './order-findings.js';
 import { provenStages } from './stage-evidence.js';
 import { stageOwner, troubledContainer, waitingImage } from './stage-owner.js';
 import { workloadDiagnosis } from './workload-diagnosis.js';
+import { teardownOf, type Teardown } from '../model/teardown.js';
+import { teardownOwner } from './teardown-owner.js';
 
 export interface DiagnoseOptions {
   /** Epoch ms for every object. Defaults to each input's own capture time; the engine never reads the clock itself. */
@@ -178,9 +180,13 @@ export class Engine {
       }
     }
     const findings = withLogEvidence(facts, localizeTitles(orderFindings(this.withoutNeedlessFallbacks(found)), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
-    const status = podStatus(facts, findings);
+    // A Pod being deleted is going away, not starting: progressing at its teardown until it is overdue.
+    const teardown = teardownOf(facts);
+    const failingStatus = podStatus(facts, findings);
+    const status = teardown && failingStatus !== 'failing' ? 'progressing' : failingStatus;
+    const tearingDown = teardown !== undefined && (status === 'progressing' || findings[0]?.rule === 'kubelet/stuck-terminating');
     const proven = provenStages(facts);
-    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
+    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : teardown ? 'kubelet' : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
     return {
       apiVersion: 'kdiag/v1',
       kind: 'Diagnosis',
@@ -195,9 +201,9 @@ export class Engine {
       },
       status,
       stage,
-      summary: summarize(facts, status, findings, now, this.t),
+      summary: teardown && status === 'progressing' ? deletingSummary(teardown, now, this.t) : summarize(facts, status, findings, now, this.t),
       stages: stageStates(POD_STAGES, status, stage, proven),
-      stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null, ...(stage === 'image' ? { image: waitingImage(facts.containers) } : {}), ...(stage === 'container' ? { container: troubledContainer(facts.containers) } : {}) }, this.t),
+      stageOwner: tearingDown ? teardownOwner(facts, teardown, this.t) : stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null, ...(stage === 'image' ? { image: waitingImage(facts.containers) } : {}), ...(stage === 'container' ? { container: troubledContainer(facts.containers) } : {}) }, this.t),
       findings,
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
       ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),
@@ -334,6 +340,12 @@ function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[]
   const stage = currentStage(facts);
   const init = stage === 'container' ? runningInit(facts, now) : undefined;
   return t.summary.progressing({ stage, ...(age ? { age } : {}), ...(init ? { init } : {}) });
+}
+
+function deletingSummary(teardown: Teardown, now: number, t: Messages): string {
+  const asked = now - teardown.requestedAt;
+  const left = teardown.deadline - now;
+  return t.summary.deleting({ step: teardown.step, finalizers: teardown.finalizers, ...(asked > 0 ? { requestedAgo: formatAge(asked) } : {}), ...(left > 0 && !teardown.kubeletDone ? { graceLeft: formatAge(left) } : {}) });
 }
 
 function withClock(note: string | undefined): string[] {

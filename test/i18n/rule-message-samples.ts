@@ -586,6 +586,8 @@ export const SAMPLES: Samples<RuleMessages> = {
     waitingFinalizersFix: [[{ pod: 'api-1', namespace: 'shop' }]],
     teardown: [[{ overdue: '6m40s', node: 'node-1' }], [{ overdue: '6m40s', node: '' }]],
     teardownFix: [[{ node: 'node-1', uid: '1234-abcd', force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '注意：容器可能仍在那台機器上執行。' }]],
+    sandboxFailed: [[{ overdue: '23h', node: 'node-1', cni: 'failed to destroy network for sandbox "3bb4": plugin type="multus" failed (delete): no such file or directory', finalizers: '' }], [{ overdue: '6m40s', node: '', finalizers: '' }]],
+    sandboxFailedFix: [[{ node: 'node-1', force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '' }], [{ node: '', force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '' }]],
   },
   // scheduling stage (src/rules/messages/scheduling.ts)
   schedulingTail: [
