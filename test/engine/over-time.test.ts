@@ -12,6 +12,7 @@ import { failingPull, pulling, resolveError } from '../rules/image/pulling.js';
 import { tail, unschedulable } from '../rules/scheduling/pending.js';
 import { neverScheduled, neverStarted, noSandbox, stillPulling } from '../rules/stuck.js';
 import { deleting } from '../harness/teardown.js';
+import { sidecarJobPod } from '../harness/sidecar-job.js';
 
 type Obj = Record<string, any>;
 const AGES = [5, 120, 30 * 60, 2 * 86_400] as const;
@@ -205,6 +206,15 @@ CASES.push(
     want: ['progressing', 'failing', 'failing', 'failing'],
   },
 );
+
+// A Job's work done `age` ago, its istio-proxy still running: the proxy may be quitting for the grace period, then not.
+CASES.push({
+  name: "a Job Pod's work exited 0 `age` ago, istio-proxy keeps running",
+  failureClass: 'deterministic',
+  rule: 'container/sidecar-holds-completion',
+  build: (age) => [sidecarJobPod({ finishedAgo: age }), node()],
+  want: ['progressing', 'failing', 'failing', 'failing'],
+});
 
 const RANK: Record<string, number> = { healthy: 0, progressing: 1, failing: 2 };
 

@@ -331,6 +331,10 @@ export const SAMPLES: Samples<RuleMessages> = {
     message: [[{ node: 'node-1', container: app, cause: 'error mounting "/data" to rootfs at "/etc/hosts": not a directory.', reason: 'RunContainerError', restarts: '已重新啟動 2 次' }], [{ node: '', container: app, cause: '', reason: 'StartError', restarts: '' }]],
     fix: [[{ namespace: 'shop', pod: 'api-1', container: 'api' }]],
   },
+  sidecarHoldsCompletion: {
+    message: [[{ done: ['report'], sidecars: ['istio-proxy'], since: '5m', job: 'nightly-report' }], [{ done: ['a', 'b'], sidecars: ['helper', 'agent'], since: '30s' }]],
+    fix: [[{ sidecars: ['istio-proxy'] }], [{ sidecars: ['helper', 'agent'] }]],
+  },
   completedRestartLoop: {
     message: [[{ container: app, sidecar: false, policy: 'Always', restarts: '已重新啟動 4 次' }], [{ container: { kind: 'sidecar', name: 'proxy' }, sidecar: true, policy: 'Never', restarts: '' }]],
     fix: [[{ namespace: 'shop', pod: 'api-1', container: 'api' }]],
