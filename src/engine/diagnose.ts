@@ -19,6 +19,7 @@ import { stageOwner, troubledContainer, waitingImage } from './stage-owner.js';
 import { workloadDiagnosis } from './workload-diagnosis.js';
 import { teardownOf, type Teardown } from '../model/teardown.js';
 import { teardownOwner } from './teardown-owner.js';
+import { judgedByController } from './controller-judgement.js';
 
 export interface DiagnoseOptions {
   /** Epoch ms for every object. Defaults to each input's own capture time; the engine never reads the clock itself. */
@@ -187,7 +188,7 @@ export class Engine {
     const tearingDown = teardown !== undefined && (status === 'progressing' || findings[0]?.rule === 'kubelet/stuck-terminating');
     const proven = provenStages(facts);
     const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : teardown ? 'kubelet' : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
-    return {
+    const own: Diagnosis = {
       apiVersion: 'kdiag/v1',
       kind: 'Diagnosis',
       pod: {
@@ -208,6 +209,7 @@ export class Engine {
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
       ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),
     };
+    return judgedByController(facts, own, now, this.t);
   }
 
   /**

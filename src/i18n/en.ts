@@ -62,6 +62,7 @@ export const en: Messages = {
     stillProgressing: ({ age, message }) => `Pod is still progressing${age ? `, ${age} old` : ''}; if it does not clear: ${message}`,
     progressing: ({ stage, age, init }) =>
       `Pod is progressing: ${init ? `init container "${init.name}" (${init.position} of ${init.total}) running${init.runningFor ? ` for ${init.runningFor}` : ''}${init.runs ? `: ${init.runs}` : ''}` : PROGRESS_WORDS[stage]}${age ? `, ${age} old` : ''}.`,
+    supersededByJob: ({ job, progress }) => `This Pod's attempt failed, but Job "${job}" succeeded on another (${progress}).`,
     deleting: ({ step, finalizers, requestedAgo, graceLeft }) =>
       `Pod is being deleted${requestedAgo ? ` (asked ${requestedAgo} ago)` : ''}: ${TEARDOWN_WORDS[step]}${step === 'finalizers' ? ` ${finalizers.map((f) => `"${f}"`).join(', ')}` : ''}${graceLeft ? `; its grace period ends in ${graceLeft}` : ''}.`,
   },

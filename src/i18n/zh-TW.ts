@@ -111,6 +111,7 @@ export const zhTW: Messages = {
     stillProgressing: ({ age, message }) => `Pod 仍在進行中${age ? `（已建立 ${age}）` : ''}；若情況沒有自行排除：${message}`,
     progressing: ({ stage, age, init }) =>
       `Pod 進行中：${init ? `初始化容器「${init.name}」（第 ${init.position}/${init.total} 個）執行中${init.runningFor ? `，已執行 ${init.runningFor}` : ''}${init.runs ? `：${init.runs}` : ''}` : PROGRESS_WORDS[stage]}${age ? `（已建立 ${age}）` : ''}。`,
+    supersededByJob: ({ job, progress }) => `這個 Pod 的嘗試失敗了，但 Job「${job}」在另一次嘗試中成功（${progress}）。`,
     deleting: ({ step, finalizers, requestedAgo, graceLeft }) =>
       `Pod 正在刪除${requestedAgo ? `（${requestedAgo}前要求刪除）` : ''}：${TEARDOWN_WORDS[step]}${step === 'finalizers' ? ` ${finalizers.map((f) => `「${f}」`).join('、')}` : ''}${graceLeft ? `；寬限期還剩 ${graceLeft}` : ''}。`,
   },
