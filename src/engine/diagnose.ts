@@ -19,6 +19,9 @@ import { stageOwner, troubledContainer, waitingImage } from './stage-owner.js';
 import { workloadDiagnosis } from './workload-diagnosis.js';
 import { partitionFindings, type SuppressedFinding, type Suppressions } from './suppress.js';
 import { SuppressionSubjects } from './suppression-subject.js';
+import { teardownOf, type Teardown } from '../model/teardown.js';
+import { teardownOwner } from './teardown-owner.js';
+import { judgedByController } from './controller-judgement.js';
 
 export interface DiagnoseOptions {
   /** Epoch ms for every object. Defaults to each input's own capture time; the engine never reads the clock itself. */
@@ -192,10 +195,14 @@ export class Engine {
     }
     const { kept, suppressed } = found.length === 0 ? { kept: found, suppressed: [] } : partitionFindings(found, this.subjects.forPod(facts), this.suppressions);
     const findings = withLogEvidence(facts, localizeTitles(orderFindings(this.withoutNeedlessFallbacks(kept)), this.options.lang, this.titleOf), this.snapshot.logs, this.logLines);
-    const status = podStatus(facts, findings);
+    // A Pod being deleted is going away, not starting: progressing at its teardown until it is overdue.
+    const teardown = teardownOf(facts);
+    const failingStatus = podStatus(facts, findings);
+    const status = teardown && failingStatus !== 'failing' ? 'progressing' : failingStatus;
+    const tearingDown = teardown !== undefined && (status === 'progressing' || findings[0]?.rule === 'kubelet/stuck-terminating');
     const proven = provenStages(facts);
-    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
-    return {
+    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : teardown ? 'kubelet' : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
+    const own: Diagnosis = {
       apiVersion: 'kdiag/v1',
       kind: 'Diagnosis',
       pod: {
@@ -209,14 +216,15 @@ export class Engine {
       },
       status,
       stage,
-      summary: summarize(facts, status, findings, now, this.t),
+      summary: teardown && status === 'progressing' ? deletingSummary(teardown, now, this.t) : summarize(facts, status, findings, now, this.t),
       stages: stageStates(POD_STAGES, status, stage, proven),
-      stageOwner: stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null, ...(stage === 'image' ? { image: waitingImage(facts.containers) } : {}), ...(stage === 'container' ? { container: troubledContainer(facts.containers) } : {}) }, this.t),
+      stageOwner: tearingDown ? teardownOwner(facts, teardown, this.t) : stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null, ...(stage === 'image' ? { image: waitingImage(facts.containers) } : {}), ...(stage === 'container' ? { container: troubledContainer(facts.containers) } : {}) }, this.t),
       findings,
       ...this.suppressedPart(suppressed),
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],
       ...(now > 0 ? { observedAt: isoSeconds(now) } : {}),
     };
+    return judgedByController(facts, own, now, this.t);
   }
 
   /** Suppressed findings in the engine's order and the report's language; nothing when none. */
@@ -357,6 +365,12 @@ function summarize(facts: PodFacts, status: DiagnosisStatus, findings: Finding[]
   const stage = currentStage(facts);
   const init = stage === 'container' ? runningInit(facts, now) : undefined;
   return t.summary.progressing({ stage, ...(age ? { age } : {}), ...(init ? { init } : {}) });
+}
+
+function deletingSummary(teardown: Teardown, now: number, t: Messages): string {
+  const asked = now - teardown.requestedAt;
+  const left = teardown.deadline - now;
+  return t.summary.deleting({ step: teardown.step, finalizers: teardown.finalizers, ...(asked > 0 ? { requestedAgo: formatAge(asked) } : {}), ...(left > 0 && !teardown.kubeletDone ? { graceLeft: formatAge(left) } : {}) });
 }
 
 function withClock(note: string | undefined): string[] {

@@ -92,7 +92,8 @@ function workloadCommands(stage: Stage, s: OwnerSubject & { kind: string }): str
       return [describe, 'crictl pull IMAGE'];
     case 'container': {
       const short = LOGS_BY_OWNER[s.kind];
-      return short ? [`kubectl logs ${short}/${name}${ns} --previous`, describe] : [describe, 'kubectl logs POD --previous'];
+      // kubectl picks one Pod for KIND/NAME: --previous fails there when that Pod has no previous run (a hanging init container).
+      return short ? [`kubectl logs ${short}/${name}${ns}`, describe] : [describe, 'kubectl logs POD --previous'];
     }
     case 'readiness':
       return s.kind === 'Service' ? [describe, `kubectl get endpointslices${ns} -l kubernetes.io/service-name=${name}`] : [describe, `kubectl get endpointslices${ns}`];

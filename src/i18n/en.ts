@@ -31,6 +31,7 @@ export const en: Messages = {
     registry: 'the image registry',
     application: 'the application',
     'endpointslice-controller': 'the EndpointSlice controller',
+    'finalizer-controller': 'the controller that owns the finalizer',
   },
 
   report: {
@@ -62,6 +63,9 @@ export const en: Messages = {
     stillProgressing: ({ age, message }) => `Pod is still progressing${age ? `, ${age} old` : ''}; if it does not clear: ${message}`,
     progressing: ({ stage, age, init }) =>
       `Pod is progressing: ${init ? `init container "${init.name}" (${init.position} of ${init.total}) running${init.runningFor ? ` for ${init.runningFor}` : ''}${init.runs ? `: ${init.runs}` : ''}` : PROGRESS_WORDS[stage]}${age ? `, ${age} old` : ''}.`,
+    supersededByJob: ({ job, progress }) => `This Pod's attempt failed, but Job "${job}" succeeded on another (${progress}).`,
+    deleting: ({ step, finalizers, requestedAgo, graceLeft }) =>
+      `Pod is being deleted${requestedAgo ? ` (asked ${requestedAgo} ago)` : ''}: ${TEARDOWN_WORDS[step]}${step === 'finalizers' ? ` ${finalizers.map((f) => `"${f}"`).join(', ')}` : ''}${graceLeft ? `; its grace period ends in ${graceLeft}` : ''}.`,
   },
 
   notes: {
@@ -203,6 +207,13 @@ export const en: Messages = {
     commandsNote: 'kubectl runs anywhere; crictl and journalctl run on the node.',
   },
 };
+
+const TEARDOWN_WORDS = {
+  'stopping-containers': 'its containers are stopping',
+  'removing-sandbox': 'its containers have stopped; the runtime is removing its sandbox and network',
+  'unmounting-volumes': 'its containers have stopped; the kubelet is unmounting its volumes',
+  finalizers: 'the kubelet is done; only metadata.finalizers hold it:',
+} as const;
 
 const PROGRESS_WORDS = {
   admission: 'waiting for its controller to create it',

@@ -1,3 +1,4 @@
+import type { TeardownStep } from '../model/teardown.js';
 import type { Component, DiagnosisStatus, StageState } from '../model/stages.js';
 import type { ClockBasis } from '../model/snapshot.js';
 import type { Stage } from '../model/stages.js';
@@ -59,6 +60,10 @@ export interface Messages {
     stillProgressing(p: { age?: string; message: string }): string;
     /** `init`: the init container a Pod in Init:N/M waits for (named, how long it has run, what it runs). */
     progressing(p: { stage: Stage; age?: string; init?: { name: string; position: number; total: number; runningFor?: string; runs?: string } }): string;
+    /** A Pod with a deletionTimestamp, not yet overdue: the teardown step it is at; `graceLeft` while its grace period runs. */
+    /** A Pod that failed in a Job that then succeeded (`progress`: the Job's counts). */
+    supersededByJob(p: { job: string; progress: string }): string;
+    deleting(p: { step: TeardownStep; finalizers: readonly string[]; requestedAgo?: string; graceLeft?: string }): string;
   };
 
   notes: {

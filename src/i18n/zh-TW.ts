@@ -79,6 +79,7 @@ export const zhTW: Messages = {
     'cni-plugin': 'CNI 外掛程式',
     registry: '映像檔 Registry',
     application: '應用程式本身',
+    'finalizer-controller': '擁有該 finalizer 的控制器',
     'endpointslice-controller': 'EndpointSlice 控制器',
   },
 
@@ -111,6 +112,9 @@ export const zhTW: Messages = {
     stillProgressing: ({ age, message }) => `Pod 仍在進行中${age ? `（已建立 ${age}）` : ''}；若情況沒有自行排除：${message}`,
     progressing: ({ stage, age, init }) =>
       `Pod 進行中：${init ? `初始化容器「${init.name}」（第 ${init.position}/${init.total} 個）執行中${init.runningFor ? `，已執行 ${init.runningFor}` : ''}${init.runs ? `：${init.runs}` : ''}` : PROGRESS_WORDS[stage]}${age ? `（已建立 ${age}）` : ''}。`,
+    supersededByJob: ({ job, progress }) => `這個 Pod 的嘗試失敗了，但 Job「${job}」在另一次嘗試中成功（${progress}）。`,
+    deleting: ({ step, finalizers, requestedAgo, graceLeft }) =>
+      `Pod 正在刪除${requestedAgo ? `（${requestedAgo}前要求刪除）` : ''}：${TEARDOWN_WORDS[step]}${step === 'finalizers' ? ` ${finalizers.map((f) => `「${f}」`).join('、')}` : ''}${graceLeft ? `；寬限期還剩 ${graceLeft}` : ''}。`,
   },
 
   notes: {
@@ -261,6 +265,13 @@ const GATE_STATE = { failed: '失敗', timedOut: '逾時', waiting: '等待中',
 const zhStatus = { failing: '失敗', progressing: '進行中', healthy: '正常' } as const;
 const zhSeverity = { error: '錯誤', warning: '警告', info: '資訊' } as const;
 const zhConfidence = { high: '高', medium: '中', low: '低' } as const;
+
+const TEARDOWN_WORDS = {
+  'stopping-containers': '容器正在停止',
+  'removing-sandbox': '容器已停止；容器執行環境正在移除 sandbox 與網路',
+  'unmounting-volumes': '容器已停止；kubelet 正在卸載磁碟區',
+  finalizers: 'kubelet 已完成；只剩 metadata.finalizers 擋住它：',
+} as const;
 
 const PROGRESS_WORDS: Record<Stage, string> = {
   admission: '等待控制器建立 Pod',

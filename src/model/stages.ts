@@ -31,5 +31,6 @@ export const COMPONENTS = [
   'registry',
   'application',
   'endpointslice-controller',
+  'finalizer-controller',
 ] as const;
 export type Component = (typeof COMPONENTS)[number];

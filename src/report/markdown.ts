@@ -22,7 +22,9 @@ export function renderMarkdown(d: Diagnosis, lang?: Lang): string {
   out.push(`### ${t.markdown.heading({ subject: md(t, subjectName(d)), status: d.status, stage: d.stage })}`, '');
   out.push(d.stages.map((s) => `${MARK[s.state]} ${t.stage[s.stage]}`).join(' → '), '');
   out.push(`**${md(t, d.summary)}**`, '');
-  const [primary, ...rest] = d.findings;
+  // A healthy verdict has no cause: its warnings are listed under "Also found".
+  const primary = d.status === 'healthy' ? undefined : d.findings[0];
+  const rest = d.status === 'healthy' ? d.findings : d.findings.slice(1);
   if (primary) {
     out.push(t.markdown.cause({ title: md(t, primary.title), rule: primary.rule, severity: primary.severity, confidence: primary.confidence }), '');
     if (primary.evidence.length) {

@@ -39,11 +39,10 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   if (d.stageOwner) lines.push(...wrap(whereToLook(d.stageOwner, t), w, '', '  ').map((l) => c.dim(l)));
 
   const [primary, ...rest] = d.findings;
-  if (primary && (d.status !== 'healthy' || primary.severity !== 'info' || options.verbose)) {
-    lines.push(...renderPrimary(primary, c, w, t));
-  }
+  // A healthy verdict has no cause: its warnings and context are listed, never headed "Cause".
+  if (primary && d.status !== 'healthy') lines.push(...renderPrimary(primary, c, w, t));
   lines.push(...renderChange(d.change, c, w, t));
-  const others = (primary && d.status === 'healthy' && primary.severity === 'info' && !options.verbose ? d.findings : rest).filter(
+  const others = (d.status === 'healthy' ? d.findings : rest).filter(
     (f) => options.verbose || f.severity !== 'info' || d.status !== 'healthy',
   );
   if (others.length > 0) {

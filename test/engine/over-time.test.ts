@@ -11,6 +11,8 @@ import { crashLooping, killing, runningPod, spec, terminated, unhealthy } from '
 import { failingPull, pulling, resolveError } from '../rules/image/pulling.js';
 import { tail, unschedulable } from '../rules/scheduling/pending.js';
 import { neverScheduled, neverStarted, noSandbox, stillPulling } from '../rules/stuck.js';
+import { deleting } from '../harness/teardown.js';
+import { sidecarJobPod } from '../harness/sidecar-job.js';
 
 type Obj = Record<string, any>;
 const AGES = [5, 120, 30 * 60, 2 * 86_400] as const;
@@ -187,6 +189,33 @@ CASES.push({
   want: ['healthy', 'healthy', 'failing', 'failing'],
 });
 
+// Teardown: judged against the Pod's own grace period (deletionTimestamp), never "starting its containers".
+CASES.push(
+  {
+    name: 'deleted `age` ago (grace 30 s), a container that ignores SIGTERM',
+    failureClass: 'deterministic',
+    rule: 'kubelet/stuck-terminating',
+    build: (age) => [deleting({ deletedAgo: age, running: true }), node()],
+    want: ['progressing', 'failing', 'failing', 'failing'],
+  },
+  {
+    name: 'deleted `age` ago, the kubelet done 2 s later, a finalizer nobody removes',
+    failureClass: 'deterministic',
+    rule: 'kubelet/stuck-terminating',
+    build: (age) => [deleting({ deletedAgo: age, doneAgo: age - 2, finalizers: ['example.com/cleanup'] }), node()],
+    want: ['progressing', 'failing', 'failing', 'failing'],
+  },
+);
+
+// A Job's work done `age` ago, its istio-proxy still running: the proxy may be quitting for the grace period, then not.
+CASES.push({
+  name: "a Job Pod's work exited 0 `age` ago, istio-proxy keeps running",
+  failureClass: 'deterministic',
+  rule: 'container/sidecar-holds-completion',
+  build: (age) => [sidecarJobPod({ finishedAgo: age }), node()],
+  want: ['progressing', 'failing', 'failing', 'failing'],
+});
+
 const RANK: Record<string, number> = { healthy: 0, progressing: 1, failing: 2 };
 
 describe('verdicts over time', () => {
@@ -204,6 +233,8 @@ describe('verdicts over time', () => {
           // Before it is stuck, the progressing verdict already names the stage it is waiting at.
           if (d.status === 'progressing' && c.failureClass === 'stuck' && rule) expect(d.stage).toBe(rule.split('/')[0]);
           if (d.status === 'failing') expect(d.findings[0]!.failureClass).toBe(failureClass);
+          // A Pod being deleted is never "starting" anything.
+          if (d.status === 'progressing' && c.rule === 'kubelet/stuck-terminating') expect([d.stage, d.summary.startsWith('Pod is being deleted')]).toEqual(['kubelet', true]);
         });
       });
       it('never goes from failing back to progressing as it ages', () => {

@@ -45,8 +45,8 @@ describe('stage owner commands', () => {
 
   it('a workload or a Service is described itself, and its Pods are reached by name or label', () => {
     const at = (kind: string) => ({ namespace: 'shop', name: 'web', node: null, kind });
-    expect(stageCommands('container', at('Deployment'))).toEqual(['kubectl logs deploy/web -n shop --previous', 'kubectl describe deployment web -n shop']);
-    expect(stageCommands('container', at('StatefulSet'))[0]).toBe('kubectl logs sts/web -n shop --previous');
+    expect(stageCommands('container', at('Deployment'))).toEqual(['kubectl logs deploy/web -n shop', 'kubectl describe deployment web -n shop']);
+    expect(stageCommands('container', at('StatefulSet'))[0]).toBe('kubectl logs sts/web -n shop');
     // Near miss: kubectl logs cannot resolve a CronJob to a Pod, so no KIND/NAME shortcut is made up.
     expect(stageCommands('container', at('CronJob'))).toEqual(['kubectl describe cronjob web -n shop', 'kubectl logs POD --previous']);
     expect(stageCommands('readiness', at('Service'))).toEqual(['kubectl describe service web -n shop', 'kubectl get endpointslices -n shop -l kubernetes.io/service-name=web']);

@@ -33,6 +33,7 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'container/oom-killed',
   'container/recent-restarts',
   'container/run-container-error',
+  'container/sidecar-holds-completion',
   'container/startup-probe-failed',
   'image/inspect-failed',
   'image/invalid-name',

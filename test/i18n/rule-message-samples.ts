@@ -331,6 +331,10 @@ export const SAMPLES: Samples<RuleMessages> = {
     message: [[{ node: 'node-1', container: app, cause: 'error mounting "/data" to rootfs at "/etc/hosts": not a directory.', reason: 'RunContainerError', restarts: '已重新啟動 2 次' }], [{ node: '', container: app, cause: '', reason: 'StartError', restarts: '' }]],
     fix: [[{ namespace: 'shop', pod: 'api-1', container: 'api' }]],
   },
+  sidecarHoldsCompletion: {
+    message: [[{ done: ['report'], sidecars: ['istio-proxy'], since: '5m', job: 'nightly-report' }], [{ done: ['a', 'b'], sidecars: ['helper', 'agent'], since: '30s' }]],
+    fix: [[{ sidecars: ['istio-proxy'] }], [{ sidecars: ['helper', 'agent'] }]],
+  },
   completedRestartLoop: {
     message: [[{ container: app, sidecar: false, policy: 'Always', restarts: '已重新啟動 4 次' }], [{ container: { kind: 'sidecar', name: 'proxy' }, sidecar: true, policy: 'Never', restarts: '' }]],
     fix: [[{ namespace: 'shop', pod: 'api-1', container: 'api' }]],
@@ -586,6 +590,8 @@ export const SAMPLES: Samples<RuleMessages> = {
     waitingFinalizersFix: [[{ pod: 'api-1', namespace: 'shop' }]],
     teardown: [[{ overdue: '6m40s', node: 'node-1' }], [{ overdue: '6m40s', node: '' }]],
     teardownFix: [[{ node: 'node-1', uid: '1234-abcd', force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '注意：容器可能仍在那台機器上執行。' }]],
+    sandboxFailed: [[{ overdue: '23h', node: 'node-1', cni: 'failed to destroy network for sandbox "3bb4": plugin type="multus" failed (delete): no such file or directory', finalizers: '' }], [{ overdue: '6m40s', node: '', finalizers: '' }]],
+    sandboxFailedFix: [[{ node: 'node-1', force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '' }], [{ node: '', force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '' }]],
   },
   // scheduling stage (src/rules/messages/scheduling.ts)
   schedulingTail: [

@@ -26,6 +26,22 @@ export const CONTAINER: Record<string, RuleText> = {
       ],
     },
   },
+  'container/sidecar-holds-completion': {
+    title: 'sidecar 讓已完成的 Pod 一直執行',
+    docs: {
+      description:
+        'Pod 會執行到完成（restartPolicy 為 Never 或 OnFailure，所有 Job 的 Pod 都是），主要容器已以結束代碼 0 結束，但 spec.containers 中的另一個容器仍在執行。Pod 要等所有容器都停止才算完成，所以它一直是 Running，Job 也永遠不會把它算成成功。以一般容器注入的服務網格 proxy 或代理程式不知道主要工作已經完成。',
+      causes: [
+        '服務網格 proxy（istio-proxy、linkerd-proxy）或代理程式（cloud-sql-proxy、vault-agent、日誌收集器）以傳統 sidecar 的方式注入 Job 的 Pod',
+        '一次性的主要容器旁邊，有個寫成伺服器、永遠不會結束的輔助容器',
+      ],
+      fix: [
+        '改成原生 sidecar：移到 spec.initContainers 並設定 restartPolicy: Always（Kubernetes 1.29+，預設開啟）；主要容器結束後 kubelet 會停止它',
+        'Istio：開啟原生 sidecar（ENABLE_NATIVE_SIDECARS=true，Istio 1.27 起為預設），或讓工作完成時呼叫 proxy 的結束端點（curl -X POST localhost:15020/quitquitquit）；Linkerd：linkerd-await --shutdown，或原生 sidecar（config.alpha.linkerd.io/proxy-enable-native-sidecar）',
+        '或讓輔助容器監看主要容器是否結束（共用 emptyDir 中的檔案），然後以 0 結束',
+      ],
+    },
+  },
   'container/completed-restart-loop': {
     title: '容器正常結束後被不斷重新啟動',
     docs: {

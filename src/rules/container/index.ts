@@ -14,6 +14,7 @@ import notExecutable from './not-executable.js';
 import oomKilled from './oom-killed.js';
 import recentRestarts from './recent-restarts.js';
 import runContainerError from './run-container-error.js';
+import sidecarHoldsCompletion from './sidecar-holds-completion.js';
 import startupProbeFailed from './startup-probe-failed.js';
 
 /** The container rules, sorted by id. */
@@ -33,5 +34,6 @@ export const containerRules: readonly Rule[] = [
   oomKilled,
   recentRestarts,
   runContainerError,
+  sidecarHoldsCompletion,
   startupProbeFailed,
 ];

@@ -5,6 +5,7 @@ import { conditionEvidence, nodeReadiness } from '../helpers/node-health.js';
 import { formatAge } from '../helpers/time.js';
 import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
+import { cniDeleteError, teardownOf } from '../../model/teardown.js';
 
 const rule: PodRule = {
   id: 'kubelet/stuck-terminating',
@@ -20,6 +21,8 @@ const rule: PodRule = {
       'the node is NotReady / unreachable / deleted: only its kubelet may confirm the deletion, so the Pod stays Terminating forever',
       'metadata.finalizers still lists entries whose controller has not removed them (controller down, or a finalizer nobody owns)',
       'containers ignore SIGTERM and the runtime cannot kill them (ExceededGracePeriod, FailedKillPod), or a preStop hook hangs',
+      'the containers stopped but the runtime cannot remove the sandbox: FailedKillPod "failed to \\"KillPodSandbox\\" … failed to destroy network for sandbox", the CNI plugin\'s DEL failing',
+      'the kubelet finished (deletionGracePeriodSeconds 0) and only finalizers hold the object: their controller, not the kubelet, must act',
     ],
     fix: [
       'kubectl get pod POD -n NS -o jsonpath="{.metadata.deletionTimestamp} {.metadata.finalizers}"',
@@ -46,6 +49,12 @@ const rule: PodRule = {
     const force = `kubectl delete pod ${pod.name} -n ${ns} --grace-period=0 --force`;
     const statefulCaveat = t.caution(pod.owner.ref?.kind === 'StatefulSet' ? { statefulSet: pod.owner.ref.name } : {});
 
+    const teardown = teardownOf(pod);
+    // 0. The kubelet is done (its final delete set the grace period to 0): only the finalizers' controllers remain.
+    if (teardown?.kubeletDone) {
+      return [finding(rule, { message: t.waitingFinalizers({ overdue, finalizers }), evidence, remediation: t.waitingFinalizersFix({ pod: pod.name, namespace: ns }) })];
+    }
+
     // 1. The node cannot confirm: NotReady, unreachable, or gone.
     const readiness = nodeReadiness(pod.node);
     const nodeGone = pod.nodeName !== '' && !pod.node && cluster.saw('Node');
@@ -61,7 +70,22 @@ const rule: PodRule = {
       ];
     }
 
-    // 2. Containers still running past the grace period.
+    // 2. The containers stopped but the sandbox will not go (KillPodSandbox, often the CNI plugin's DEL).
+    const sandboxError = teardown?.sandboxError;
+    if (sandboxError && !pod.containers.some((c) => c.running && c.kind !== 'ephemeral')) {
+      evidence.push(eventEvidence(sandboxError, now));
+      const cni = cniDeleteError(sandboxError.message);
+      return [
+        finding(rule, {
+          message: t.sandboxFailed({ overdue, node: pod.nodeName, ...(cni ? { cni } : {}), finalizers: finalizerNote }),
+          evidence,
+          remediation: t.sandboxFailedFix({ node: pod.nodeName, force, caution: statefulCaveat }),
+          failureClass: 'repeated',
+        }),
+      ];
+    }
+
+    // 3. Containers still running past the grace period.
     const running = pod.containers.filter((c) => c.running && c.kind !== 'ephemeral');
     const killEvents = eventsWith(pod.events, ['FailedKillPod', 'ExceededGracePeriod', 'FailedPreStopHook']);
     if (running.length > 0 || killEvents.length > 0) {
@@ -77,7 +101,7 @@ const rule: PodRule = {
       ];
     }
 
-    // 3. Finalizers pending.
+    // 4. Finalizers pending.
     if (finalizers.length > 0) {
       return [
         finding(rule, {
@@ -88,7 +112,7 @@ const rule: PodRule = {
       ];
     }
 
-    // 4. Nothing visible: the kubelet has not reported the containers gone.
+    // 5. Nothing visible: the kubelet has not reported the containers gone.
     return [
       finding(rule, {
         message: t.teardown({ overdue, node: pod.nodeName }),

@@ -65,6 +65,11 @@ export interface ContainerMessages {
     message(p: { node: string; container: ContainerRef; cause: string; reason: string; restarts: string }): string;
     fix(p: { namespace: string; pod: string; container: string }): string[];
   };
+  sidecarHoldsCompletion: {
+    /** `done`: the main containers that exited 0 `since` ago; `sidecars`: the app containers still running; `job`: the owning Job. */
+    message(p: { done: string[]; sidecars: string[]; since: string; job?: string }): string;
+    fix(p: { sidecars: string[] }): string[];
+  };
   completedRestartLoop: {
     /** `sidecar`: restarted because it is a sidecar; else because of the Pod's restartPolicy `policy`. */
     message(p: { container: ContainerRef; sidecar: boolean; policy: string; restarts: string }): string;
@@ -221,6 +226,14 @@ export const enContainer: ContainerMessages = {
     fix: ({ namespace, pod, container }) => [
       `Read the full runtime message: kubectl describe pod -n ${namespace} ${pod}`,
       `Fix the part of container ${container}'s spec it names (volumeMounts, securityContext, workingDir, devices), then let the controller recreate the Pod.`,
+    ],
+  },
+  sidecarHoldsCompletion: {
+    message: ({ done, sidecars, since, job }) =>
+      `The main work is done (${done.map((n) => `container "${n}"`).join(', ')} exited 0, ${since} ago) but ${sidecars.map((n) => `"${n}"`).join(', ')} ${sidecars.length === 1 ? 'keeps' : 'keep'} running, so the Pod never completes${job ? ` and Job "${job}" never succeeds` : ''}.`,
+    fix: ({ sidecars }) => [
+      `Make ${sidecars.map((n) => `"${n}"`).join(', ')} a native sidecar: move ${sidecars.length === 1 ? 'it' : 'them'} to spec.initContainers with restartPolicy: Always (Kubernetes 1.29+); the kubelet stops native sidecars once the main containers finish.`,
+      'For an injected mesh proxy: turn on the mesh\'s native-sidecar injection, or have the job tell the proxy to quit when it is done (Istio: curl -X POST localhost:15020/quitquitquit).',
     ],
   },
   completedRestartLoop: {

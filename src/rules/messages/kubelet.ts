@@ -171,6 +171,9 @@ export interface KubeletMessages {
     waitingFinalizers(p: { overdue: string; finalizers: string[] }): string;
     waitingFinalizersFix(p: { pod: string; namespace: string }): string[];
     teardown(p: { overdue: string; node: string }): string;
+    /** KillPodSandbox keeps failing (FailedKillPod); `cni` is the network plugin's DEL error when the runtime gave one. */
+    sandboxFailed(p: { overdue: string; node: string; cni?: string; finalizers: string }): string;
+    sandboxFailedFix(p: { node: string; force: string; caution: string }): string[];
     teardownFix(p: { node: string; uid: string; force: string; caution: string }): string[];
   };
 }
@@ -485,5 +488,12 @@ export const enKubelet: KubeletMessages = {
     teardown: ({ overdue, node }) =>
       `The Pod has been Terminating ${overdue} past its grace period on node "${node || '(none)'}" with no finalizers and no running container visible: the kubelet has not finished tearing it down (volume unmount or sandbox removal may be stuck).`,
     teardownFix: ({ node, uid, force, caution }) => [`On ${node || 'the node'}: journalctl -u kubelet | grep ${uid}   (look for UnmountVolume / KillPodSandbox errors)`, `As a last resort: ${force}${caution}`],
+    sandboxFailed: ({ overdue, node, cni, finalizers }) =>
+      `The Pod has been Terminating ${overdue} past its grace period: its containers stopped, but the runtime cannot remove its sandbox on node "${node || '(none)'}"${cni ? `: the network (CNI) plugin fails to delete its network: ${cni}` : ' (KillPodSandbox fails)'}.${finalizers}`,
+    sandboxFailedFix: ({ node, force, caution }) => [
+      `Fix the network plugin on ${node || 'the node'} (its Pods in kube-system, its config in /etc/cni/net.d): the kubelet retries KillPodSandbox and finishes the deletion once the CNI DEL succeeds.`,
+      `On ${node || 'the node'}: crictl pods --state notready; journalctl -u containerd -u kubelet | grep "destroy network"`,
+      `As a last resort: ${force}${caution}`,
+    ],
   },
 };

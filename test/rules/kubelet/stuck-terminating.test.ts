@@ -15,6 +15,10 @@ const unknownNode = node({
     conditions: [{ type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastHeartbeatTime: at(-1300), lastTransitionTime: at(-1260) }],
   },
 });
+// FailedKillPod as `kubectl describe pod` showed it in spidernet-io/cni-plugins#47 (a multus DEL that fails on every retry).
+const KILL_SANDBOX =
+  'error killing pod: failed to "KillPodSandbox" for "18ba147d-9f0f-4255-816f-5d07998d6908" with KillPodSandboxError: "rpc error: code = Unknown desc = failed to destroy network for sandbox \\"3bb433e9ee32e3402ad828c97ddfe322b9f2d88348cb004d01efd226aa0bfd5d\\": plugin type=\\"multus\\" name=\\"multus-cni-network\\" failed (delete): delegateDel: error invoking ConflistDel - \\"sriov-overlay\\": conflistDel: error in getting result from DelNetworkList: failed to del rule table 500: no such file or directory "';
+const sandboxDown = { phase: 'Failed', conditions: conditions({ sandbox: true, ready: false }), containerStatuses: [containerStatus({ terminated: { exitCode: 143, reason: 'Error' } })] };
 const stopped = { phase: 'Succeeded', containerStatuses: [containerStatus({ terminated: { exitCode: 0, reason: 'Completed' } })] };
 
 runRuleTests(rule, {
@@ -35,6 +39,16 @@ runRuleTests(rule, {
       name: 'container ignores SIGTERM and the runtime did not kill it',
       objects: [deleting(300), node()].flatMap((o, i) => (i === 0 ? [o, event(o, { reason: 'ExceededGracePeriod', message: 'Container runtime did not kill the pod within specified grace period.' })] : [o])),
       expect: [{ message: 'container "app" has not stopped', evidence: 'ExceededGracePeriod', confidence: 'high' }],
+    },
+    {
+      name: 'containers stopped, KillPodSandbox fails on the CNI DEL: the plugin named, repeated',
+      objects: [deleting(86_400, { status: sandboxDown }), node()].flatMap((o, i) => (i === 0 ? [o, event(o, { reason: 'FailedKillPod', message: KILL_SANDBOX, count: 1968, first: at(-86_000), last: at(-20) })] : [o])),
+      expect: [{ message: /24h past.*cannot remove its sandbox.*plugin type="multus" name="multus-cni-network" failed \(delete\)/, evidence: 'KillPodSandbox', remediation: 'network plugin', failureClass: 'repeated' }],
+    },
+    {
+      name: 'the kubelet is done (grace period 0) and a finalizer holds the Pod on a node now NotReady: the finalizer, not the node',
+      objects: [deleting(400, { metadata: { deletionGracePeriodSeconds: 0, finalizers: ['example.com/backup-hook'] }, status: stopped }), unknownNode],
+      expect: [{ message: /waiting for finalizer\(s\) "example.com\/backup-hook"/ }],
     },
     { name: 'nothing visible: low confidence', objects: [deleting(600, { status: stopped }), node()], expect: [{ confidence: 'low' }] },
   ],

@@ -121,6 +121,14 @@ export const zhTWContainer: ContainerMessages = {
       `修正容器 ${container} 的 spec 中它指出的部分（volumeMounts、securityContext、workingDir、devices），然後讓控制器重新建立 Pod。`,
     ],
   },
+  sidecarHoldsCompletion: {
+    message: ({ done, sidecars, since, job }) =>
+      `主要工作已完成（${done.map((n) => `容器「${n}」`).join('、')}以結束代碼 0 結束，${since}前），但${sidecars.map((n) => `「${n}」`).join('、')}仍在執行，所以 Pod 永遠不會完成${job ? `，Job「${job}」也永遠不會成功` : ''}。`,
+    fix: ({ sidecars }) => [
+      `把${sidecars.map((n) => `「${n}」`).join('、')}改成原生 sidecar：移到 spec.initContainers 並設定 restartPolicy: Always（Kubernetes 1.29+）；主要容器結束後，kubelet 會停止原生 sidecar。`,
+      '若是自動注入的服務網格 proxy：開啟該服務網格的原生 sidecar 注入，或讓工作完成時通知 proxy 結束（Istio：curl -X POST localhost:15020/quitquitquit）。',
+    ],
+  },
   completedRestartLoop: {
     message: ({ container, sidecar, policy, restarts }) =>
       `${noun(container)}以結束代碼 0 結束（Completed），但${sidecar ? '它是 sidecar' : ` Pod 的 restartPolicy 是 ${policy}`}，所以 kubelet 會重新啟動它：它的行程不是長時間執行的${then(restarts)}。`,

@@ -314,5 +314,12 @@ export const zhTWKubelet: KubeletMessages = {
     ],
     teardown: ({ overdue, node }) => `Pod 在節點「${node || '（無）'}」上已超過寬限期 ${overdue} 仍在 Terminating，沒有 finalizer，也看不到執行中的容器：kubelet 還沒完成拆除（Volume 卸載或沙箱移除可能卡住了）。`,
     teardownFix: ({ node, uid, force, caution }) => [`在 ${node || '該節點'} 上：journalctl -u kubelet | grep ${uid}   （找找 UnmountVolume／KillPodSandbox 錯誤）`, `最後手段：${force}。${caution}`],
+    sandboxFailed: ({ overdue, node, cni, finalizers }) =>
+      `Pod 已超過寬限期 ${overdue} 仍在 Terminating：容器已停止，但容器執行環境無法移除節點「${node || '（無）'}」上的沙箱${cni ? `：網路（CNI）外掛刪除網路失敗：「${cni}」` : '（KillPodSandbox 失敗）'}。${finalizers}`,
+    sandboxFailedFix: ({ node, force, caution }) => [
+      `修好 ${node || '該節點'} 上的網路外掛（它在 kube-system 的 Pod、/etc/cni/net.d 的設定）：kubelet 會重試 KillPodSandbox，CNI DEL 成功後就會完成刪除。`,
+      `在 ${node || '該節點'} 上：crictl pods --state notready; journalctl -u containerd -u kubelet | grep "destroy network"`,
+      `最後手段：${force}。${caution}`,
+    ],
   },
 };
