@@ -29,12 +29,14 @@ export const list = (kind: string, items: unknown[] = [], metadata: Record<strin
 const KINDS: Record<string, string> = {
   pods: 'Pod', events: 'Event', nodes: 'Node', services: 'Service', endpointslices: 'EndpointSlice', replicasets: 'ReplicaSet', deployments: 'Deployment',
   statefulsets: 'StatefulSet', daemonsets: 'DaemonSet', controllerrevisions: 'ControllerRevision', jobs: 'Job', cronjobs: 'CronJob', persistentvolumeclaims: 'PersistentVolumeClaim', configmaps: 'ConfigMap', secrets: 'Secret',
+  networkpolicies: 'NetworkPolicy', ingresses: 'Ingress', ingressclasses: 'IngressClass', namespaces: 'Namespace',
 };
 
 /** The kind a path asks for: /api/v1/namespaces/shop/pods → Pod. */
 export function kindOf(url: string): string {
   const parts = (url.split('?')[0] ?? '').split('/');
-  return parts.map((p) => KINDS[p]).find(Boolean) ?? 'Unknown';
+  // The last plural names the kind: /api/v1/namespaces/shop/pods is Pods, /api/v1/namespaces is Namespaces.
+  return [...parts].reverse().map((p) => KINDS[p]).find(Boolean) ?? 'Unknown';
 }
 
 /** Whether the path is a list (no object name after the plural). */
