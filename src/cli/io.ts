@@ -5,6 +5,7 @@ import { neutralize, neutralizeOutput } from '../text/neutralize.js';
 import { resolveLang, type Lang } from '../i18n/lang.js';
 import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from '../report/options.js';
+import { clearStatusLine, stopStatusLine } from './terminal.js';
 
 /** Colour only on a TTY, never with NO_COLOR (chalk does not honour it on a TTY), --no-color always wins. */
 export function wantColor(flag: boolean | undefined, stream: NodeJS.WriteStream = process.stdout, env: NodeJS.ProcessEnv = process.env): boolean {
@@ -29,6 +30,7 @@ export function reportOptions(opts: { color?: boolean; verbose?: boolean; output
 /** stdout gets exactly one report. */
 export function writeReport(text: string): void {
   // Every report passes through here: whatever a reporter missed, no cluster text drives the terminal.
+  stopStatusLine();
   process.stdout.write(neutralizeOutput(text));
 }
 
@@ -38,6 +40,7 @@ export function writeReport(text: string): void {
  * up in memory. Resolves at once when stdout is gone (EPIPE is handled where stdout is set up).
  */
 export async function writeReportPiece(text: string, out: NodeJS.WritableStream & { destroyed?: boolean } = process.stdout): Promise<void> {
+  stopStatusLine();
   if (out.write(neutralizeOutput(text)) || out.destroyed) return;
   await new Promise<void>((resolve) => {
     const done = (): void => {
@@ -54,6 +57,7 @@ export async function writeReportPiece(text: string, out: NodeJS.WritableStream 
 
 /** Everything that is not the report goes to stderr. */
 export function warn(line: string): void {
+  clearStatusLine();
   process.stderr.write(`${neutralizeOutput(line)}\n`);
 }
 

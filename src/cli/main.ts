@@ -5,6 +5,7 @@ import { VERSION } from '../version.js';
 import { normalizeArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
+import { endCommand, installTerminalGuards, stopStatusLine } from './terminal.js';
 import { GATE_HELP } from './gate-help.js';
 import { localizedHelp } from './localized-help.js';
 import { helpFor } from '../i18n/help.js';
@@ -215,6 +216,8 @@ async function main(argv: string[]): Promise<number> {
       // commander already printed its one line; usage errors are exit 2.
       return EXIT.usage;
     }
+    // The status line goes before the error is written: never an error glued onto a spinner's row.
+    stopStatusLine();
     return reportError(err, verbose, warn, messagesFor(langOf(argv)));
   }
 }
@@ -230,22 +233,12 @@ function langOf(argv: readonly string[]): Lang {
   }
 }
 
-/** Like kubectl, quiet when the reader goes away (`kdiag … | head -1`): exit 0, no EPIPE stack. */
-function quietOnClosedPipe(stream: NodeJS.WriteStream, exit: boolean): void {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    if (exit) process.exit(0);
-  });
-}
-
 // Only the launcher runs the CLI; importing this module (tests) does not. No top-level await: the CLI is
 // bundled as CommonJS (scripts/build.mjs); main() never rejects.
 if (process.env.KDIAG_NO_MAIN !== '1') {
-  quietOnClosedPipe(process.stdout, true);
-  quietOnClosedPipe(process.stderr, false);
-  void main(process.argv).then((code) => {
-    process.exitCode = code;
-  });
+  // Signals, a closed pipe (exit 0, like kubectl) and a terminal gone away end kdiag quietly (terminal.ts).
+  installTerminalGuards();
+  void main(process.argv).then(endCommand);
 }
 
 export { main, UsageError };

@@ -27,7 +27,7 @@ import { logOptions } from '../log-options.js';
 export async function livePodCommand(target: Target, opts: PodCommandOptions): Promise<number> {
   if (opts.watch) return watchPod(target, opts);
   const format = outputFormat(opts.output);
-  const progress = await startProgress(format === 'text', resolveLang(opts.lang));
+  const progress = startProgress(format === 'text', resolveLang(opts.lang));
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: target.kind === 'Pod' ? 6 : 30 });
     const namespace = connection.namespace;
