@@ -5,7 +5,7 @@ import { neutralize, neutralizeOutput } from '../text/neutralize.js';
 import { resolveLang, type Lang } from '../i18n/lang.js';
 import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from '../report/options.js';
-import { clearStatusLine, stopStatusLine } from './terminal.js';
+import { clearStatusLine, outputWidth, stopStatusLine } from './terminal.js';
 
 /** Colour only on a TTY, never with NO_COLOR (chalk does not honour it on a TTY), --no-color always wins. */
 export function wantColor(flag: boolean | undefined, stream: NodeJS.WriteStream = process.stdout, env: NodeJS.ProcessEnv = process.env): boolean {
@@ -15,16 +15,24 @@ export function wantColor(flag: boolean | undefined, stream: NodeJS.WriteStream 
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-/** Text for people fits the terminal: its columns on a TTY, else $COLUMNS, else 80 (as kubectl's printers). */
-export function terminalWidth(stream: { isTTY?: boolean; columns?: number } = process.stdout, env: NodeJS.ProcessEnv = process.env): number {
-  if (stream.isTTY === true && stream.columns !== undefined && stream.columns > 0) return stream.columns;
-  const fromEnv = Number.parseInt(env.COLUMNS ?? '', 10);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
+/** Text for people fits the terminal; piped, it is as wide as it is (kubectl's rule), unless $COLUMNS says otherwise. */
+export function terminalWidth(stream: { isTTY?: boolean; columns?: number } = process.stdout, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  return outputWidth(stream, env);
 }
 
-export function reportOptions(opts: { color?: boolean; verbose?: boolean; output?: string; lang?: string }, now?: number): ReportOptions {
-  const wide = opts.output?.toLowerCase() === 'wide';
-  return { color: wantColor(opts.color), verbose: opts.verbose === true, lang: resolveLang(opts.lang), ...(wide ? { wide } : { width: terminalWidth() }), ...(now !== undefined ? { now } : {}) };
+export function reportOptions(opts: { color?: boolean; verbose?: boolean; output?: string; lang?: string; headers?: boolean }, now?: number): ReportOptions {
+  const format = opts.output?.toLowerCase();
+  const width = format === 'wide' ? undefined : terminalWidth();
+  return {
+    color: wantColor(opts.color),
+    verbose: opts.verbose === true,
+    lang: resolveLang(opts.lang),
+    ...(format === 'wide' ? { wide: true } : {}),
+    ...(width !== undefined ? { width } : {}),
+    ...(format === 'name' ? { names: true } : {}),
+    ...(opts.headers === false ? { noHeaders: true } : {}),
+    ...(now !== undefined ? { now } : {}),
+  };
 }
 
 /** stdout gets exactly one report. */

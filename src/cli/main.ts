@@ -51,6 +51,8 @@ function outputOptions(cmd: Command, formats = 'text, wide, json, yaml, markdown
     .option('--lang <lang>', 'language of the report: en or zh-TW (default: $KDIAG_LANG, then LC_ALL/LC_MESSAGES/LANG)');
 }
 
+const LIST_FORMATS = 'text, wide, name, json, yaml, markdown';
+
 /** --now (dumps only), --grace: commands that judge Pods. */
 function verdictOptions(cmd: Command, dumps = true): Command {
   if (dumps) cmd.option('--now <time>', 'the time to judge a dump\'s ages against (ISO time, or "wall"); default: the dump\'s capture time');
@@ -78,6 +80,7 @@ function liveOptions(cmd: Command): Command {
 function listOptions(cmd: Command, dumpsOnly = false): Command {
   return cmd
     .option('--failing-only', 'list only failing Pods')
+    .option('--no-headers', 'print the table\'s rows only: no header line, totals or notes (with -o text or wide)')
     .option('--no-logs', `${dumpsOnly ? 'with -f: ' : ''}do not show container log lines from the dumps as evidence`);
 }
 
@@ -115,11 +118,11 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
       }),
     );
 
-  listOptions(verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]')))).option('-n, --namespace <ns>', 'only this namespace'))
+  listOptions(verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]')), LIST_FORMATS)).option('-n, --namespace <ns>', 'only this namespace'))
     .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)')
     .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
 
-  listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'))))), true)
+  listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'))), LIST_FORMATS)), true)
     .description('every Pod in a namespace (or all with -A) as a table of status, stage and cause, failing first')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));

@@ -10,6 +10,10 @@ export interface ReportOptions {
   width?: number;
   /** `-o wide`: every table column, nothing cut. */
   wide?: boolean;
+  /** `--no-headers`: a list's table rows only (no header, totals or notes). */
+  noHeaders?: boolean;
+  /** `-o name`: one kind/name line per item, nothing else. */
+  names?: boolean;
   /** Epoch ms the diagnosis was made at, for ages. */
   now?: number;
 }

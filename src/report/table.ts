@@ -1,7 +1,8 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import { STAGES } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
-import { renderColumns, type Cell } from './columns.js';
+import type { Cell } from './columns.js';
+import { fitTable } from './fit-table.js';
 import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
 import { clip, clipIn } from './sanitize.js';
@@ -28,12 +29,18 @@ function shortName(d: Diagnosis): string {
   return d.pod ? d.pod.name : d.workload ? `${d.workload.kind.toLowerCase()}/${d.workload.name}` : '';
 }
 
+/** `-o name`, as kubectl prints it: pod/NAME, deployment/NAME. */
+function kindName(d: Diagnosis): string {
+  return d.pod ? `pod/${d.pod.name}` : d.workload ? `${d.workload.kind.toLowerCase()}/${d.workload.name}` : '';
+}
+
 function name(d: Diagnosis): string {
   return d.pod ? `${d.pod.namespace}/${d.pod.name}` : d.workload ? `${d.workload.namespace}/${d.workload.kind.toLowerCase()}/${d.workload.name}` : '';
 }
 
 /** The scan table like `kubectl get`: NAME STATUS STAGE RESTARTS AGE CAUSE (CAUSE last, cut to the width); `sorted`: the items as sortForTable orders them, when the caller has them. */
 export function renderSummaryTable(list: DiagnosisList, options: ReportOptions, sorted: readonly Diagnosis[] = sortForTable(list.items)): string {
+  if (options.names) return sorted.map((d) => `${kindName(d)}\n`).join('');
   const c = paint(options.color);
   const t = messagesFor(options.lang);
   const h = t.table.head;
@@ -50,13 +57,12 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions, 
     const nsCell: Cell[] = spans ? [{ text: clip(namespaceOf(d), 320) }] : [];
     rows.push([...nsCell, { text: clip(shortName(d), 320) }, status, { text: d.stage ? t.stage[d.stage] : '-' }, { text: d.pod ? String(d.pod.restarts) : '-' }, { text: age }, ...wide, { text: clipIn(t, causeOf(d, t), 1000) }]);
   }
-  // CAUSE gives up room first, then NAMESPACE, then NAME (kubectl never cuts names, but a line that wraps is worse).
-  const cause = head.length - 1;
-  const ns = spans ? 0 : -1;
-  const pod = spans ? 1 : 0;
-  const steps: Array<[number, number]> = [[cause, 30], [ns, 16], [pod, 30], [cause, 16], [ns, 10], [pod, 16], [cause, 8], [ns, 4], [pod, 8]];
-  const shrink = steps.filter(([column]) => column >= 0).map(([column, min]) => ({ column, min }));
-  const table = renderColumns(head, rows, { ...(options.width !== undefined ? { width: options.width } : {}), shrink });
+  // Nothing is cut: at a narrow terminal CAUSE goes under its row, then RESTARTS, AGE and STAGE are left out,
+  // then STATUS joins CAUSE under the row.
+  const at = (h: string): number => head.indexOf(h);
+  const drop = [...(options.wide ? [at(h.rule), at(h.node)] : []), at(h.restarts), at(h.age), at(h.stage)];
+  const table = fitTable(head, rows, { ...(options.width !== undefined ? { width: options.width } : {}), under: head.length - 1, drop, lastUnder: at(h.status), ...(options.noHeaders ? { noHeaders: true } : {}) });
+  if (options.noHeaders) return table.map((l) => `${l}\n`).join('');
   const lines = [(options.color ? [c.bold(table[0] ?? ''), ...table.slice(1)] : table).join('\n')];
   const counts = { failing: 0, progressing: 0, healthy: 0 };
   for (const d of list.items) counts[d.status]++;
@@ -74,6 +80,8 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions, 
 /** The scan report: the table (or "No Pods found."), the kinds it could not read, then what could not be seen. */
 export function renderScanText(items: Diagnosis[], notes: readonly string[], options: ReportOptions, unreadable: ReadonlyArray<{ kind: string }> = []): string {
   const t = messagesFor(options.lang);
+  // Rows for a script: nothing else (an empty list is no line at all, as kubectl's).
+  if (options.names || options.noHeaders) return items.length === 0 ? '' : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
   let body = items.length === 0 ? `${t.report.noPods}\n` : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
   // Forbidden is not absent: say which kinds were not checked, so an empty or all-healthy table is not read as "nothing wrong there".
   const unknown = [...new Set(unreadable.map((u) => u.kind))];

@@ -105,11 +105,12 @@ export function renderTextList(list: DiagnosisList, options: ReportOptions): str
 /** The same text as `renderTextList`, in pieces: the table, then one Pod's report at a time. */
 export function* renderTextListChunks(list: DiagnosisList, options: ReportOptions): Generator<string> {
   if (list.items.length === 0) {
-    yield `${messagesFor(options.lang).report.noPods}\n`;
+    if (!options.names && !options.noHeaders) yield `${messagesFor(options.lang).report.noPods}\n`;
     return;
   }
   // One sort for the table and the details.
   const sorted = sortForTable(list.items);
   yield renderSummaryTable(list, options, sorted);
+  if (options.names || options.noHeaders) return;
   for (const d of sorted) if (d.status !== 'healthy' || options.verbose) yield `\n${renderText(d, options)}`;
 }

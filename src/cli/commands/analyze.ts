@@ -24,7 +24,7 @@ const tooLarge = (message: string, hint: string): Error => new InputError(messag
 
 /** `kdiag analyze DUMP…`: every Pod (and failing workload) found in the dumps. */
 export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Promise<number> {
-  const format = outputFormat(opts.output);
+  const format = outputFormat(opts.output, { names: true });
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   if (paths.length === 0) {
     // `kubectl get … -o yaml | kdiag analyze`: no path and a piped stdin means stdin.

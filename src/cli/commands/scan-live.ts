@@ -19,7 +19,7 @@ import type { ScanOptions } from './command-options.js';
  * as they arrive, so memory holds compact facts, not every object.
  */
 export async function liveScanCommand(opts: ScanOptions): Promise<number> {
-  const format = outputFormat(opts.output);
+  const format = outputFormat(opts.output, { names: true });
   if (opts.selector) parseLabelSelector(opts.selector); // the same grammar as offline: a bad selector is exit 2 here, not a 400
   boundHeapGrowth();
   const progress = startProgress(format === 'text', resolveLang(opts.lang));
