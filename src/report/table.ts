@@ -9,6 +9,7 @@ import { clip, clipIn } from './sanitize.js';
 import { paint } from './style.js';
 import { causeOf } from './subject.js';
 import { wrap } from './width.js';
+import { wrapProse } from './prose.js';
 
 const STATUS_ORDER = { failing: 0, progressing: 1, healthy: 2 } as const;
 
@@ -86,5 +87,5 @@ export function renderScanText(items: Diagnosis[], notes: readonly string[], opt
   // Forbidden is not absent: say which kinds were not checked, so an empty or all-healthy table is not read as "nothing wrong there".
   const unknown = [...new Set(unreadable.map((u) => u.kind))];
   if (unknown.length > 0) body += wrap(t.table.unknownKinds({ kinds: unknown.join(t.report.listSeparator) }), options.width, '', '  ').join('\n') + '\n';
-  return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.flatMap((n) => wrap(clipIn(t, t.errors.text({ text: n }), 1000), options.width, '  - ', '    ')).join('\n')}\n`;
+  return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.flatMap((n) => wrapProse(clipIn(t, t.errors.text({ text: n }), 1000), options.width, '  - ', '    ')).join('\n')}\n`;
 }

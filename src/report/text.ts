@@ -8,6 +8,7 @@ import { clipIn } from './sanitize.js';
 import { paint, type Paint } from './style.js';
 import { subjectName } from './subject.js';
 import { columns, wrap } from './width.js';
+import { wrapProse } from './prose.js';
 import { renderSummaryTable, sortForTable } from './table.js';
 
 // Cluster text can be megabytes (a 1 MB event message, a stranger's 1 MB pod name): every piece of it is
@@ -31,8 +32,8 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   else lines.push(`${c.bold(subject)}${context ? c.dim(`  ${context}`) : ''}`);
   lines.push(...renderPipeline(d, c, w, t));
   lines.push('');
-  lines.push(...wrap(`${verdict(d, c, t)}${t.report.labelGap}${clipIn(t, d.summary, TEXT_MAX)}`, w, '', '  '));
-  if (d.stageOwner) lines.push(...wrap(whereToLook(d.stageOwner, t), w, '', '  ').map((l) => c.dim(l)));
+  lines.push(...wrapProse(`${verdict(d, c, t)}${t.report.labelGap}${clipIn(t, d.summary, TEXT_MAX)}`, w, '', '  '));
+  if (d.stageOwner) lines.push(...wrapProse(whereToLook(d.stageOwner, t), w, '', '  ').map((l) => c.dim(l)));
 
   const [primary, ...rest] = d.findings;
   if (primary && (d.status !== 'healthy' || primary.severity !== 'info' || options.verbose)) {
@@ -43,11 +44,11 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   );
   if (others.length > 0) {
     lines.push('', c.bold(t.report.alsoFound));
-    for (const f of failingFirst(others)) lines.push(...wrap(`${clipIn(t, f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`, w, `  ${severityMark(f, c, t)} `, ' '.repeat(5 + markWidth(t))));
+    for (const f of failingFirst(others)) lines.push(...wrapProse(`${clipIn(t, f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`, w, `  ${severityMark(f, c, t)} `, ' '.repeat(5 + markWidth(t))));
   }
   if (d.notes.length > 0) {
     lines.push('', c.bold(t.report.notes));
-    for (const n of d.notes) lines.push(...wrap(clipIn(t, t.errors.text({ text: n }), TEXT_MAX), w, '  - ', '    '));
+    for (const n of d.notes) lines.push(...wrapProse(clipIn(t, t.errors.text({ text: n }), TEXT_MAX), w, '  - ', '    '));
   }
   return lines.join('\n') + '\n';
 }
@@ -67,7 +68,7 @@ function renderPrimary(f: Finding, c: Paint, w: number | undefined, t: Messages)
   }
   if (f.remediation.length > 0) {
     lines.push('', c.bold(t.report.fix));
-    f.remediation.forEach((step, i) => lines.push(...wrap(clipIn(t, step, TEXT_MAX), w, `  ${i + 1}. `, '     ')));
+    f.remediation.forEach((step, i) => lines.push(...wrapProse(clipIn(t, step, TEXT_MAX), w, `  ${i + 1}. `, '     ')));
   }
   lines.push('', c.dim(t.report.more({ rule: f.rule })));
   return lines;

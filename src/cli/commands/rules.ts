@@ -65,6 +65,6 @@ export async function explainCommand(id: string, opts: GlobalOptions): Promise<n
   }
   if (format === 'json') writeReport(renderJson(ruleData(rule, lang)));
   else if (format === 'yaml') writeReport(stringify(ruleData(rule, lang)));
-  else writeReport(renderRuleDocs(rule, lang));
+  else writeReport(renderRuleDocs(rule, lang, reportOptions(opts).width));
   return EXIT.ok;
 }
