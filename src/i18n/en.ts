@@ -85,6 +85,7 @@ export const en: Messages = {
     },
     fixedClock: ({ at, reason }) => `ages measured from ${at}, ${reason}`,
     liveClock: ({ at }) => `ages measured from ${at}, this machine's clock when kdiag read the cluster (timestamps in the cluster are the API server's: a skewed local clock skews ages)`,
+    manyClocks: ({ files, first, last }) => `ages measured from each file's own time (${files} files, ${first} to ${last}); --verbose lists them`,
   },
 
   table: {

@@ -3,7 +3,7 @@ import { STAGES } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
 import type { Cell } from './columns.js';
 import { fitTable } from './fit-table.js';
-import { messagesFor } from '../i18n/index.js';
+import { messagesFor, type Messages } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
 import { clip, clipIn } from './sanitize.js';
 import { paint } from './style.js';
@@ -87,5 +87,17 @@ export function renderScanText(items: Diagnosis[], notes: readonly string[], opt
   // Forbidden is not absent: say which kinds were not checked, so an empty or all-healthy table is not read as "nothing wrong there".
   const unknown = [...new Set(unreadable.map((u) => u.kind))];
   if (unknown.length > 0) body += wrap(t.table.unknownKinds({ kinds: unknown.join(t.report.listSeparator) }), options.width, '', '  ').join('\n') + '\n';
+  notes = options.verbose ? notes : oneClockNote(notes, t);
   return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.flatMap((n) => wrapProse(clipIn(t, t.errors.text({ text: n }), 1000), options.width, '  - ', '    ')).join('\n')}\n`;
+}
+
+/** The "ages measured from" notes of many files made one line (the first and last time, how many files). */
+function oneClockNote(notes: readonly string[], t: Messages): readonly string[] {
+  const prefix = t.notes.clock({ at: '\u0000', source: undefined, basis: 'recorded' }).split('\u0000')[0] ?? '';
+  const clocks = notes.filter((n) => prefix !== '' && n.startsWith(prefix));
+  if (clocks.length < 2) return notes;
+  const times = clocks.map((n) => /\d{4}-\d\d-\d\dT[\d:.]+Z/.exec(n)?.[0] ?? '').filter((x) => x !== '').sort();
+  const first = notes.indexOf(clocks[0]!);
+  const merged = t.notes.manyClocks({ files: clocks.length, first: times[0] ?? '?', last: times.at(-1) ?? '?' });
+  return [...notes.slice(0, first).filter((n) => !clocks.includes(n)), merged, ...notes.slice(first).filter((n) => !clocks.includes(n))];
 }

@@ -80,3 +80,13 @@ describe('kdiag rules', () => {
     expect(r.stdout).toContain('      Not enough free cpu, memory or other resources on any node\n');
   });
 });
+
+describe('scan -f DIR: one clock note for many files', () => {
+  it('one line for the 39 files; each with --verbose; in zh-TW too', () => {
+    const r = kdiag(['scan', '-f', REAL]);
+    expect(r.stdout.match(/ages measured from/g)).toHaveLength(1);
+    expect(r.stdout).toMatch(/ages measured from each file's own time \(\d+ files, \S+ to \S+\); --verbose lists them/);
+    expect((kdiag(['scan', '-f', REAL, '--verbose']).stdout.match(/ages measured from/g) ?? []).length).toBeGreaterThan(30);
+    expect(kdiag(['scan', '-f', REAL, '--lang', 'zh-TW']).stdout.match(/經過時間/g)).toHaveLength(1);
+  });
+});
