@@ -42,6 +42,18 @@ Exit codes: 0 healthy or progressing, 1 failing, 2 usage or input error,
 3 cluster unreachable or access denied, 4 not found, 5 gate timed out.`;
 }
 
+/**
+ * commander's usage errors in kdiag's one style: `kdiag: …` and `hint: …` (its "Did you mean" and where the
+ * usage is), in the run's language.
+ */
+export function usageError(text: string, me: string, lang: Lang): string {
+  const t = messagesFor(lang).errors;
+  const after = (label: string): string => `${label}${label.endsWith(':') ? ' ' : ''}`;
+  const [first = '', ...more] = t.text({ text: text.replace(/\n$/, '') }).split('\n');
+  const hints = [...more, t.text({ text: `(run ${me} --help for usage)` })].map((l) => l.replace(/^[(（](.*)[)）]$/, '$1').trim()).filter((l) => l !== '');
+  return [`${after(t.prefix)}${first.replace(/^(?:error: |錯誤：)/, '')}`, ...hints.map((h) => `${after(t.hint)}${h}`)].join('\n') + '\n';
+}
+
 /** -o, --no-color, -v: every command that prints a report. */
 function outputOptions(cmd: Command, formats = 'text, wide, json, yaml, markdown'): Command {
   return cmd
@@ -99,9 +111,8 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .description('Tells you why a Kubernetes Pod is not working, at which lifecycle stage it is stuck, and what to do about it.')
     .version(VERSION, '--version', 'print the kdiag version')
     .addHelpText('after', help ? help.examples(me) : examples(me))
-    .showHelpAfterError(say({ text: `(run ${me} --help for usage)` }))
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(`${say({ text: s.replace(/\n$/, '') })}\n`) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(usageError(s, me, lang)) });
   if (help) program.configureHelp(localizedHelp(help));
 
   verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))
