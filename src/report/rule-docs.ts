@@ -12,9 +12,9 @@ export function renderRuleDocs(rule: Rule, lang?: Lang, width?: number): string 
   const { title, docs } = ruleText(rule, lang);
   const prose = (text: string, first: string, rest: string): string[] => (width === undefined ? [`${first}${text}`] : wrapProse(text, width, first, rest));
   const lines = [
-    `# ${rule.id}: ${title}`,
+    ...prose(`# ${rule.id}: ${title}`, '', '  '),
     '',
-    t.header({ stage: rule.stage, severity: rule.severity, scope: rule.scope, ...(rule.failureClass ? { failureClass: rule.failureClass } : {}) }),
+    ...prose(t.header({ stage: rule.stage, severity: rule.severity, scope: rule.scope, ...(rule.failureClass ? { failureClass: rule.failureClass } : {}) }), '', ''),
     '',
     ...prose(docs.description, '', ''),
     '',
