@@ -52,3 +52,13 @@ describe('explain and lifecycle at 80 columns', () => {
     });
   }
 });
+
+describe('a workload report', () => {
+  it('says whose evidence it shows under the evidence, not after the Notes', () => {
+    const out = kdiag(['pod', 'deploy/web', '-f', 'fixtures/real/cni-ip-exhausted.yaml']).stdout.trimEnd().split('\n');
+    const seen = out.findIndex((l) => l.includes('(seen on Pod '));
+    expect(seen).toBeGreaterThan(out.indexOf('Evidence'));
+    expect(seen).toBeLessThan(out.indexOf('Fix'));
+    expect(out.at(-1)).not.toMatch(/seen on Pod/);
+  });
+});
