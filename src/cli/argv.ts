@@ -14,6 +14,12 @@ export function normalizeArgv(argv: readonly string[]): string[] {
   const split: string[] = [];
   let rest = false;
   for (const arg of args) {
+    // kubectl's log level, `-v=6` / `--v=6`: 6 and above show each request (kdiag's --verbose); below, nothing.
+    const level = rest ? null : /^--?v=(\d+)$/.exec(arg);
+    if (level) {
+      if (Number(level[1]) >= 6) split.push('--verbose');
+      continue;
+    }
     // `-n=shop`, `-o=json`: commander would take "=shop" as the value.
     const short = rest ? null : /^(-[a-zA-Z])=(.*)$/s.exec(arg);
     if (short) split.push(short[1]!, short[2]!);

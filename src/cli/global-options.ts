@@ -14,12 +14,14 @@ export interface GlobalOptions {
   lang?: string;
 }
 
-export function outputFormat(value: string | undefined): OutputFormat {
+/** `names`: the command lists items, so `-o name` (one kind/name line per item, as kubectl) is text made of names. */
+export function outputFormat(value: string | undefined, options: { names?: boolean } = {}): OutputFormat {
   const format = (value ?? 'text').toLowerCase();
+  if (format === 'name' && options.names) return 'text';
   // `-o wide` is the text report with every table column and nothing cut to the terminal width.
   const alias = format === 'md' ? 'markdown' : format === 'yml' ? 'yaml' : format === 'wide' ? 'text' : format;
   if (!(OUTPUT_FORMATS as readonly string[]).includes(alias)) {
-    throw new UsageError(`unknown output format "${value}"`, { hint: `use one of: ${OUTPUT_FORMATS.join(', ')}, wide` });
+    throw new UsageError(`unknown output format "${value}"`, { hint: `use one of: ${OUTPUT_FORMATS.join(', ')}, wide${options.names ? ', name' : ''}` });
   }
   return alias as OutputFormat;
 }

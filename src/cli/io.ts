@@ -5,6 +5,7 @@ import { neutralize, neutralizeOutput } from '../text/neutralize.js';
 import { resolveLang, type Lang } from '../i18n/lang.js';
 import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from '../report/options.js';
+import { clearStatusLine, outputWidth, stopStatusLine } from './terminal.js';
 
 /** Colour only on a TTY, never with NO_COLOR (chalk does not honour it on a TTY), --no-color always wins. */
 export function wantColor(flag: boolean | undefined, stream: NodeJS.WriteStream = process.stdout, env: NodeJS.ProcessEnv = process.env): boolean {
@@ -14,22 +15,32 @@ export function wantColor(flag: boolean | undefined, stream: NodeJS.WriteStream 
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-/** Text for people fits the terminal: its columns on a TTY, else $COLUMNS, else 80 (as kubectl's printers). */
-export function terminalWidth(stream: { isTTY?: boolean; columns?: number } = process.stdout, env: NodeJS.ProcessEnv = process.env): number {
-  if (stream.isTTY === true && stream.columns !== undefined && stream.columns > 0) return stream.columns;
-  const fromEnv = Number.parseInt(env.COLUMNS ?? '', 10);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
+/** Text for people fits the terminal; piped, it is as wide as it is (kubectl's rule), unless $COLUMNS says otherwise. */
+export function terminalWidth(stream: { isTTY?: boolean; columns?: number } = process.stdout, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  return outputWidth(stream, env);
 }
 
-export function reportOptions(opts: { color?: boolean; verbose?: boolean; output?: string; lang?: string; showSuppressed?: boolean }, now?: number): ReportOptions {
-  const wide = opts.output?.toLowerCase() === 'wide';
-  return { color: wantColor(opts.color), verbose: opts.verbose === true, lang: resolveLang(opts.lang), ...(wide ? { wide } : { width: terminalWidth() }), ...(now !== undefined ? { now } : {}), ...(opts.showSuppressed ? { showSuppressed: true } : {}) };
+export function reportOptions(opts: { color?: boolean; verbose?: boolean; output?: string; lang?: string; headers?: boolean; showSuppressed?: boolean }, now?: number): ReportOptions {
+  const format = opts.output?.toLowerCase();
+  const width = format === 'wide' ? undefined : terminalWidth();
+  return {
+    color: wantColor(opts.color),
+    verbose: opts.verbose === true,
+    lang: resolveLang(opts.lang),
+    ...(format === 'wide' ? { wide: true } : {}),
+    ...(width !== undefined ? { width } : {}),
+    ...(format === 'name' ? { names: true } : {}),
+    ...(opts.headers === false ? { noHeaders: true } : {}),
+    ...(now !== undefined ? { now } : {}),
+    ...(opts.showSuppressed ? { showSuppressed: true } : {}),
+  };
 }
 
 /** stdout gets exactly one report. */
 export function writeReport(text: string, ownWorkflowCommands = ''): void {
   // Every report passes through here: whatever a reporter missed, no cluster text drives the terminal or a
   // CI log. kdiag's own GitHub annotations go before it untouched (report/github.ts escapes their data to one line).
+  stopStatusLine();
   process.stdout.write(ownWorkflowCommands + neutralizeOutput(text));
 }
 
@@ -39,6 +50,7 @@ export function writeReport(text: string, ownWorkflowCommands = ''): void {
  * up in memory. Resolves at once when stdout is gone (EPIPE is handled where stdout is set up).
  */
 export async function writeReportPiece(text: string, out: NodeJS.WritableStream & { destroyed?: boolean } = process.stdout): Promise<void> {
+  stopStatusLine();
   if (out.write(neutralizeOutput(text)) || out.destroyed) return;
   await new Promise<void>((resolve) => {
     const done = (): void => {
@@ -55,6 +67,7 @@ export async function writeReportPiece(text: string, out: NodeJS.WritableStream 
 
 /** Everything that is not the report goes to stderr. */
 export function warn(line: string): void {
+  clearStatusLine();
   process.stderr.write(`${neutralizeOutput(line)}\n`);
 }
 

@@ -5,6 +5,7 @@ import { VERSION } from '../version.js';
 import { normalizeArgv, pluginArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
+import { endCommand, installTerminalGuards, stopStatusLine } from './terminal.js';
 import { GATE_HELP } from './gate-help.js';
 import { localizedHelp } from './localized-help.js';
 import { helpFor } from '../i18n/help.js';
@@ -44,6 +45,18 @@ Exit codes: 0 healthy or progressing, 1 failing, 2 usage or input error,
 --fail-on never: every verdict exits 0 (errors keep 2 to 5).`;
 }
 
+/**
+ * commander's usage errors in kdiag's one style: `kdiag: …` and `hint: …` (its "Did you mean" and where the
+ * usage is), in the run's language.
+ */
+export function usageError(text: string, me: string, lang: Lang): string {
+  const t = messagesFor(lang).errors;
+  const after = (label: string): string => `${label}${label.endsWith(':') ? ' ' : ''}`;
+  const [first = '', ...more] = t.text({ text: text.replace(/\n$/, '') }).split('\n');
+  const hints = [...more, t.text({ text: `(run ${me} --help for usage)` })].map((l) => l.replace(/^[(（](.*)[)）]$/, '$1').trim()).filter((l) => l !== '');
+  return [`${after(t.prefix)}${first.replace(/^(?:error: |錯誤：)/, '')}`, ...hints.map((h) => `${after(t.hint)}${h}`)].join('\n') + '\n';
+}
+
 /** -o, --no-color, -v: every command that prints a report. */
 function outputOptions(cmd: Command, formats = 'text, wide, json, yaml, markdown'): Command {
   return cmd
@@ -52,6 +65,8 @@ function outputOptions(cmd: Command, formats = 'text, wide, json, yaml, markdown
     .option('-v, --verbose', 'show every finding and note; print stack traces on errors')
     .option('--lang <lang>', 'language of the report: en or zh-TW (default: $KDIAG_LANG, then LC_ALL/LC_MESSAGES/LANG)');
 }
+
+const LIST_FORMATS = 'text, wide, name, json, yaml, markdown';
 
 /** --now (dumps only), --grace: commands that judge Pods. */
 function verdictOptions(cmd: Command, dumps = true): Command {
@@ -80,6 +95,7 @@ function liveOptions(cmd: Command): Command {
 function listOptions(cmd: Command, dumpsOnly = false): Command {
   return cmd
     .option('--failing-only', 'list only failing Pods')
+    .option('--no-headers', 'print the table\'s rows only: no header line, totals or notes (with -o text or wide)')
     .option('--no-logs', `${dumpsOnly ? 'with -f: ' : ''}do not show container log lines from the dumps as evidence`);
 }
 
@@ -98,9 +114,8 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .description('Tells you why a Kubernetes Pod is not working, at which lifecycle stage it is stuck, and what to do about it.')
     .version(VERSION, '--version', 'print the kdiag version')
     .addHelpText('after', help ? help.examples(me) : examples(me))
-    .showHelpAfterError(say({ text: `(run ${me} --help for usage)` }))
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(`${say({ text: s.replace(/\n$/, '') })}\n`) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(usageError(s, me, lang)) });
   if (help) program.configureHelp(localizedHelp(help));
 
   suppressionOptions(failOnOption(verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))))
@@ -118,11 +133,11 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
       }),
     );
 
-  ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]')))).option('-n, --namespace <ns>', 'only this namespace')))))
+  ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]')), LIST_FORMATS)).option('-n, --namespace <ns>', 'only this namespace')))))
     .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)')
     .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
 
-  ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'))))), true))))
+  ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'))), LIST_FORMATS)), true))))
     .description('every Pod in a namespace (or all with -A) as a table of status, stage and cause, failing first')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
@@ -227,6 +242,8 @@ async function main(argv: string[]): Promise<number> {
       // commander already printed its one line; usage errors are exit 2.
       return EXIT.usage;
     }
+    // The status line goes before the error is written: never an error glued onto a spinner's row.
+    stopStatusLine();
     return reportError(err, verbose, warn, messagesFor(langOf(argv)));
   }
 }
@@ -242,22 +259,12 @@ function langOf(argv: readonly string[]): Lang {
   }
 }
 
-/** Like kubectl, quiet when the reader goes away (`kdiag … | head -1`): exit 0, no EPIPE stack. */
-function quietOnClosedPipe(stream: NodeJS.WriteStream, exit: boolean): void {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    if (exit) process.exit(0);
-  });
-}
-
 // Only the launcher runs the CLI; importing this module (tests) does not. No top-level await: the CLI is
 // bundled as CommonJS (scripts/build.mjs); main() never rejects.
 if (process.env.KDIAG_NO_MAIN !== '1') {
-  quietOnClosedPipe(process.stdout, true);
-  quietOnClosedPipe(process.stderr, false);
-  void main(process.argv).then((code) => {
-    process.exitCode = code;
-  });
+  // Signals, a closed pipe (exit 0, like kubectl) and a terminal gone away end kdiag quietly (terminal.ts).
+  installTerminalGuards();
+  void main(process.argv).then(endCommand);
 }
 
 export { main, UsageError };

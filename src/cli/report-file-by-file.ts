@@ -45,7 +45,7 @@ function fileByFileBytes(): number {
 
 /** `analyze` (table and details, `list`) or `scan -f` (`table`) of dumps read file by file: warnings, the report, the exit code. */
 export async function reportFileByFile(paths: string[], opts: DumpReportOptions, options: DiagnoseOptions, filter: DiagnoseFilter, matches: ((d: Diagnosis) => boolean) | undefined, text: 'table' | 'list'): Promise<number> {
-  const format = outputFormat(opts.output);
+  const format = outputFormat(opts.output, { names: true });
   const read = diagnoseDumpsFileByFile(paths, options, filter, {}, () => checkHeapBudget('the pods of these dumps', 0, tooLarge));
   for (const w of read.warnings) warnNote(w, options.ruleOptions?.lang);
   for (const p of read.problems) warnNote(p, options.ruleOptions?.lang);

@@ -90,11 +90,12 @@ export const en: Messages = {
     },
     fixedClock: ({ at, reason }) => `ages measured from ${at}, ${reason}`,
     liveClock: ({ at }) => `ages measured from ${at}, this machine's clock when kdiag read the cluster (timestamps in the cluster are the API server's: a skewed local clock skews ages)`,
+    manyClocks: ({ files, first, last }) => `ages measured from each file's own time (${files} files, ${first} to ${last}); --verbose lists them`,
   },
 
   table: {
     head: { namespace: 'NAMESPACE', name: 'NAME', status: 'STATUS', stage: 'STAGE', cause: 'CAUSE', restarts: 'RESTARTS', age: 'AGE', node: 'NODE', rule: 'RULE' },
-    totals: ({ items, failing, progressing, healthy }) => `${items} item(s): ${failing} failing, ${progressing} progressing, ${healthy} healthy`,
+    totals: ({ items, failing, progressing, healthy }) => `${items} ${items === 1 ? 'item' : 'items'}: ${failing} failing, ${progressing} progressing, ${healthy} healthy`,
     stageLine: ({ stage, failing, causes }) => `${stage}: ${failing} failing (${causes})`,
     unknownKinds: ({ kinds }) => `Unknown (could not be read): ${kinds}. A failure only they would show is not in this list; see Notes.`,
     healthyWithWarning: ({ title }) => `healthy; ${title.toLowerCase()}`,

@@ -46,6 +46,7 @@ const HELP: readonly Phrase[] = [
   phrase('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)', '診斷傾印檔中的每個 Pod：檔案、目錄（kubectl cluster-info dump），或 -（標準輸入是管線時的預設）'),
   phrase('only this namespace', '只看這個命名空間'),
   phrase('list only failing Pods', '只列出失敗的 Pod'),
+  phrase("print the table's rows only: no header line, totals or notes (with -o text or wide)", '只印出表格的列：沒有標題列、總計與備註（搭配 -o text 或 wide）'),
   phrase('with -f: do not show container log lines from the dumps as evidence', '搭配 -f：不把傾印檔中的容器日誌行當作證據顯示'),
   phrase('do not show container log lines from the dumps as evidence', '不把傾印檔中的容器日誌行當作證據顯示'),
   phrase('every Pod in a namespace (or all with -A) as a table of status, stage and cause, failing first', '以表格列出命名空間（或以 -A 列出全部）中的每個 Pod：狀態、階段與原因，失敗的排在前面'),

@@ -77,6 +77,8 @@ export interface Messages {
     fixedClock(p: { at: string; reason: string }): string;
     /** A live cluster: ages are measured from this machine's clock when the cluster was read. */
     liveClock(p: { at: string }): string;
+    /** Many files, each with its own clock: one line for them all (the text report, without --verbose). */
+    manyClocks(p: { files: number; first: string; last: string }): string;
   };
 
   table: {

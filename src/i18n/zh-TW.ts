@@ -138,6 +138,7 @@ export const zhTW: Messages = {
     },
     fixedClock: ({ at, reason }) => `經過時間以 ${at} 為基準計算（${reason}）`,
     liveClock: ({ at }) => `經過時間以 ${at} 為基準計算，即 kdiag 讀取叢集時這台機器的時鐘（叢集中的時間戳記來自 API Server：本機時鐘有偏差時，經過時間也會跟著偏差）`,
+    manyClocks: ({ files, first, last }) => `經過時間各以每個檔案自己的時間為基準計算（${files} 個檔案，${first} 至 ${last}）；加上 --verbose 可逐一列出`,
     ruleFailed: ({ rule, on, error }) => `規則 ${rule} 在這個${on === 'pod' ? ' Pod ' : '工作負載'}上執行失敗，已略過：${error}`,
   },
 

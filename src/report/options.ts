@@ -12,6 +12,10 @@ export interface ReportOptions {
   wide?: boolean;
   /** `--show-suppressed`: list each suppressed finding, not only their count. */
   showSuppressed?: boolean;
+  /** `--no-headers`: a list's table rows only (no header, totals or notes). */
+  noHeaders?: boolean;
+  /** `-o name`: one kind/name line per item, nothing else. */
+  names?: boolean;
   /** Epoch ms the diagnosis was made at, for ages. */
   now?: number;
 }

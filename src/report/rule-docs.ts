@@ -3,23 +3,26 @@ import type { Lang } from '../i18n/lang.js';
 import { ruleText } from '../i18n/rule-text.js';
 import { ALL_RULES, RETIRED_RULES } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
+import { wrapProse } from './prose.js';
 
 /** A rule's documentation as Markdown-flavoured text: `kdiag explain` and docs/rules.md both use this. */
-export function renderRuleDocs(rule: Rule, lang?: Lang): string {
+/** `width`: wrapped for a terminal (`kdiag explain`); none for docs/rules.md. */
+export function renderRuleDocs(rule: Rule, lang?: Lang, width?: number): string {
   const t = messagesFor(lang).ruleDocs;
   const { title, docs } = ruleText(rule, lang);
+  const prose = (text: string, first: string, rest: string): string[] => (width === undefined ? [`${first}${text}`] : wrapProse(text, width, first, rest));
   const lines = [
-    `# ${rule.id}: ${title}`,
+    ...prose(`# ${rule.id}: ${title}`, '', '  '),
     '',
-    t.header({ stage: rule.stage, severity: rule.severity, scope: rule.scope, ...(rule.failureClass ? { failureClass: rule.failureClass } : {}) }),
+    ...prose(t.header({ stage: rule.stage, severity: rule.severity, scope: rule.scope, ...(rule.failureClass ? { failureClass: rule.failureClass } : {}) }), '', ''),
     '',
-    docs.description,
+    ...prose(docs.description, '', ''),
     '',
     t.why,
-    ...docs.causes.map((c) => `  - ${c}`),
+    ...docs.causes.flatMap((c) => prose(c, '  - ', '    ')),
     '',
     t.how,
-    ...docs.fix.map((f, i) => `  ${i + 1}. ${f}`),
+    ...docs.fix.flatMap((f, i) => prose(f, `  ${i + 1}. `, '     ')),
   ];
   if (rule.docs.links?.length) lines.push('', t.seeAlso, ...rule.docs.links.map((l) => `  ${l}`));
   return lines.join('\n') + '\n';

@@ -1,14 +1,16 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import { STAGES } from '../model/stages.js';
 import { formatAge, parseTime } from '../model/time.js';
-import { renderColumns, type Cell } from './columns.js';
-import { messagesFor } from '../i18n/index.js';
+import type { Cell } from './columns.js';
+import { fitTable } from './fit-table.js';
+import { messagesFor, type Messages } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
 import { clip, clipIn } from './sanitize.js';
 import { paint } from './style.js';
 import { causeOf } from './subject.js';
 import { wrap } from './width.js';
 import { suppressedLines } from './suppressed.js';
+import { wrapProse } from './prose.js';
 
 const STATUS_ORDER = { failing: 0, progressing: 1, healthy: 2 } as const;
 
@@ -29,12 +31,18 @@ function shortName(d: Diagnosis): string {
   return d.pod ? d.pod.name : d.workload ? `${d.workload.kind.toLowerCase()}/${d.workload.name}` : '';
 }
 
+/** `-o name`, as kubectl prints it: pod/NAME, deployment/NAME. */
+function kindName(d: Diagnosis): string {
+  return d.pod ? `pod/${d.pod.name}` : d.workload ? `${d.workload.kind.toLowerCase()}/${d.workload.name}` : '';
+}
+
 function name(d: Diagnosis): string {
   return d.pod ? `${d.pod.namespace}/${d.pod.name}` : d.workload ? `${d.workload.namespace}/${d.workload.kind.toLowerCase()}/${d.workload.name}` : '';
 }
 
 /** The scan table like `kubectl get`: NAME STATUS STAGE RESTARTS AGE CAUSE (CAUSE last, cut to the width); `sorted`: the items as sortForTable orders them, when the caller has them. */
 export function renderSummaryTable(list: DiagnosisList, options: ReportOptions, sorted: readonly Diagnosis[] = sortForTable(list.items)): string {
+  if (options.names) return sorted.map((d) => `${kindName(d)}\n`).join('');
   const c = paint(options.color);
   const t = messagesFor(options.lang);
   const h = t.table.head;
@@ -51,13 +59,12 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions, 
     const nsCell: Cell[] = spans ? [{ text: clip(namespaceOf(d), 320) }] : [];
     rows.push([...nsCell, { text: clip(shortName(d), 320) }, status, { text: d.stage ? t.stage[d.stage] : '-' }, { text: d.pod ? String(d.pod.restarts) : '-' }, { text: age }, ...wide, { text: clipIn(t, causeOf(d, t), 1000) }]);
   }
-  // CAUSE gives up room first, then NAMESPACE, then NAME (kubectl never cuts names, but a line that wraps is worse).
-  const cause = head.length - 1;
-  const ns = spans ? 0 : -1;
-  const pod = spans ? 1 : 0;
-  const steps: Array<[number, number]> = [[cause, 30], [ns, 16], [pod, 30], [cause, 16], [ns, 10], [pod, 16], [cause, 8], [ns, 4], [pod, 8]];
-  const shrink = steps.filter(([column]) => column >= 0).map(([column, min]) => ({ column, min }));
-  const table = renderColumns(head, rows, { ...(options.width !== undefined ? { width: options.width } : {}), shrink });
+  // Nothing is cut: at a narrow terminal CAUSE goes under its row, then RESTARTS, AGE and STAGE are left out,
+  // then STATUS joins CAUSE under the row.
+  const at = (h: string): number => head.indexOf(h);
+  const drop = [...(options.wide ? [at(h.rule), at(h.node)] : []), at(h.restarts), at(h.age), at(h.stage)];
+  const table = fitTable(head, rows, { ...(options.width !== undefined ? { width: options.width } : {}), under: head.length - 1, drop, lastUnder: at(h.status), ...(options.noHeaders ? { noHeaders: true } : {}) });
+  if (options.noHeaders) return table.map((l) => `${l}\n`).join('');
   const lines = [(options.color ? [c.bold(table[0] ?? ''), ...table.slice(1)] : table).join('\n')];
   const counts = { failing: 0, progressing: 0, healthy: 0 };
   for (const d of list.items) counts[d.status]++;
@@ -76,9 +83,23 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions, 
 /** The scan report: the table (or "No Pods found."), the kinds it could not read, then what could not be seen. */
 export function renderScanText(items: Diagnosis[], notes: readonly string[], options: ReportOptions, unreadable: ReadonlyArray<{ kind: string }> = []): string {
   const t = messagesFor(options.lang);
+  // Rows for a script: nothing else (an empty list is no line at all, as kubectl's).
+  if (options.names || options.noHeaders) return items.length === 0 ? '' : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
   let body = items.length === 0 ? `${t.report.noPods}\n` : renderSummaryTable({ apiVersion: 'kdiag/v1', kind: 'DiagnosisList', items }, options);
   // Forbidden is not absent: say which kinds were not checked, so an empty or all-healthy table is not read as "nothing wrong there".
   const unknown = [...new Set(unreadable.map((u) => u.kind))];
   if (unknown.length > 0) body += wrap(t.table.unknownKinds({ kinds: unknown.join(t.report.listSeparator) }), options.width, '', '  ').join('\n') + '\n';
-  return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.flatMap((n) => wrap(clipIn(t, t.errors.text({ text: n }), 1000), options.width, '  - ', '    ')).join('\n')}\n`;
+  notes = options.verbose ? notes : oneClockNote(notes, t);
+  return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.flatMap((n) => wrapProse(clipIn(t, t.errors.text({ text: n }), 1000), options.width, '  - ', '    ')).join('\n')}\n`;
+}
+
+/** The "ages measured from" notes of many files made one line (the first and last time, how many files). */
+function oneClockNote(notes: readonly string[], t: Messages): readonly string[] {
+  const prefix = t.notes.clock({ at: '\u0000', source: undefined, basis: 'recorded' }).split('\u0000')[0] ?? '';
+  const clocks = notes.filter((n) => prefix !== '' && n.startsWith(prefix));
+  if (clocks.length < 2) return notes;
+  const times = clocks.map((n) => /\d{4}-\d\d-\d\dT[\d:.]+Z/.exec(n)?.[0] ?? '').filter((x) => x !== '').sort();
+  const first = notes.indexOf(clocks[0]!);
+  const merged = t.notes.manyClocks({ files: clocks.length, first: times[0] ?? '?', last: times.at(-1) ?? '?' });
+  return [...notes.slice(0, first).filter((n) => !clocks.includes(n)), merged, ...notes.slice(first).filter((n) => !clocks.includes(n))];
 }

@@ -9,6 +9,7 @@ import { clipIn } from './sanitize.js';
 import { paint, type Paint } from './style.js';
 import { subjectName } from './subject.js';
 import { columns, wrap } from './width.js';
+import { wrapProse } from './prose.js';
 import { renderSummaryTable, sortForTable } from './table.js';
 import { suppressedLines } from './suppressed.js';
 import { renderTrafficPath } from './traffic.js';
@@ -35,8 +36,8 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   if (d.stages.length > 0) lines.push(...renderPipeline(d, c, w, t));
   if (d.traffic) lines.push(...renderTrafficPath(d.traffic, c, w, t.lang));
   lines.push('');
-  lines.push(...wrap(`${verdict(d, c, t)}${t.report.labelGap}${clipIn(t, d.summary, TEXT_MAX)}`, w, '', '  '));
-  if (d.stageOwner) lines.push(...wrap(whereToLook(d.stageOwner, t), w, '', '  ').map((l) => c.dim(l)));
+  lines.push(...wrapProse(`${verdict(d, c, t)}${t.report.labelGap}${clipIn(t, d.summary, TEXT_MAX)}`, w, '', '  '));
+  if (d.stageOwner) lines.push(...wrapProse(whereToLook(d.stageOwner, t), w, '', '  ').map((l) => c.dim(l)));
 
   const [primary, ...rest] = d.findings;
   // A healthy verdict has no cause: its warnings and context are listed, never headed "Cause".
@@ -47,13 +48,13 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   );
   if (others.length > 0) {
     lines.push('', c.bold(t.report.alsoFound));
-    for (const f of failingFirst(others)) lines.push(...wrap(`${clipIn(t, f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`, w, `  ${severityMark(f, c, t)} `, ' '.repeat(5 + markWidth(t))));
+    for (const f of failingFirst(others)) lines.push(...wrapProse(`${clipIn(t, f.message, TEXT_MAX)} ${c.dim(`[${f.rule}]`)}`, w, `  ${severityMark(f, c, t)} `, ' '.repeat(5 + markWidth(t))));
   }
   const suppressed = suppressedLines([d], options, t, false);
   if (suppressed.length > 0) lines.push('', ...suppressed);
   if (d.notes.length > 0) {
     lines.push('', c.bold(t.report.notes));
-    for (const n of d.notes) lines.push(...wrap(clipIn(t, t.errors.text({ text: n }), TEXT_MAX), w, '  - ', '    '));
+    for (const n of d.notes) lines.push(...wrapProse(clipIn(t, t.errors.text({ text: n }), TEXT_MAX), w, '  - ', '    '));
   }
   return lines.join('\n') + '\n';
 }
@@ -73,7 +74,7 @@ function renderPrimary(f: Finding, c: Paint, w: number | undefined, t: Messages)
   }
   if (f.remediation.length > 0) {
     lines.push('', c.bold(t.report.fix));
-    f.remediation.forEach((step, i) => lines.push(...wrap(clipIn(t, step, TEXT_MAX), w, `  ${i + 1}. `, '     ')));
+    f.remediation.forEach((step, i) => lines.push(...wrapProse(clipIn(t, step, TEXT_MAX), w, `  ${i + 1}. `, '     ')));
   }
   lines.push('', c.dim(t.report.more({ rule: f.rule })));
   return lines;
@@ -111,11 +112,12 @@ export function renderTextList(list: DiagnosisList, options: ReportOptions): str
 /** The same text as `renderTextList`, in pieces: the table, then one Pod's report at a time. */
 export function* renderTextListChunks(list: DiagnosisList, options: ReportOptions): Generator<string> {
   if (list.items.length === 0) {
-    yield `${messagesFor(options.lang).report.noPods}\n`;
+    if (!options.names && !options.noHeaders) yield `${messagesFor(options.lang).report.noPods}\n`;
     return;
   }
   // One sort for the table and the details.
   const sorted = sortForTable(list.items);
   yield renderSummaryTable(list, options, sorted);
+  if (options.names || options.noHeaders) return;
   for (const d of sorted) if (d.status !== 'healthy' || options.verbose) yield `\n${renderText(d, options)}`;
 }

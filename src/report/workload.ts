@@ -23,10 +23,16 @@ export function renderWorkloadText(title: string, items: readonly Diagnosis[], o
   if (pods.length === 0) lines.push(`  ${t.workload.noPods}`);
   const primary = verdicts[0]?.findings[0];
   for (const d of verdicts) {
-    lines.push('', renderText(d, options).trimEnd());
-    // Whose evidence the leading cause shows, and which replicas share it.
+    const report = renderText(d, options).trimEnd().split('\n');
+    // Whose evidence the leading cause shows, and which replicas share it: under the evidence (before Fix),
+    // not after the Notes, where it would belong to nothing.
     const lead = groups.find((g) => g.example.findings[0] === primary && primary !== undefined);
-    if (lead) lines.push(c.dim(t.workload.seenOn({ pod: neutralize(lead.pods[0]!), more: lead.pods.length - 1, names: `${neutralize(lead.pods.slice(1, 6).join(', '))}${lead.pods.length > 6 ? ', …' : ''}` })));
+    if (lead) {
+      const seen = wrap(t.workload.seenOn({ pod: neutralize(lead.pods[0]!), more: lead.pods.length - 1, names: `${neutralize(lead.pods.slice(1, 6).join(', '))}${lead.pods.length > 6 ? ', …' : ''}` }), options.width, '  ', '  ').map((l) => c.dim(l));
+      const fix = report.findIndex((l) => l === c.bold(t.report.fix) || l === c.dim(t.report.more({ rule: primary!.rule })));
+      report.splice(fix > 0 ? fix - 1 : report.length, 0, ...seen);
+    }
+    lines.push('', ...report);
   }
   if (options.verbose || verdicts.length === 0) {
     for (const g of groups) {

@@ -91,7 +91,7 @@ describe('kdiag analyze', () => {
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/NAME\s+STATUS\s+STAGE\s+RESTARTS\s+AGE\s+CAUSE/);
     expect(lines[1]).toContain('failing');
-    expect(r.stdout).toMatch(/\d+ item\(s\): \d+ failing/);
+    expect(r.stdout).toMatch(/\d+ items?: \d+ failing/);
   });
 
   it('JSON is a DiagnosisList', () => {

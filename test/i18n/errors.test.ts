@@ -13,9 +13,9 @@ const FIXTURE = 'fixtures/real/volume-missing-configmap.yaml';
 
 describe('errors in zh-TW', () => {
   const cases: { args: string[]; code: number; zh: string[]; en: string }[] = [
-    { args: ['pod', '-f', FIXTURE], code: 2, zh: ['錯誤：缺少必要的引數「name」', '（執行 kdiag --help 查看用法）'], en: "error: missing required argument 'name'" },
-    { args: ['pod', 'x', '--bogus'], code: 2, zh: ['錯誤：不認識的選項「--bogus」'], en: "error: unknown option '--bogus'" },
-    { args: ['frob'], code: 2, zh: ['錯誤：不認識的指令「frob」'], en: "error: unknown command 'frob'" },
+    { args: ['pod', '-f', FIXTURE], code: 2, zh: ['kdiag：缺少必要的引數「name」', '提示：執行 kdiag --help 查看用法'], en: "kdiag: missing required argument 'name'\nhint: run kdiag --help for usage" },
+    { args: ['pod', 'x', '--bogus'], code: 2, zh: ['kdiag：不認識的選項「--bogus」'], en: "kdiag: unknown option '--bogus'" },
+    { args: ['frob'], code: 2, zh: ['kdiag：不認識的指令「frob」'], en: "kdiag: unknown command 'frob'" },
     { args: ['pod', 'nope', '-f', FIXTURE], code: 4, zh: ['kdiag：輸入中找不到 pod「nope」'], en: 'kdiag: pod "nope" not found in the input' },
     { args: ['pod', 'x', '-o', 'nope', '-f', FIXTURE], code: 2, zh: ['kdiag：不認識的輸出格式「nope」', '提示：請使用其中之一：text、json、yaml、markdown、wide'], en: 'kdiag: unknown output format "nope"' },
     { args: ['explain', 'image/nope'], code: 2, zh: ['kdiag：不認識的規則「image/nope」', '提示：您是不是要找：image/not-found'], en: 'kdiag: unknown rule "image/nope"' },

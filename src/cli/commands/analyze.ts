@@ -26,7 +26,7 @@ const tooLarge = (message: string, hint: string): Error => new InputError(messag
 
 /** `kdiag analyze DUMP…`: every Pod (and failing workload) found in the dumps. */
 export async function analyzeCommand(paths: string[], opts: AnalyzeOptions): Promise<number> {
-  const format = outputFormat(opts.output);
+  const format = outputFormat(opts.output, { names: true });
   const failOn = parseFailOn(opts.failOn);
   const { suppressions, notes } = suppressionsFrom(opts);
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;

@@ -24,7 +24,7 @@ export async function captureCommand(what: string, name: string, opts: CaptureOp
   if (what !== 'pod') throw new UsageError(`capture takes "pod NAME" (or "pod deploy/NAME"), not "${what}"`);
   const target = parseTarget(name);
   if (opts.output) checkNewFile(opts.output, '--output-file', opts.force);
-  const progress = await startProgress(true, resolveLang(undefined));
+  const progress = startProgress(true, resolveLang(undefined));
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: target.kind === 'Pod' ? 6 : 30 });
     const logLines = logOptions(opts).tail;

@@ -2,6 +2,7 @@ import type { GateResult } from '../../engine/gate.js';
 import type { Messages } from '../../i18n/messages.js';
 import { neutralize } from '../../report/sanitize.js';
 import { warn } from '../io.js';
+import { startStatusLine, statusLineAllowed } from '../terminal.js';
 
 /** How long CI logs may stay silent while the gate waits: then a line says it still waits, and on what. */
 const HEARTBEAT_MS = 10_000;
@@ -23,30 +24,22 @@ function describe(r: GateResult, t: Messages): string {
 }
 
 /**
- * On a TTY, one live status line (ora) that says what is awaited; elsewhere (CI), one line per change of
+ * On a terminal, one live status line that says what is awaited; elsewhere (CI), one line per change of
  * state of a target, and a "still waiting" line when nothing changed for 10 s.
  */
-export async function gateProgress(started: number, firstLine: string, t: Messages): Promise<GateProgress> {
+export function gateProgress(started: number, firstLine: string, t: Messages): GateProgress {
   warn(`${stamp(started)} ${firstLine}`);
-  if (process.stderr.isTTY && !process.env.CI) {
-    const { default: ora } = await import('ora');
-    const spinner = ora({ stream: process.stderr, text: t.gate.progress.reading }).start();
+  if (statusLineAllowed()) {
+    // The status line is one row (the terminal layer cuts it to the width); warn() clears it before a line.
+    const status = startStatusLine(t.gate.progress.reading);
     return {
-      line: (text) => {
-        const status = spinner.text;
-        spinner.stop();
-        warn(`${stamp(Date.now())} ${text}`);
-        spinner.start(status);
-      },
+      line: (text) => warn(`${stamp(Date.now())} ${text}`),
       update: (results, now) => {
         const waiting = results.filter((r) => r.state === 'waiting');
         const first = waiting[0];
-        const text = neutralize(first ? `${seconds(now - started)} ${describe(first, t)}${waiting.length > 1 ? ` (${t.gate.progress.more({ n: waiting.length - 1 })})` : ''}` : `${seconds(now - started)} ${results.map((r) => `${r.target} ${t.gate.state[r.state]}`).join(', ')}`);
-        // One line: ora cannot redraw a status that wraps.
-        const width = Math.max(20, (process.stderr.columns || 80) - 8);
-        spinner.text = text.length > width ? `${text.slice(0, width - 1)}…` : text;
+        status.set(neutralize(first ? `${seconds(now - started)} ${describe(first, t)}${waiting.length > 1 ? ` (${t.gate.progress.more({ n: waiting.length - 1 })})` : ''}` : `${seconds(now - started)} ${results.map((r) => `${r.target} ${t.gate.state[r.state]}`).join(', ')}`));
       },
-      stop: () => spinner.stop(),
+      stop: () => status.stop(),
     };
   }
   const last = new Map<string, string>();

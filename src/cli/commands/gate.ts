@@ -85,7 +85,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const deadline = started + timeoutMs;
   const what = [...workloads, ...(opts.selector ? [`-l ${opts.selector}`] : [])].join(', ');
   const t = messagesFor(lang);
-  const progress = await gateProgress(started, t.gate.progress.start({ seconds: Math.round(timeoutMs / 1000), what: neutralize(what), namespace: neutralize(namespace) }), t);
+  const progress = gateProgress(started, t.gate.progress.start({ seconds: Math.round(timeoutMs / 1000), what: neutralize(what), namespace: neutralize(namespace) }), t);
 
   const read = async (): Promise<{ snapshot: Snapshot; collector: Collector }> => {
     const collector = new Collector(client, `cluster:${connection.context}`);
@@ -96,6 +96,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   try {
     first = await read();
   } catch (err) {
+    progress.stop();
     if (err instanceof DeadlineError && err.kind === 'command') throw new TimeoutError(err.message, { hint: err.hint });
     throw err;
   }

@@ -6,7 +6,7 @@ import { renderJson } from '../../report/json.js';
 import { lifecycleData, renderLifecycle } from '../../report/lifecycle.js';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
-import { writeReport } from '../io.js';
+import { reportOptions, writeReport } from '../io.js';
 
 /** `kdiag lifecycle [STAGE]`: the stages a Pod goes through, who is responsible for each, and where to look. */
 export async function lifecycleCommand(stage: string | undefined, opts: GlobalOptions): Promise<number> {
@@ -16,6 +16,6 @@ export async function lifecycleCommand(stage: string | undefined, opts: GlobalOp
   if (name !== undefined && !isStage(name)) throw new UsageError(`unknown stage "${stage}"`, { hint: `use one of: ${STAGES.join(', ')}` });
   if (format === 'json') writeReport(renderJson(lifecycleData(lang)));
   else if (format === 'yaml') writeReport(stringify(lifecycleData(lang)));
-  else writeReport(renderLifecycle(lang, name));
+  else writeReport(renderLifecycle(lang, name, reportOptions(opts).width));
   return EXIT.ok;
 }

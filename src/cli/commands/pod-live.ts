@@ -31,7 +31,7 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions): P
   const format = outputFormat(opts.output);
   const failOn = parseFailOn(opts.failOn);
   const team = suppressionsFrom(opts);
-  const progress = await startProgress(format === 'text', resolveLang(opts.lang));
+  const progress = startProgress(format === 'text', resolveLang(opts.lang));
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: target.kind === 'Pod' ? 6 : 30 });
     const namespace = connection.namespace;

@@ -12,7 +12,8 @@ import { stringify } from 'yaml';
 import { EXIT } from '../exit-codes.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
-import { renderColumns } from '../../report/columns.js';
+import { fitTable } from '../../report/fit-table.js';
+import { STAGES } from '../../model/stages.js';
 
 function ruleData(r: Rule, lang: Lang) {
   const { title, docs } = ruleText(r, lang);
@@ -35,11 +36,19 @@ export async function rulesCommand(opts: GlobalOptions): Promise<number> {
     return EXIT.ok;
   }
   const { width } = reportOptions(opts);
-  const rows = ALL_RULES.map((r) => [r.id, r.stage, r.severity, ruleText(r, lang).title].map((text) => ({ text })));
-  const table = renderColumns([t.head.rule, t.head.stage, t.head.severity, t.head.title], rows, { ...(width !== undefined ? { width } : {}), shrink: [{ column: 3, min: 20 }] });
-  writeReport(`${table.join('\n')}\n\n${t.count({ rules: ALL_RULES.length })}\n`);
+  // Grouped by stage, in the order a Pod meets them; the whole title, under its row when the terminal is narrow.
+  const stages = messagesFor(lang).stage;
+  const rules = STAGES.flatMap((stage) => ALL_RULES.filter((r) => r.stage === stage));
+  const rows = rules.map((r) => [r.id, r.severity, ruleText(r, lang).title].map((text) => ({ text })));
+  const heading = (i: number): string[] => (i === 0 || rules[i - 1]?.stage !== rules[i]?.stage ? ['', `${stages[rules[i]!.stage]}`] : []);
+  const table = fitTable([t.head.rule, t.head.severity, t.head.title], rows, { ...(width !== undefined ? { width: width - INDENT.length } : {}), under: 2, before: heading });
+  const lines = table.map((l, i) => (i === 0 || (l !== '' && !isHeading(l, stages)) ? `${INDENT}${l}` : l));
+  writeReport(`${lines.join('\n')}\n\n${t.count({ rules: ALL_RULES.length })}\n`);
   return EXIT.ok;
 }
+
+const INDENT = '  ';
+const isHeading = (line: string, stages: Readonly<Record<string, string>>): boolean => Object.values(stages).includes(line);
 
 /** `kdiag explain RULE`: one rule's docs, generated from the same data the rule carries. */
 export async function explainCommand(id: string, opts: GlobalOptions): Promise<number> {
@@ -56,6 +65,6 @@ export async function explainCommand(id: string, opts: GlobalOptions): Promise<n
   }
   if (format === 'json') writeReport(renderJson(ruleData(rule, lang)));
   else if (format === 'yaml') writeReport(stringify(ruleData(rule, lang)));
-  else writeReport(renderRuleDocs(rule, lang));
+  else writeReport(renderRuleDocs(rule, lang, reportOptions(opts).width));
   return EXIT.ok;
 }

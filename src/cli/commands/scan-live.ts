@@ -21,12 +21,12 @@ import { writeCiReports } from '../ci-reports.js';
  * as they arrive, so memory holds compact facts, not every object.
  */
 export async function liveScanCommand(opts: ScanOptions): Promise<number> {
-  const format = outputFormat(opts.output);
+  const format = outputFormat(opts.output, { names: true });
   const failOn = parseFailOn(opts.failOn);
   const { suppressions, notes } = suppressionsFrom(opts);
   if (opts.selector) parseLabelSelector(opts.selector); // the same grammar as offline: a bad selector is exit 2 here, not a 400
   boundHeapGrowth();
-  const progress = await startProgress(format === 'text', resolveLang(opts.lang));
+  const progress = startProgress(format === 'text', resolveLang(opts.lang));
   try {
     const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: 30 });
     const namespace = opts.allNamespaces ? undefined : connection.namespace;

@@ -19,7 +19,7 @@ const tooLarge = (message: string, hint: string): Error => new InputError(messag
 
 /** `kdiag scan`: every Pod in scope as a table, failing first. */
 export async function scanCommand(opts: ScanOptions): Promise<number> {
-  const format = outputFormat(opts.output);
+  const format = outputFormat(opts.output, { names: true });
   const failOn = parseFailOn(opts.failOn);
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   if (!opts.file || opts.file.length === 0) {
