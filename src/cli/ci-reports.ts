@@ -3,7 +3,7 @@ import type { StreamedItem } from '../engine/pod-stream.js';
 import { resolveLang } from '../i18n/lang.js';
 import { renderGithubListAnnotations } from '../report/github-list.js';
 import { renderJunitList } from '../report/junit-list.js';
-import { neutralize } from '../text/neutralize.js';
+import { neutralizeOutput } from '../text/neutralize.js';
 import { fails, parseFailOn } from './fail-on.js';
 import { writeNewFile, writeReport } from './io.js';
 
@@ -30,13 +30,14 @@ export function writeCiReports(items: readonly (Diagnosis | StreamedItem)[], opt
   const lang = resolveLang(opts.lang);
   if (opts.junit) {
     const failOn = parseFailOn(opts.failOn);
-    writeNewFile(opts.junit, neutralize(renderJunitList(diagnoses(items), command, (d) => fails(d, failOn === 'never' ? 'error' : failOn), new Date().toISOString(), lang)), '--junit', opts.force);
+    writeNewFile(opts.junit, neutralizeOutput(renderJunitList(diagnoses(items), command, (d) => fails(d, failOn === 'never' ? 'error' : failOn), new Date().toISOString(), lang)), '--junit', opts.force);
   }
   const github = opts.github ?? process.env.GITHUB_ACTIONS === 'true';
   if (!github) return;
   const annotations = renderGithubListAnnotations(diagnoses(items), lang);
   if (annotations === '') return;
   const text = (opts.output ?? 'text').toLowerCase();
-  if (text === 'text' || text === 'wide') writeReport(annotations);
+  // kdiag's own workflow commands: written beside the report, never through its neutralisation.
+  if (text === 'text' || text === 'wide') writeReport('', annotations);
   else process.stderr.write(annotations);
 }
