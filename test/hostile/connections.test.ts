@@ -10,7 +10,7 @@ import { run } from './run.js';
 afterEach(closeAll);
 
 describe('connections per command (TLS)', () => {
-  it('pod NAME: at most 3 connections (wave 1 reads 3 things at once) for all its requests, reused by later waves', async () => {
+  it('pod NAME: at most 4 connections (wave 1 reads 4 things at once) for all its requests, reused by later waves', async () => {
     // The Pod refused by the scheduler (PodScheduled=False, Unschedulable): the Nodes are read in wave 2.
     const refused = { ...POD, status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: '0/1 nodes are available: 1 node(s) didn\'t match Pod\'s node affinity/selector.' }] } };
     const s = await serve((req, res) => (kindOf(req.url ?? '') === 'Pod' && !isList(req.url ?? '') ? json(res, 200, refused) : answer(req, res)), { tls: true });
@@ -20,19 +20,20 @@ describe('connections per command (TLS)', () => {
     // The plan for an unscheduled Pod with no volumes, config or owner: the Pod, its Events by field selector
     // and the Services (wave 1), every Node (wave 2: taints, labels, room — the scheduling rules read them once
     // the scheduler has refused the Pod). kubectl describe makes 3 (it reads no Services and no Nodes); the
-    // Services are what the readiness near-miss rule reads. Any other request here (a log, a second Events list) is a regression.
+    // Services are what the readiness near-miss rule reads, the NetworkPolicies what the Pod's traffic part reads. Any other request here (a log, a second Events list) is a regression.
     expect([...s.paths].sort()).toEqual([
       '/api/v1/namespaces/shop/events?limit=2000&fieldSelector=involvedObject.name%3Dweb',
       '/api/v1/namespaces/shop/pods/web',
       '/api/v1/namespaces/shop/services?limit=2000',
       '/api/v1/nodes?limit=2000',
+      '/apis/networking.k8s.io/v1/namespaces/shop/networkpolicies?limit=2000',
     ]);
     expect(s.requests()).toBeGreaterThan(s.connections());
-    expect(s.connections()).toBeLessThanOrEqual(3);
+    expect(s.connections()).toBeLessThanOrEqual(4);
     expect(s.fullHandshakes()).toBeLessThanOrEqual(s.connections());
   });
 
-  it('pod NAME of a Pod the scheduler has not tried (no PodScheduled condition, no FailedScheduling): describe\'s 3 requests, one wave, no Nodes', async () => {
+  it('pod NAME of a Pod the scheduler has not tried (no PodScheduled condition, no FailedScheduling): describe\'s 3 requests and the NetworkPolicies, one wave, no Nodes', async () => {
     const s = await serve(answer, { tls: true });
     const r = await run(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
@@ -40,9 +41,10 @@ describe('connections per command (TLS)', () => {
       '/api/v1/namespaces/shop/events?limit=2000&fieldSelector=involvedObject.name%3Dweb',
       '/api/v1/namespaces/shop/pods/web',
       '/api/v1/namespaces/shop/services?limit=2000',
+      '/apis/networking.k8s.io/v1/namespaces/shop/networkpolicies?limit=2000',
     ]);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('kdiag: GET [wave 1]'))).toHaveLength(3);
-    expect(s.connections()).toBeLessThanOrEqual(3);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('kdiag: GET [wave 1]'))).toHaveLength(4);
+    expect(s.connections()).toBeLessThanOrEqual(4);
   });
 
   it('scan: one connection per kind listed at once, at most; the Pods\' later pages reuse them', async () => {

@@ -24,13 +24,13 @@ const waveLines = (stderr: string, wave: number): string[] => stderr.split('\n')
 const REFUSED = { ...POD, status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: '0/1 nodes are available: 1 node(s) didn\'t match Pod\'s node affinity/selector.' }] } };
 
 describe('HTTP/2: one connection, one TLS handshake', () => {
-  it('pod NAME of a Pod the scheduler has not tried: describe\'s 3 requests, one wave, all streams on one connection (one full TLS handshake)', async () => {
+  it('pod NAME of a Pod the scheduler has not tried: describe\'s 3 requests and the NetworkPolicies, one wave, all streams on one connection (one full TLS handshake)', async () => {
     const s = await serve(answer, { h2: true });
     const r = await run(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 8_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).pod.name).toBe('web');
-    expect(waveLines(r.stderr, 1)).toHaveLength(3);
-    expect(s.versions).toEqual(['2.0', '2.0', '2.0']);
+    expect(waveLines(r.stderr, 1)).toHaveLength(4);
+    expect(s.versions).toEqual(['2.0', '2.0', '2.0', '2.0']);
     expect(s.connections()).toBe(1);
     expect(s.fullHandshakes()).toBe(1);
   });
@@ -40,7 +40,7 @@ describe('HTTP/2: one connection, one TLS handshake', () => {
     const r = await run(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(waveLines(r.stderr, 2)).toEqual(['kdiag: GET [wave 2] /api/v1/nodes?limit=2000']);
-    expect(s.requests()).toBe(4);
+    expect(s.requests()).toBe(5);
     expect(s.connections()).toBe(1);
   });
 
@@ -68,7 +68,7 @@ describe('HTTP/2: one connection, one TLS handshake', () => {
     }, { h2: true });
     const r = await run(['pod', 'web', '-o', 'json', '--as', 'jane', '--as-group', 'dev', '--as-group', 'ops'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
-    expect(seen).toHaveLength(3);
+    expect(seen).toHaveLength(4);
     for (const h of seen) {
       expect(h.auth).toBe('Bearer t');
       expect(h.user).toBe('jane');
