@@ -12,8 +12,8 @@ export interface RevisionMessages {
   short(p: { revision?: number; name: string }): string;
   /** The line under the heading: what is compared with what, and what shows the older one worked. */
   compared(p: { to: string; from: string; evidence: GoodEvidence; count?: number; ranFor?: string; next: string }): string;
-  /** Nothing to compare with: the current revision is the first, or the older ones are not in the input. */
-  missing(p: { to: string; missing: 'first-revision' | 'no-earlier-revision' }): string;
+  /** Nothing to compare with: the current revision is the first, the older ones are not in the input, or no revision is (`no-history`: `source` names the kind to add). */
+  missing(p: { to: string; missing: 'first-revision' | 'no-earlier-revision' | 'no-history'; source: RevisionSource }): string;
   /** Only noise differs (a `kubectl rollout restart`). */
   nothingChanged: string;
   added: string;

@@ -25,7 +25,12 @@ export const revisionsEn: RevisionMessages = {
             : 'the one before (nothing in the input shows whether it worked)';
     return `${to} against ${from}, ${why}${ranFor ? `; it ran ${ranFor} before ${next}` : ''}`;
   },
-  missing: ({ to, missing }) => (missing === 'first-revision' ? `${to} is the first: there is nothing to compare with` : `${to}: no earlier revision in the input`),
+  missing: ({ to, missing, source }) =>
+    missing === 'first-revision'
+      ? `${to} is the first: there is nothing to compare with`
+      : missing === 'no-history'
+        ? `${to}: the revision history is missing (no ${source}s in the input), so nothing shows what changed; include ${source.toLowerCase()}s in the dump`
+        : `${to}: no earlier revision in the input`,
   nothingChanged: 'nothing in the Pod template changed but what is left out as noise',
   added: 'added',
   removed: 'removed',

@@ -24,7 +24,7 @@ export interface ChangeWords {
 export function changeWords(change: Change, t: Messages, shown = SHOWN_FIELDS): ChangeWords {
   const r = t.revisions;
   const to = r.revision({ source: change.source, ...(change.to.revision !== undefined ? { revision: change.to.revision } : {}), name: change.to.name });
-  if (!change.from) return { header: neutralize(r.missing({ to, missing: change.missing ?? 'no-earlier-revision' })), fields: [] };
+  if (!change.from) return { header: neutralize(r.missing({ to, missing: change.missing ?? 'no-earlier-revision', source: change.source })), fields: [] };
   const from = r.revision({ source: change.source, ...(change.from.revision !== undefined ? { revision: change.from.revision } : {}), name: change.from.name });
   const header = r.compared({
     to,
