@@ -26,6 +26,10 @@ export interface RevisionMessages {
   link(p: { reason: LinkReason; confidence: string; rule: string }): string;
   /** Before the undo command. */
   wayBack(p: { revision: string }): string;
+  /** The gate summary's line: `what changed since revision 6: ~ containers[app].image (tied to the cause, high confidence)`. */
+  summary(p: { since: string; fields: string }): string;
+  /** After the field the cause is tied to, in the summary line. */
+  tiedShort(p: { confidence: string }): string;
   /** More changed fields than shown. */
   more(p: { n: number }): string;
 }

@@ -40,5 +40,7 @@ export const revisionsZhTW: RevisionMessages = {
   noise: ({ items }) => `列為雜訊而略過：${items}`,
   link: ({ reason, confidence, rule }) => `↳ 與原因相關（信心：${confidence}，${rule}）：${REASON[reason]}`,
   wayBack: ({ revision }) => `復原至 ${revision}：`,
+  summary: ({ since, fields }) => `自 ${since} 以來的變更：${fields}`,
+  tiedShort: ({ confidence }) => `與原因相關，信心：${confidence}`,
   more: ({ n }) => `… 另有 ${n} 個變更欄位（-o json 會全部列出）`,
 };

@@ -57,6 +57,25 @@ function fieldLine(f: FieldChange, t: Messages): string {
   return `~ ${f.field}: ${v(f.from ?? '')} → ${v(f.to ?? '')}`;
 }
 
+/**
+ * One line for the gate's summary, before the way back: the changed fields (the ones tied to the cause
+ * first, with the surest tie's confidence), or that nothing in the Pod template changed. Undefined when
+ * there is nothing to compare with (the detail below says why).
+ */
+export function changeSummary(change: Change | undefined, t: Messages, shown = 3): string | undefined {
+  if (!change?.from) return undefined;
+  const r = t.revisions;
+  const since = r.short({ ...(change.from.revision !== undefined ? { revision: change.from.revision } : {}), name: change.from.name });
+  if (change.fields.length === 0) return neutralize(r.summary({ since, fields: r.nothingChanged }));
+  const tied = new Set(change.cause.map((l) => l.field));
+  const ordered = [...change.fields.filter((f) => tied.has(f.field)), ...change.fields.filter((f) => !tied.has(f.field))];
+  const mark = (f: FieldChange): string => `${f.change === 'added' ? '+' : f.change === 'removed' ? '-' : '~'} ${f.field}`;
+  const first = change.cause[0];
+  const names = ordered.slice(0, shown).map((f) => (first && f.field === first.field ? `${mark(f)} (${r.tiedShort({ confidence: t.confidence[first.confidence] })})` : mark(f)));
+  if (ordered.length > shown) names.push(r.more({ n: ordered.length - shown }));
+  return neutralize(r.summary({ since, fields: names.join(t.report.listSeparator) }));
+}
+
 /** The "What changed" section of a text report. */
 export function renderChange(change: Change | undefined, c: Paint, w: number | undefined, t: Messages): string[] {
   if (!change) return [];
