@@ -28,8 +28,8 @@ export interface RevisionMessages {
   wayBack(p: { revision: string }): string;
   /** The gate summary's line: `what changed since revision 6: ~ containers[app].image (tied to the cause, high confidence)`. */
   summary(p: { since: string; fields: string }): string;
-  /** After the field the cause is tied to, in the summary line. */
-  tiedShort(p: { confidence: string }): string;
+  /** The field the cause is tied to, in the summary line: `~ containers[app].image (tied to the cause, high confidence)`. */
+  tiedShort(p: { field: string; confidence: string }): string;
   /** More changed fields than shown. */
   more(p: { n: number }): string;
 }

@@ -39,6 +39,6 @@ export const revisionsEn: RevisionMessages = {
   link: ({ reason, confidence, rule }) => `↳ tied to the cause (${confidence} confidence, ${rule}): ${REASON[reason]}`,
   wayBack: ({ revision }) => `Way back to ${revision}:`,
   summary: ({ since, fields }) => `what changed since ${since}: ${fields}`,
-  tiedShort: ({ confidence }) => `tied to the cause, ${confidence} confidence`,
+  tiedShort: ({ field, confidence }) => `${field} (tied to the cause, ${confidence} confidence)`,
   more: ({ n }) => `… ${n} more changed fields (-o json lists them all)`,
 };

@@ -41,6 +41,6 @@ export const revisionsZhTW: RevisionMessages = {
   link: ({ reason, confidence, rule }) => `↳ 與原因相關（信心：${confidence}，${rule}）：${REASON[reason]}`,
   wayBack: ({ revision }) => `復原至 ${revision}：`,
   summary: ({ since, fields }) => `自 ${since} 以來的變更：${fields}`,
-  tiedShort: ({ confidence }) => `與原因相關，信心：${confidence}`,
+  tiedShort: ({ field, confidence }) => `${field}（與原因相關，信心：${confidence}）`,
   more: ({ n }) => `… 另有 ${n} 個變更欄位（-o json 會全部列出）`,
 };

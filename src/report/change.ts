@@ -71,7 +71,7 @@ export function changeSummary(change: Change | undefined, t: Messages, shown = 3
   const ordered = [...change.fields.filter((f) => tied.has(f.field)), ...change.fields.filter((f) => !tied.has(f.field))];
   const mark = (f: FieldChange): string => `${f.change === 'added' ? '+' : f.change === 'removed' ? '-' : '~'} ${f.field}`;
   const first = change.cause[0];
-  const names = ordered.slice(0, shown).map((f) => (first && f.field === first.field ? `${mark(f)} (${r.tiedShort({ confidence: t.confidence[first.confidence] })})` : mark(f)));
+  const names = ordered.slice(0, shown).map((f) => (first && f.field === first.field ? r.tiedShort({ field: mark(f), confidence: t.confidence[first.confidence] }) : mark(f)));
   if (ordered.length > shown) names.push(r.more({ n: ordered.length - shown }));
   return neutralize(r.summary({ since, fields: names.join(t.report.listSeparator) }));
 }

@@ -40,6 +40,8 @@ describe('kdiag gate on a rollout broken by its new revision', () => {
     const junit = join(tmp, 'web.xml');
     const r = await liveAsync(['gate', 'deploy/web', '-n', NS, '--timeout', '120s', '--junit', junit]);
     expect(r.code, r.stderr + r.stdout).toBe(1);
+    // The summary, before the detail: what changed and the way back, one line each.
+    expect(r.stdout.slice(0, r.stdout.indexOf('\n\n'))).toContain('      what changed since revision 1: ~ containers[app].image (tied to the cause, high confidence)\n      way back: ');
     const text = unwrapped(r.stdout);
     expect(text).toMatch(HEADER);
     expect(text).toContain(FIELD);
