@@ -12,8 +12,8 @@ export interface RevisionMessages {
   short(p: { revision?: number; name: string }): string;
   /** The line under the heading: what is compared with what, and what shows the older one worked. */
   compared(p: { to: string; from: string; evidence: GoodEvidence; count?: number; ranFor?: string; next: string }): string;
-  /** Nothing to compare with: the current revision is the first, or the older ones are not in the input. */
-  missing(p: { to: string; missing: 'first-revision' | 'no-earlier-revision' }): string;
+  /** Nothing to compare with: the current revision is the first, the older ones are not in the input, or no revision is (`no-history`: `source` names the kind to add). */
+  missing(p: { to: string; missing: 'first-revision' | 'no-earlier-revision' | 'no-history'; source: RevisionSource }): string;
   /** Only noise differs (a `kubectl rollout restart`). */
   nothingChanged: string;
   added: string;
@@ -26,6 +26,10 @@ export interface RevisionMessages {
   link(p: { reason: LinkReason; confidence: string; rule: string }): string;
   /** Before the undo command. */
   wayBack(p: { revision: string }): string;
+  /** The gate summary's line: `what changed since revision 6: ~ containers[app].image (tied to the cause, high confidence)`. */
+  summary(p: { since: string; fields: string }): string;
+  /** The field the cause is tied to, in the summary line: `~ containers[app].image (tied to the cause, high confidence)`. */
+  tiedShort(p: { field: string; confidence: string }): string;
   /** More changed fields than shown. */
   more(p: { n: number }): string;
 }

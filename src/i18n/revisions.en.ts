@@ -25,7 +25,12 @@ export const revisionsEn: RevisionMessages = {
             : 'the one before (nothing in the input shows whether it worked)';
     return `${to} against ${from}, ${why}${ranFor ? `; it ran ${ranFor} before ${next}` : ''}`;
   },
-  missing: ({ to, missing }) => (missing === 'first-revision' ? `${to} is the first: there is nothing to compare with` : `${to}: no earlier revision in the input`),
+  missing: ({ to, missing, source }) =>
+    missing === 'first-revision'
+      ? `${to} is the first: there is nothing to compare with`
+      : missing === 'no-history'
+        ? `${to}: the revision history is missing (no ${source}s in the input), so nothing shows what changed; include ${source.toLowerCase()}s in the dump`
+        : `${to}: no earlier revision in the input`,
   nothingChanged: 'nothing in the Pod template changed but what is left out as noise',
   added: 'added',
   removed: 'removed',
@@ -33,5 +38,7 @@ export const revisionsEn: RevisionMessages = {
   noise: ({ items }) => `left out as noise: ${items}`,
   link: ({ reason, confidence, rule }) => `↳ tied to the cause (${confidence} confidence, ${rule}): ${REASON[reason]}`,
   wayBack: ({ revision }) => `Way back to ${revision}:`,
+  summary: ({ since, fields }) => `what changed since ${since}: ${fields}`,
+  tiedShort: ({ field, confidence }) => `${field} (tied to the cause, ${confidence} confidence)`,
   more: ({ n }) => `… ${n} more changed fields (-o json lists them all)`,
 };

@@ -27,7 +27,12 @@ export const revisionsZhTW: RevisionMessages = {
             : '前一個版本（輸入中沒有資料顯示它是否正常運作）';
     return `${to} 對照 ${from}，${why}${ranFor ? `；在 ${next} 取代它之前執行了 ${ranFor}` : ''}`;
   },
-  missing: ({ to, missing }) => (missing === 'first-revision' ? `${to} 是第一個版本：沒有可對照的版本` : `${to}：輸入中沒有更早的修訂版本`),
+  missing: ({ to, missing, source }) =>
+    missing === 'first-revision'
+      ? `${to} 是第一個版本：沒有可對照的版本`
+      : missing === 'no-history'
+        ? `${to}：缺少修訂歷史（輸入中沒有 ${source}），無從得知變更了什麼；請在傾印中包含 ${source.toLowerCase()}s`
+        : `${to}：輸入中沒有更早的修訂版本`,
   nothingChanged: 'Pod 範本除了列為雜訊的項目外沒有任何變更',
   added: '新增',
   removed: '移除',
@@ -35,5 +40,7 @@ export const revisionsZhTW: RevisionMessages = {
   noise: ({ items }) => `列為雜訊而略過：${items}`,
   link: ({ reason, confidence, rule }) => `↳ 與原因相關（信心：${confidence}，${rule}）：${REASON[reason]}`,
   wayBack: ({ revision }) => `復原至 ${revision}：`,
+  summary: ({ since, fields }) => `自 ${since} 以來的變更：${fields}`,
+  tiedShort: ({ field, confidence }) => `${field}（與原因相關，信心：${confidence}）`,
   more: ({ n }) => `… 另有 ${n} 個變更欄位（-o json 會全部列出）`,
 };

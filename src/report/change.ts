@@ -24,7 +24,7 @@ export interface ChangeWords {
 export function changeWords(change: Change, t: Messages, shown = SHOWN_FIELDS): ChangeWords {
   const r = t.revisions;
   const to = r.revision({ source: change.source, ...(change.to.revision !== undefined ? { revision: change.to.revision } : {}), name: change.to.name });
-  if (!change.from) return { header: neutralize(r.missing({ to, missing: change.missing ?? 'no-earlier-revision' })), fields: [] };
+  if (!change.from) return { header: neutralize(r.missing({ to, missing: change.missing ?? 'no-earlier-revision', source: change.source })), fields: [] };
   const from = r.revision({ source: change.source, ...(change.from.revision !== undefined ? { revision: change.from.revision } : {}), name: change.from.name });
   const header = r.compared({
     to,
@@ -57,6 +57,25 @@ function fieldLine(f: FieldChange, t: Messages): string {
   return `~ ${f.field}: ${v(f.from ?? '')} → ${v(f.to ?? '')}`;
 }
 
+/**
+ * One line for the gate's summary, before the way back: the changed fields (the ones tied to the cause
+ * first, with the surest tie's confidence), or that nothing in the Pod template changed. Undefined when
+ * there is nothing to compare with (the detail below says why).
+ */
+export function changeSummary(change: Change | undefined, t: Messages, shown = 3): string | undefined {
+  if (!change?.from) return undefined;
+  const r = t.revisions;
+  const since = r.short({ ...(change.from.revision !== undefined ? { revision: change.from.revision } : {}), name: change.from.name });
+  if (change.fields.length === 0) return neutralize(r.summary({ since, fields: r.nothingChanged }));
+  const tied = new Set(change.cause.map((l) => l.field));
+  const ordered = [...change.fields.filter((f) => tied.has(f.field)), ...change.fields.filter((f) => !tied.has(f.field))];
+  const mark = (f: FieldChange): string => `${f.change === 'added' ? '+' : f.change === 'removed' ? '-' : '~'} ${f.field}`;
+  const first = change.cause[0];
+  const names = ordered.slice(0, shown).map((f) => (first && f.field === first.field ? r.tiedShort({ field: mark(f), confidence: t.confidence[first.confidence] }) : mark(f)));
+  if (ordered.length > shown) names.push(r.more({ n: ordered.length - shown }));
+  return neutralize(r.summary({ since, fields: names.join(t.report.listSeparator) }));
+}
+
 /** The "What changed" section of a text report. */
 export function renderChange(change: Change | undefined, c: Paint, w: number | undefined, t: Messages): string[] {
   if (!change) return [];
@@ -68,7 +87,7 @@ export function renderChange(change: Change | undefined, c: Paint, w: number | u
   }
   if (words.more) lines.push(c.dim(`  ${words.more}`));
   if (words.noise) lines.push(...wrap(words.noise, w, '  ', '    ').map((x) => c.dim(x)));
-  if (words.undo) lines.push(...wrap(words.undo.label, w, '  ', '    '), `    ${words.undo.command}`);
+  if (words.undo) lines.push(...wrap(words.undo.label, w, '  ', '    '), ...wrap(words.undo.command, w, '    ', '      '));
   return lines;
 }
 

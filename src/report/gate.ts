@@ -2,6 +2,7 @@ import type { GateResult } from '../engine/gate.js';
 import { describeGroup, rollup } from '../engine/rollup.js';
 import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
+import { changeSummary } from './change.js';
 import { gateExtras } from './gate-extras.js';
 import { neutralize } from './sanitize.js';
 import { paint } from './style.js';
@@ -29,6 +30,8 @@ export function renderGateText(results: readonly GateResult[], outcome: GateOutc
     // The diagnosis below quotes the engine's selected log lines; the raw tail only when it quotes none (JUnit and GitHub keep it: they carry no evidence).
     const quoted = r.diagnoses.some((d) => d.status !== 'healthy' && d.findings.some((f) => f.evidence.some((e) => e.source === 'log')));
     if (!quoted) for (const l of extras.logs) lines.push(`      ${t.gate.lastLogLines({ source: l.source })}`, ...l.lines.map((x) => `        | ${x}`));
+    const changed = r.state === 'failed' ? changeSummary(r.change, t) : undefined;
+    if (changed) lines.push(`      ${changed}`);
     if (extras.rollback) lines.push(`      ${t.gate.wayBack} ${extras.rollback}`);
   }
   const details = results.filter((r) => r.state !== 'passed');

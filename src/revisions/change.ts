@@ -22,8 +22,12 @@ export interface Change {
   to: RevisionRef;
   /** The revision compared with; null when there is none in the input (`missing` says why). */
   from: (RevisionRef & { evidence: GoodEvidence; count?: number; ranForSeconds?: number }) | null;
-  /** `first-revision`: the current revision is the first (nothing to compare); `no-earlier-revision`: older ones are not in the input. */
-  missing?: 'first-revision' | 'no-earlier-revision';
+  /**
+   * `first-revision`: the current revision is the first (nothing to compare); `no-earlier-revision`: older ones
+   * are not in the input; `no-history`: the failing revision's own object is not in the input either (a dump
+   * without ReplicaSets or ControllerRevisions), so `to` is named from the workload's status and Pods.
+   */
+  missing?: 'first-revision' | 'no-earlier-revision' | 'no-history';
   /** The Pod template fields that differ, in template order. */
   fields: FieldChange[];
   /** Differences named once and left out (`annotation kubectl.kubernetes.io/restartedAt`). */
@@ -39,7 +43,12 @@ const SHORT: Record<string, string> = { Deployment: 'deploy', StatefulSet: 'sts'
 /** The change behind a workload's failing revision; undefined for kinds without revisions, or when the current revision is not in the input. */
 export function revisionChange(w: WorkloadFacts, input: RevisionInput, lead: Finding | undefined): Change | undefined {
   const history = workloadRevisions(w, input);
-  if (!history?.current) return undefined;
+  if (!history) return undefined;
+  if (!history.current) {
+    // Older revisions in the input without the current one: nothing to say about either.
+    const named = history.older.length === 0 ? unreadRevision(w) : undefined;
+    return named ? { source: history.source, to: named, from: null, missing: 'no-history', fields: [], noise: [], cause: [] } : undefined;
+  }
   const to = ref(history.current);
   const good = lastGoodRevision(history);
   if (!good) {
@@ -56,6 +65,24 @@ export function revisionChange(w: WorkloadFacts, input: RevisionInput, lead: Fin
   const short = SHORT[w.kind];
   const undo = short && good.revision.number !== undefined ? `kubectl rollout undo ${short}/${w.name} --to-revision=${good.revision.number} -n ${w.namespace}` : undefined;
   return { source: history.source, to, from, fields: diff.changes, noise: diff.noise, cause: linkCause(lead, diff.changes), ...(undo ? { undo } : {}) };
+}
+
+/**
+ * The failing revision when its ReplicaSet or ControllerRevision is not in the input: named the way the
+ * controller names it (the workload's name and the template hash its newest Pod carries), a StatefulSet's
+ * from its status; a Deployment's number from its own annotation. Undefined when nothing names it (a CronJob).
+ */
+function unreadRevision(w: WorkloadFacts): RevisionRef | undefined {
+  const label = w.kind === 'Deployment' ? 'pod-template-hash' : w.kind === 'StatefulSet' || w.kind === 'DaemonSet' ? 'controller-revision-hash' : undefined;
+  if (!label) return undefined;
+  const newest = [...w.pods].sort((a, b) => String(b.pod.metadata?.creationTimestamp ?? '').localeCompare(String(a.pod.metadata?.creationTimestamp ?? '')))[0];
+  const hash = newest?.pod.metadata?.labels?.[label];
+  const update = w.kind === 'StatefulSet' ? w.object.status?.updateRevision : undefined;
+  const name = typeof update === 'string' && update !== '' ? update : typeof hash === 'string' && hash !== '' ? (hash.startsWith(`${w.name}-`) ? hash : `${w.name}-${hash}`) : undefined;
+  if (!name) return undefined;
+  const own = w.kind === 'Deployment' ? w.object.metadata?.annotations?.['deployment.kubernetes.io/revision'] : undefined;
+  const revision = typeof own === 'string' && /^\d+$/.test(own) ? Number(own) : undefined;
+  return { ...(revision !== undefined && Number.isSafeInteger(revision) ? { revision } : {}), name };
 }
 
 function ref(r: Revision): RevisionRef {

@@ -34,6 +34,16 @@ describe('schema: change', () => {
     expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
   });
 
+  it('no revision in the input at all (missing: no-history) validates', () => {
+    // As the engine makes it (test/revisions/real-fixtures.test.ts): to named, from null, nothing else.
+    const doc2 = structuredClone(compared);
+    Object.assign(doc2.items[0].change, { from: null, missing: 'no-history', fields: [], cause: [] });
+    delete doc2.items[0].change.undo;
+    expect(validate(doc2), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    doc2.items[0].change.missing = 'no-revisions';
+    expect(validate(doc2)).toBe(false);
+  });
+
   it('a field carrying an env value is rejected (control)', () => {
     const doc = structuredClone(compared);
     doc.items[0].change.fields[0].value = 'a value';

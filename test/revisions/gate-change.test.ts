@@ -32,6 +32,12 @@ describe('gate: a rollout failed by a new image tag that does not exist', () => 
     expect(text).toContain('way back: kubectl rollout undo deploy/web --to-revision=6 -n shop');
   });
 
+  it('text: the summary names the changed field tied to the cause, before the way back', () => {
+    const text = renderGateText(gate(), 'failed', 12_000, { color: false });
+    const summary = text.slice(0, text.indexOf('\n\n'));
+    expect(summary).toContain('      what changed since revision 6: ~ containers[app].image (tied to the cause, high confidence)\n      way back: kubectl rollout undo');
+  });
+
   it('JUnit: the failure body carries the diff and the tie', () => {
     const xml = renderJunit(gate(), 'failed', 12_000, '2026-11-30T10:00:00Z');
     expect(xml).toContain(`What changed: revision 7 (ReplicaSet web-6f7c) against revision 6 (ReplicaSet web-5d8b)`);
@@ -52,5 +58,6 @@ describe('gate: a rollout failed by a new image tag that does not exist', () => 
     expect(text).toContain('變更內容');
     expect(text).toContain('修訂版本 7（ReplicaSet web-6f7c） 對照 修訂版本 6（ReplicaSet web-5d8b），最後一個正常運作的版本');
     expect(text).toContain('復原至 修訂版本 6（ReplicaSet web-5d8b）：');
+    expect(text).toContain('自 修訂版本 6 以來的變更：~ containers[app].image（與原因相關，信心：');
   });
 });
