@@ -59,7 +59,8 @@ describe('errors in zh-TW', () => {
     { name: 'certificate data that is not PEM', args: ['pod', 'x', '--kubeconfig', notPem], zh: ['context「x」在 kubeconfig 中的憑證無法使用：', '提示：certificate-authority(-data)、client-certificate(-data) 與 client-key(-data) 必須是 PEM 格式'], en: 'certificates for context "x" cannot be used' },
     { name: 'a kubeconfig that is a directory', args: ['pod', 'x', '--kubeconfig', dir], zh: [`kubeconfig「${dir}」不是一般檔案`, '提示：請讓 --kubeconfig 或 $KUBECONFIG 指向 kubeconfig 檔案'], en: 'is not a regular file' },
     { name: 'a kubeconfig with no current context', args: ['pod', 'x', '--kubeconfig', noContext], zh: ['kubeconfig 沒有目前的 context', '提示：用 --context NAME 選一個'], en: 'the kubeconfig has no current context' },
-    { name: 'an exec plugin that fails', args: ['pod', 'x', '--kubeconfig', execFails], zh: ['exec 認證外掛程式「sh」失敗（結束代碼 3）：no token here', '提示：自己執行它看看原因：sh -c'], en: 'the exec credential plugin "sh" failed (exit 3)' },
+    { name: 'an exec plugin that fails', args: ['pod', 'x', '--kubeconfig', execFails], zh: ['exec 認證外掛程式「sh」失敗（結束代碼 3）：no token', // the word after token is masked, whatever it is
+ '提示：自己執行它看看原因：sh -c'], en: 'the exec credential plugin "sh" failed (exit 3)' },
     { name: 'an exec plugin that prints no ExecCredential', args: ['pod', 'x', '--kubeconfig', execJunk], zh: ['exec 認證外掛程式「sh」印出的不是 ExecCredential（不是 JSON）'], en: 'printed something that is not an ExecCredential' },
   ];
   for (const c of rare) {
