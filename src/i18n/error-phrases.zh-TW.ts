@@ -81,6 +81,8 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase(': not a regular file (a socket or device); skipped it', '：不是一般檔案（是 socket 或裝置檔），已略過'),
   phrase(': a symbolic link loop (it leads back to a directory above it); not followed', '：符號連結形成迴圈（它指回上層的目錄），未跟隨'),
   phrase(': a symbolic link to a directory; not followed (pass it as an argument of its own to read it)', '：這是指向目錄的符號連結，未跟隨（要讀取它，請把它當成單獨的引數傳入）'),
+  phrase(': {n:n} symbolic link(s) lead out of the directory; not read: {links:*} and {m:n} more (pass a file as an argument of its own to read it)', ({ n, links, m }) => `：有 ${n} 個符號連結指向目錄之外，未讀取：${list(links)} 等（另有 ${m} 個）（要讀取檔案，請把它當成單獨的引數傳入）`),
+  phrase(': {n:n} symbolic link(s) lead out of the directory; not read: {links:*} (pass a file as an argument of its own to read it)', ({ n, links }) => `：有 ${n} 個符號連結指向目錄之外，未讀取：${list(links)}（要讀取檔案，請把它當成單獨的引數傳入）`),
   phrase(' (and {n:n} more unreadable part(s)); nothing else to read', ({ n }) => `（另有 ${n} 個無法讀取的部分）；沒有其他可讀取的內容`),
   phrase('; nothing else to read', '；沒有其他可讀取的內容'),
   phrase('; skipped it', '，已略過'),
