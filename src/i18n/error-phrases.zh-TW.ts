@@ -189,6 +189,7 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('the body has no {field}', ({ field }) => `回應內容沒有 ${field}`),
   phrase('still not finished after {n:n} pages', ({ n }) => `讀了 ${n} 頁仍未結束`),
   phrase('page {n:n} repeats an earlier continue token: the list would never end', ({ n }) => `第 ${n} 頁重複了先前的 continue token：這個清單永遠讀不完`),
+  phrase('the API server at {server} sent an answer for {what:*} nested more than {n:n} levels deep; Kubernetes objects never are', ({ server, what, n }) => `${server} 的 API Server 對 ${what} 的回答巢狀層數超過 ${n} 層；Kubernetes 物件不會這麼深`),
   phrase('the API server at {server} sent an answer for {what:*} that does not match the request ({why:*})', ({ server, what, why }) => `${server} 的 API Server 對 ${what} 的回答與請求不符（${why}）`),
   phrase('a proxy or a server in front of the cluster may be answering other requests; run kubectl get with the same flags to compare', () => '可能是叢集前面的 proxy 或其他伺服器在回答別的請求；用相同旗標執行 kubectl get 比較看看'),
   phrase('the API server at {server} answered something that is not a {exp} for {what:*} ({why:*})', ({ server, exp, what, why }) => `${server} 的 API Server 對 ${what} 的回答不是 ${exp}（${why}）`),
