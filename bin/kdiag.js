@@ -47,7 +47,7 @@ function main() {
     process.exitCode = 70;
     return;
   }
-  const cacheFile = base && env.KDIAG_CODE_CACHE !== '0' ? codeCacheFile(base, source) : undefined;
+  const cacheFile = base && env.KDIAG_CODE_CACHE !== '0' ? codeCacheFile(base, source, file) : undefined;
   const cachedData = cacheFile ? readCodeCache(cacheFile) : undefined;
   // Node's own CommonJS wrapper, so the bundle runs as if require()d (its stack frames name main.cjs).
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
@@ -56,10 +56,16 @@ function main() {
   script.runInThisContext().call(cjs.exports, cjs.exports, createRequire(file), cjs, file, dirname(file));
 }
 
-/** One file per bundle (the hash its first line carries, scripts/build.mjs), Node version, CPU and command. */
-function codeCacheFile(base, source) {
-  const key = /^\/\/ kdiag-bundle ([0-9a-f]{20})\n/.exec(source.slice(0, 40))?.[1];
-  if (!key) return undefined;
+/**
+ * One file per bundle location, bundle (the hash its first line carries, scripts/build.mjs), Node version,
+ * CPU and command. The location is part of the key: V8's cached data carries the script's file name, so a
+ * cache written by the same bundle at another path would make this one's stack traces name that path.
+ */
+function codeCacheFile(base, source, file) {
+  const bundle = /^\/\/ kdiag-bundle ([0-9a-f]{20})\n/.exec(source.slice(0, 40))?.[1];
+  const crc32 = zlibCrc32();
+  if (!bundle || !crc32) return undefined;
+  const key = `${(crc32(file) >>> 0).toString(16).padStart(8, '0')}-${bundle}`;
   const COMMANDS = ['pod', 'analyze', 'scan', 'gate', 'capture', 'rbac', 'rules', 'explain', 'lifecycle', 'version', 'completion', '__complete'];
   const args = process.argv.slice(2);
   const command = args.find((a) => COMMANDS.includes(a)) ?? 'other';
@@ -96,11 +102,16 @@ function writeCodeCache(file, script) {
     writeFileSync(temp, Buffer.concat([header, data]), { flag: 'wx', mode: 0o600 });
     renameSync(temp, file);
     temp = undefined;
-    // A new bundle (an upgrade, a rebuild) leaves the files of the one before: remove them (other Node
-    // versions' files of this bundle stay).
+    // A new bundle (an upgrade, a rebuild) at this location leaves the files of the one before: remove them
+    // (other Node versions' files of this bundle, and other locations' files, stay), and any file named the
+    // way kdiag named them before the location was part of the key.
     const dir = dirname(file);
-    const bundle = basename(file).slice(0, 21);
-    for (const name of readdirSync(dir)) if (name.endsWith('.bin') && !name.startsWith(bundle)) rmSync(join(dir, name), { force: true });
+    const location = basename(file).slice(0, 9);
+    const bundle = basename(file).slice(0, 30);
+    const unkeyed = /^[0-9a-f]{20}-v/;
+    for (const name of readdirSync(dir)) {
+      if (name.endsWith('.bin') && ((name.startsWith(location) && !name.startsWith(bundle)) || unkeyed.test(name))) rmSync(join(dir, name), { force: true });
+    }
   } catch {
     // A read-only or full disk only means no cache.
   } finally {

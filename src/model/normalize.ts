@@ -6,18 +6,31 @@
 
 import type { KObject } from './k8s.js';
 
-type Scalar = 'string' | 'number' | 'int' | 'count' | 'boolean' | 'port';
+type Scalar = 'string' | 'name' | 'number' | 'int' | 'count' | 'boolean' | 'port';
 type Shape = Scalar | 'strings' | 'stringMap' | 'quantities' | 'object' | Fields | readonly [Shape];
 interface Fields {
   readonly [field: string]: Shape;
 }
 
 const s = 'string';
+/** An identifier (an object's, a node's, a container's name; a uid): clipped to MAX_NAME, as it is repeated in every output. */
+const n = 'name';
+
+/**
+ * The longest identifier kept whole: 253, Kubernetes' own bound for object names (DNS subdomains). A
+ * longer one cannot come from a real cluster; clipped here, once, it stays small in every finding and
+ * output that repeats it. The clip is the same for the same text (a Pod's nodeName still matches its Node).
+ */
+export const MAX_NAME = 253;
+
+function clipName(v: string): string {
+  return v.length <= MAX_NAME ? v : `${v.slice(0, MAX_NAME)}…[clipped by kdiag: ${v.length} characters]`;
+}
 
 const META: Fields = {
-  name: s, generateName: s, namespace: s, uid: s, resourceVersion: s, creationTimestamp: s, deletionTimestamp: s,
+  name: n, generateName: n, namespace: n, uid: n, resourceVersion: s, creationTimestamp: s, deletionTimestamp: s,
   labels: 'stringMap', annotations: 'stringMap', finalizers: 'strings', generation: 'number', deletionGracePeriodSeconds: 'number',
-  ownerReferences: [{ apiVersion: s, kind: s, name: s, uid: s, controller: 'boolean', blockOwnerDeletion: 'boolean' }],
+  ownerReferences: [{ apiVersion: n, kind: n, name: n, uid: n, controller: 'boolean', blockOwnerDeletion: 'boolean' }],
 };
 const CONDITION: Fields = { type: s, status: s, reason: s, message: s, lastTransitionTime: s, lastProbeTime: s, lastHeartbeatTime: s, lastUpdateTime: s };
 const CONDITIONS = [CONDITION] as const;
@@ -26,7 +39,7 @@ const STATE: Fields = {
   running: { startedAt: s },
   terminated: { exitCode: 'int', signal: 'int', reason: s, message: s, startedAt: s, finishedAt: s, containerID: s },
 };
-const CONTAINER_STATUS: Fields = { name: s, image: s, imageID: s, containerID: s, ready: 'boolean', started: 'boolean', restartCount: 'count', state: STATE, lastState: STATE };
+const CONTAINER_STATUS: Fields = { name: n, image: s, imageID: s, containerID: s, ready: 'boolean', started: 'boolean', restartCount: 'count', state: STATE, lastState: STATE };
 const PROBE: Fields = {
   httpGet: { path: s, port: 'port', scheme: s, host: s },
   tcpSocket: { port: 'port', host: s },
@@ -36,7 +49,7 @@ const PROBE: Fields = {
 };
 const KEY_REF: Fields = { name: s, key: s, optional: 'boolean' };
 const CONTAINER: Fields = {
-  name: s, image: s, imagePullPolicy: s, restartPolicy: s, workingDir: s, command: 'strings', args: 'strings',
+  name: n, image: s, imagePullPolicy: s, restartPolicy: s, workingDir: s, command: 'strings', args: 'strings',
   env: [{ name: s, value: s, valueFrom: { configMapKeyRef: KEY_REF, secretKeyRef: KEY_REF, fieldRef: 'object', resourceFieldRef: 'object' } }],
   envFrom: [{ configMapRef: { name: s, optional: 'boolean' }, secretRef: { name: s, optional: 'boolean' }, prefix: s }],
   resources: { requests: 'quantities', limits: 'quantities' },
@@ -66,7 +79,7 @@ const POD_AFFINITY: Fields = {
   preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 'number', podAffinityTerm: POD_AFFINITY_TERM }],
 };
 const POD_SPEC: Fields = {
-  nodeName: s, restartPolicy: s, serviceAccountName: s, serviceAccount: s, priorityClassName: s, schedulerName: s, hostNetwork: 'boolean', runtimeClassName: s,
+  nodeName: n, restartPolicy: s, serviceAccountName: n, serviceAccount: n, priorityClassName: n, schedulerName: n, hostNetwork: 'boolean', runtimeClassName: n,
   nodeSelector: 'stringMap',
   affinity: {
     nodeAffinity: {
@@ -91,7 +104,7 @@ const POD_STATUS: Fields = {
   containerStatuses: [CONTAINER_STATUS], initContainerStatuses: [CONTAINER_STATUS], ephemeralContainerStatuses: [CONTAINER_STATUS],
 };
 const POD_TEMPLATE: Fields = { metadata: META, spec: POD_SPEC };
-const OBJECT_REF: Fields = { kind: s, namespace: s, name: s, uid: s, fieldPath: s, apiVersion: s };
+const OBJECT_REF: Fields = { kind: n, namespace: n, name: n, uid: n, fieldPath: s, apiVersion: n };
 const SOURCE: Fields = { component: s, host: s };
 const WORKLOAD_STATUS: Fields = {
   conditions: CONDITIONS, updateRevision: s, currentRevision: s,
@@ -108,7 +121,7 @@ const WORKLOAD: Fields = {
   status: WORKLOAD_STATUS,
 };
 const ENDPOINT_PORTS = [{ name: s, port: 'number', protocol: s }] as const;
-const ADDRESSES = [{ ip: s, hostname: s, nodeName: s, targetRef: OBJECT_REF }] as const;
+const ADDRESSES = [{ ip: s, hostname: n, nodeName: n, targetRef: OBJECT_REF }] as const;
 
 /** The fields each kind's code reads, beyond `apiVersion`, `kind` and `metadata` that every object has. */
 const KINDS: Record<string, Fields> = {
@@ -152,7 +165,7 @@ const KINDS: Record<string, Fields> = {
   },
   EndpointSlice: {
     addressType: s,
-    endpoints: [{ addresses: 'strings', conditions: { ready: 'boolean', serving: 'boolean', terminating: 'boolean' }, targetRef: OBJECT_REF, nodeName: s, hostname: s }],
+    endpoints: [{ addresses: 'strings', conditions: { ready: 'boolean', serving: 'boolean', terminating: 'boolean' }, targetRef: OBJECT_REF, nodeName: n, hostname: n }],
     ports: ENDPOINT_PORTS,
   },
   Endpoints: { subsets: [{ addresses: ADDRESSES, notReadyAddresses: ADDRESSES, ports: ENDPOINT_PORTS }] },
@@ -176,6 +189,10 @@ function coerce(v: unknown, shape: Shape): unknown {
     switch (shape) {
       case 'string':
         return scalarString(v);
+      case 'name': {
+        const text = scalarString(v);
+        return text === undefined ? undefined : clipName(text);
+      }
       case 'number':
         return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
       case 'int':

@@ -1,14 +1,14 @@
-import { readdirSync, statSync, type Stats } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { neutralize } from '../text/neutralize.js';
 
 /** What a walk of a dump directory found: the files to read, and one line per entry it could not take. */
 export interface DumpDirectoryWalk {
-  /** Regular files (links to files followed), sorted, each read once. */
+  /** Regular files (links to files inside the directory followed), sorted, each read once. */
   files: Array<{ path: string; stat: Stats }>;
   /** One line each, naming the entry relative to the root: unreadable directories, links that loop, pipes, … */
   problems: string[];
-  /** Lines that explain what was deliberately not read (links to directories), not errors. */
+  /** Lines that explain what was deliberately not read (links to directories, links leading out of the directory), not errors. */
   notes: string[];
 }
 
@@ -29,6 +29,10 @@ export function walkDumpDirectory(root: string, wanted: WantedName): DumpDirecto
   const name = (path: string): string => shortPath(relative(root, path) || '.');
   const rootStat = statSync(root);
   seen.add(id(rootStat));
+  // Links to files are read only when they resolve inside the directory: a stranger's archive may hold
+  // `pods.yaml -> /etc/shadow` or `-> /proc/self/environ`. Links leading out are named in one note.
+  const inside = insideOf(root);
+  const leadingOut: string[] = [];
   // An explicit stack, not recursion: a tree thousands of levels deep must not overflow the call stack.
   const stack: Array<{ dir: string; ancestors: ReadonlySet<string> }> = [{ dir: root, ancestors: new Set([id(rootStat)]) }];
   while (stack.length > 0) {
@@ -50,7 +54,7 @@ export function walkDumpDirectory(root: string, wanted: WantedName): DumpDirecto
       }
       let stat: Stats;
       try {
-        stat = statSync(full); // follows links: a linked dump is read, a linked directory walked
+        stat = statSync(full); // follows links: a link to a file inside is read; one leading out, or to a directory, is noted
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         // A dangling link with a name kdiag would not read anyway is not a problem; a loop always is.
@@ -74,6 +78,10 @@ export function walkDumpDirectory(root: string, wanted: WantedName): DumpDirecto
         problems.push(`${neutralize(root)}: ${name(full)}: not a regular file (${stat.isFIFO() ? 'a named pipe' : 'a socket or device'}); skipped it`);
         continue;
       }
+      if (entry.isSymbolicLink() && !inside(full)) {
+        leadingOut.push(name(full));
+        continue;
+      }
       const key = id(stat);
       if (seen.has(key)) continue; // the same file through a second link: read once
       seen.add(key);
@@ -84,7 +92,31 @@ export function walkDumpDirectory(root: string, wanted: WantedName): DumpDirecto
     stack.push(...subdirs);
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (leadingOut.length > 0) notes.push(linksLeadingOutNote(neutralize(root), leadingOut.length, leadingOut.sort().slice(0, 5).join(', ')));
   return { files, problems, notes };
+}
+
+/** Whether a path, all its links resolved, lies inside `root` (itself resolved): links within a dump stay readable. */
+function insideOf(root: string): (path: string) => boolean {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return () => false;
+  }
+  const prefix = realRoot.endsWith(sep) ? realRoot : realRoot + sep;
+  return (path) => {
+    try {
+      return realpathSync(path).startsWith(prefix);
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** The one note for every link to a file outside the directory: how many, the first few by name, never read. */
+function linksLeadingOutNote(root: string, n: number, links: string): string {
+  return `${root}: ${n} symbolic link(s) lead out of the directory; not read: ${links}${n > 5 ? ` and ${n - 5} more` : ''} (pass a file as an argument of its own to read it)`;
 }
 
 /** An errno as words a person reads (the code kept for searching). */

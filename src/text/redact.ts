@@ -48,7 +48,10 @@ export function redactMessage(text: string): string {
 export function redactObject(obj: KObject): KObject {
   const copy = structuredClone(obj);
   const annotations = copy.metadata?.annotations as Record<string, unknown> | undefined;
-  if (annotations && typeof annotations === 'object') delete annotations['kubectl.kubernetes.io/last-applied-configuration'];
+  if (annotations && typeof annotations === 'object') {
+    delete annotations['kubectl.kubernetes.io/last-applied-configuration'];
+    redactAnnotations(annotations);
+  }
   if (copy.kind === 'Pod' && copy.spec) maskPodSpec(copy.spec);
   for (const kind of ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']) {
     if (copy.kind === kind && copy.spec?.template?.spec) maskPodSpec(copy.spec.template.spec);
@@ -65,6 +68,21 @@ export function redactObject(obj: KObject): KObject {
     }
   }
   return copy;
+}
+
+/** An annotation named for a credential (`example.com/db-password`, `…/api-key`), not for its name (`…-secret-name`). */
+const SECRET_ANNOTATION = /(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)$/i;
+
+/**
+ * Annotations are free text people write, and paste credentials into: the log patterns mask
+ * `password=…`, `token: …`, `apiKey=…`, URLs with passwords; an annotation named for a credential is masked whole.
+ */
+function redactAnnotations(annotations: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(annotations)) {
+    if (typeof value !== 'string' || value === '') continue;
+    const name = key.slice(key.lastIndexOf('/') + 1);
+    annotations[key] = SECRET_ANNOTATION.test(name) ? REDACTED : redactText(value);
+  }
 }
 
 function maskPodSpec(spec: any): void {

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,16 @@ describe('the code cache', () => {
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(notOurs)).toBe(true);
     const file = theFileOf(cache);
+    // Keyed by location too: the stale bundle at this location goes, another location's file stays.
+    const name = basename(file);
+    const staleHere = join(cacheDir(cache), `${name.slice(0, 9)}${'0'.repeat(20)}${name.slice(29)}`);
+    const elsewhere = join(cacheDir(cache), `ffffffff-${name.slice(9)}`);
+    writeFileSync(staleHere, 'old');
+    writeFileSync(elsewhere, 'another checkout');
+    rmSync(file);
+    expect(run(cache)).toEqual(expected);
+    expect(existsSync(staleHere)).toBe(false);
+    expect(existsSync(elsewhere)).toBe(true);
     const other = file.replace(`-${process.version}-`, '-v1.0.0-');
     writeFileSync(other, 'another Node');
     rmSync(file);

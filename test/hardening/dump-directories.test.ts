@@ -142,12 +142,13 @@ describe('dump directories with parts kdiag cannot read', () => {
     ]);
   });
 
-  it('a link to a directory outside the dump is not followed (one note, the exit code of the diagnosis)', async () => {
+  it('links to a directory or a file outside the dump are not followed (one note each, the exit code of the diagnosis)', async () => {
     const dir = dumpDir('outside');
     symlinkSync('/etc', join(dir, 'etc'));
-    symlinkSync(VALID, join(dir, 'linked.yaml')); // a link to a file is read (the same Pod: diagnosed once)
+    symlinkSync(VALID, join(dir, 'linked.yaml')); // a link to a file outside: not opened, named in a note
+    symlinkSync('valid.yaml', join(dir, 'inside.yaml')); // a link inside: read (the same Pod: diagnosed once)
     const r = await run(['analyze', dir, '-o', 'json']);
-    expectRestAnalysed(r, [/: etc: a symbolic link to a directory; not followed/], 1);
+    expectRestAnalysed(r, [/: etc: a symbolic link to a directory; not followed/, /: 1 symbolic link\(s\) lead out of the directory; not read: linked\.yaml \(/], 1);
     expect(JSON.parse(r.stdout).items).toHaveLength(1);
   });
 

@@ -74,6 +74,7 @@ export const SAMPLES: Record<string, string> = {
   paths: 'dump.yaml, more.yaml',
   known: 'dev, prod',
   n: '3',
+  links: 'pods.yaml, sub/up.yaml',
   aliases: '12',
   me: 'kdiag',
   logs: 'many',

@@ -7,8 +7,9 @@ import type { Readable } from 'node:stream';
 import { createSecureContext, type SecureContext, type TLSSocket } from 'node:tls';
 import { ClusterError } from '../../errors.js';
 import { clip } from '../../text/neutralize.js';
+import { MAX_NESTING, nestedDeeperThan } from '../build-snapshot.js';
 import { checkHeapBudget } from '../heap-budget.js';
-import { DeadlineError, errorForNetwork, errorForStatus, type DeadlineKind } from './api-errors.js';
+import { DeadlineError, errorForNetwork, errorForStatus, tooDeepError, type DeadlineKind } from './api-errors.js';
 import type { Connection } from './connect.js';
 import { ExecCredentials } from './exec-credential.js';
 import { H2Session, probe, type Probe } from './h2-transport.js';
@@ -392,11 +393,16 @@ export class ApiClient {
               }
               if (status >= 200 && status < 300) {
                 if (options.text) return resolve(body);
+                let parsed: unknown;
                 try {
-                  return resolve(JSON.parse(body));
+                  parsed = JSON.parse(body);
                 } catch {
                   return reject(new ClusterError('E_SHAPE', `the API server at ${server} sent a response that is not JSON for ${options.what}`, { hint: 'is the kubeconfig\'s server really a Kubernetes API server (not a proxy login page or another service)?' }));
                 }
+                // The parser takes any depth; the walks after it (redaction, clones, serialisers) recurse.
+                // One check here, where every answer enters, so none of them meets an absurd depth.
+                if (nestedDeeperThan(parsed, MAX_NESTING + 1)) return reject(tooDeepError(server, options.what, MAX_NESTING));
+                return resolve(parsed);
               }
               const error = errorForStatus(status, body, options.what, server);
               (error as { retryAfterMs?: number }).retryAfterMs = parseRetryAfter(headers['retry-after']);

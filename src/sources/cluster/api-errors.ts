@@ -84,3 +84,10 @@ export function mismatchError(server: string, what: string, why: string): Cluste
     hint: 'a proxy or a server in front of the cluster may be answering other requests; run kubectl get with the same flags to compare',
   });
 }
+
+/** An answer nested deeper than any Kubernetes object (`MAX_NESTING`): refused where it is parsed, before any walk meets it. */
+export function tooDeepError(server: string, what: string, limit: number): ClusterError {
+  return new ClusterError('E_SHAPE', `the API server at ${server} sent an answer for ${what} nested more than ${limit} levels deep; Kubernetes objects never are`, {
+    hint: 'is the kubeconfig\'s server really a Kubernetes API server (not a proxy login page or another service)?',
+  });
+}

@@ -1,6 +1,7 @@
 import type { ApiClient, StreamResponse } from './api-client.js';
 import type { SnapshotKind } from '../../model/snapshot.js';
 import { ForbiddenError } from './api-errors.js';
+import { MAX_NESTING, nestedDeeperThan } from '../build-snapshot.js';
 
 /** One resource to watch, from the resourceVersion of the list (or GET) that was just read. */
 export interface WatchSpec {
@@ -185,6 +186,8 @@ function readEvents(res: StreamResponse, signal: AbortSignal, onEvent: (type: 'A
         } catch {
           return finish('error');
         }
+        // As for every other answer (api-client.ts): an event deeper than any object is an error, never read.
+        if (nestedDeeperThan(event, MAX_NESTING + 2)) return finish('error');
         if (event?.type === 'ERROR') return finish(event.object?.code === 410 ? 'expired' : 'error');
         if (event?.type !== 'ADDED' && event?.type !== 'MODIFIED' && event?.type !== 'DELETED' && event?.type !== 'BOOKMARK') return finish('error');
         const rv = event.object?.metadata?.resourceVersion;
