@@ -1,3 +1,4 @@
+// node-versions: V8's heap limit reached by the engine and the reports
 // A list too large for the heap: 20,000 Pods diagnosed fine, but their YAML report (52 MiB as JSON, about
 // four times that while the YAML library renders it) cannot fit a 128 MiB heap. One line and exit 2, not
 // V8's abort (exit 134). JSON is written item by item, but into a pipe its chunks queue in memory: the
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectInputError, run } from './run.js';
+import { BIG_INPUT_TIMEOUT } from '../support/budgets.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-heap-report-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -23,7 +25,7 @@ const pods = Array.from({ length: 20_000 }, (_, i) => ({
   },
 }));
 
-describe('engine and report memory on huge lists', () => {
+describe('engine and report memory on huge lists', { timeout: BIG_INPUT_TIMEOUT }, () => {
   it('20,000 Pods under a 128 MiB heap: the report that would not fit (YAML, JSON) is one line naming it, exit 2, no abort', () => {
     const file = join(tmp, 'pods.json');
     writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods }));
