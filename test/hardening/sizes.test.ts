@@ -1,3 +1,4 @@
+// node-versions: peak memory and output on inputs of 100,000 objects (V8's heap, stream back-pressure)
 // Sizes: 100,000 Events for one Pod and 1 MB messages. The output stays bounded (text and Markdown clip
 // cluster text with a marker), memory stays bounded, and the run finishes. Wall time and peak RSS are
 // printed for the README; only generous sanity bounds are asserted.
@@ -9,7 +10,8 @@ import { Engine } from '../../src/engine/diagnose.js';
 import { snapshotFromObjects } from '../../src/sources/dump.js';
 import { at, conditions, containerStatus, event, node, pod } from '../harness/builders.js';
 import { unsafeAt } from './hostile.js';
-import { run, type Measured } from './run.js';
+import { peakKiB, run, type Measured } from './run.js';
+import { BIG_INPUT_TIMEOUT } from '../support/budgets.js';
 
 const EVENTS = 100_000;
 // A YAML List of 100,000 Events is ~50 MB and takes ~30 s to parse; set KDIAG_HARDENING_FULL=1 to run
@@ -116,7 +118,7 @@ function expectBoundedText(out: string): void {
   expect(unsafeAt(out)).toBeUndefined();
 }
 
-describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, () => {
+describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, { timeout: BIG_INPUT_TIMEOUT }, () => {
   const file = join(dir, 'events.json');
   writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [pulling, node(), ...manyEvents(EVENTS)] }));
 
@@ -128,7 +130,7 @@ describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, () => {
     expect(r.stdout).toContain('Warning Failed'); // evidence quotes the newest of the 100k events
     expect(r.stdout.length).toBeLessThan(10_000);
     expectBoundedText(r.stdout);
-    if (r.maxRssKiB !== undefined) expect(r.maxRssKiB).toBeLessThan(2 * 1024 * 1024); // sanity bound only
+    expect(peakKiB(r)).toBeLessThan(2 * 1024 * 1024); // sanity bound only
   });
 
   it('pod -f -o json: the same diagnosis, bounded', () => {
@@ -151,11 +153,11 @@ describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, () => {
     note(`analyze -o json, ${YAML_EVENTS} Events (YAML)`, yamlFile, r);
     expect(r.code, r.stderr).toBe(1);
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(run(['analyze', jsonFile, '-o', 'json', ...now]).stdout));
-    if (r.maxRssKiB !== undefined) expect(r.maxRssKiB).toBeLessThan(3 * 1024 * 1024);
+    expect(peakKiB(r)).toBeLessThan(3 * 1024 * 1024);
   }, 600_000);
 });
 
-describe('200,000 distinct Events for one Pod', () => {
+describe('200,000 distinct Events for one Pod', { timeout: BIG_INPUT_TIMEOUT }, () => {
   // Rule helpers once took `Math.min(...times)` over all of a Pod's events: past ~120,000 arguments V8
   // throws RangeError and the rules were skipped. They use rules/helpers/numbers.ts minOf/maxOf now.
   it('the image rules still diagnose the Pod', () => {
@@ -179,7 +181,7 @@ describe('a long run of whitespace in a termination message', () => {
   // terminationMessage() once ran a backtracking regex over the whole message (quadratic on a long run of
   // whitespace: 60 K spaces took ~1.3 s, 1 MB minutes); it clips first now. A real kubelet caps termination
   // messages at 4 KB, a hand-made dump does not.
-  it('container/recent-restarts diagnoses it in well under a second', () => {
+  it('container/recent-restarts diagnoses it (its time: bench/hot-paths.mjs)', () => {
     const restarted = pod({
       metadata: { name: 'spaces', uid: 'pod-spaces' },
       status: {
@@ -195,11 +197,10 @@ describe('a long run of whitespace in a termination message', () => {
     const ms = performance.now() - started;
     figures.push(`diagnosePod with a 60,000-space termination message: ${Math.round(ms)} ms`);
     expect(d.findings.some((f) => f.rule === 'container/recent-restarts')).toBe(true);
-    expect(ms).toBeLessThan(300);
   });
 });
 
-describe('1 MB messages', () => {
+describe('1 MB messages', { timeout: BIG_INPUT_TIMEOUT }, () => {
   const file = join(dir, 'big-messages.json');
   writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [node(), ...bigMessagePods()] }));
 

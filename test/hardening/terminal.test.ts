@@ -1,3 +1,4 @@
+// node-versions: what reaches a real stdout and stderr through the built CLI
 // Terminal safety: ANSI CSI/OSC (OSC 8 hyperlinks, OSC 52 clipboard), C1 controls, bidi overrides and
 // carriage returns planted in every kind of cluster text of a dump must never reach stdout or stderr raw.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
