@@ -1,4 +1,3 @@
-// node-versions: peak memory of YAML alias expansion (V8's heap)
 // Input that is small but grows: a YAML anchor of 1 MB repeated by 999 aliases (1 GB once expanded), and
 // JSON whose messages are 1 MB each (repeated by every finding, evidence line and summary that quotes
 // them). Bounded time and memory; the alias bomb is one clear line and exit 2.
@@ -32,23 +31,23 @@ const podYaml = (statuses: string[], message: string): string =>
 const docOf = (text: string) => [...new Composer().compose(new Parser().parse(text))][0]!;
 
 describe('YAML alias amplification', () => {
-  it('a 1 MB anchor referenced by 999 aliases: one line naming the file and the expansion, exit 2, bounded', () => {
+  it('a 1 MB anchor referenced by 999 aliases: one line naming the file and the expansion, exit 2, bounded', async () => {
     const statuses = Array.from({ length: 999 }, (_, i) => `  - {name: c${i}, ready: false, restartCount: 0, image: x, state: {waiting: {reason: ErrImagePull, message: *m}}}`);
     const file = join(tmp, 'amplified.yaml');
     writeFileSync(file, podYaml(statuses, `&m "${MB}"`));
-    const r = run(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
+    const r = await run(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
     expectInputError(r, 'amplified.yaml:1');
     expect(r.stderr).toMatch(/999 YAML alias\(es\) would expand 1\.1 MiB of text to about 1000 MiB; kdiag refuses alias amplification past 8\.0 MiB/);
     expect(peakKiB(r)).toBeLessThan(512 * 1024);
   });
 
-  it('a few small aliases (hand-written YAML reusing a block) are read as before', () => {
+  it('a few small aliases (hand-written YAML reusing a block) are read as before', async () => {
     const statuses = ['  - &s {name: c0, ready: false, restartCount: 0, image: x, state: {waiting: {reason: ImagePullBackOff, message: "Back-off pulling image \\"registry.local/app:v1\\""}}}'];
     const file = join(tmp, 'small-aliases.yaml');
     const second = 'apiVersion: v1\n  kind: Pod\n  metadata: {name: amp2, namespace: shop}\n  status: {phase: Pending, conditions: [{type: Ready, status: "False", message: *m}], containerStatuses: [*s]}';
     const first = podYaml(statuses, '&m "containers with unready status: [c0]"').trimEnd().split('\n').map((l, i) => (i === 0 ? `- ${l}` : `  ${l}`)).join('\n');
     writeFileSync(file, `apiVersion: v1\nkind: List\nitems:\n${first}\n- ${second}\n`);
-    const r = run(['analyze', file]);
+    const r = await run(['analyze', file]);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('amp2');
   });
@@ -64,7 +63,7 @@ describe('YAML alias amplification', () => {
 });
 
 describe('JSON with repeated 1 MB messages', () => {
-  it('50 containers each waiting with a 1 MB message: the JSON report stays small, every string bounded', () => {
+  it('50 containers each waiting with a 1 MB message: the JSON report stays small, every string bounded', async () => {
     const pod = {
       apiVersion: 'v1',
       kind: 'Pod',
@@ -78,7 +77,7 @@ describe('JSON with repeated 1 MB messages', () => {
     };
     const file = join(tmp, 'repeated.json');
     writeFileSync(file, JSON.stringify(pod));
-    const r = run(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
+    const r = await run(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(1);
     // Was 108 MB of JSON (each 1 MB message up to 7 times per finding) in 5 s at 720 MiB.
     expect(r.stdout.length).toBeLessThan(4 * 2 ** 20);

@@ -1,4 +1,3 @@
-// node-versions: V8's heap limit reached by the engine and the reports
 // A list too large for the heap: 20,000 Pods diagnosed fine, but their YAML report (52 MiB as JSON, about
 // four times that while the YAML library renders it) cannot fit a 128 MiB heap. One line and exit 2, not
 // V8's abort (exit 134). JSON is written item by item, but into a pipe its chunks queue in memory: the
@@ -26,12 +25,12 @@ const pods = Array.from({ length: 20_000 }, (_, i) => ({
 }));
 
 describe('engine and report memory on huge lists', { timeout: BIG_INPUT_TIMEOUT }, () => {
-  it('20,000 Pods under a 128 MiB heap: the report that would not fit (YAML, JSON) is one line naming it, exit 2, no abort', () => {
+  it('20,000 Pods under a 128 MiB heap: the report that would not fit (YAML, JSON) is one line naming it, exit 2, no abort', async () => {
     const file = join(tmp, 'pods.json');
     writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods }));
     const env = { NODE_OPTIONS: '--max-old-space-size=128' };
-    expectInputError(run(['analyze', file, '-o', 'json'], { env, timeoutMs: 60_000 }), 'the json report of 20000 diagnoses');
-    const r = run(['analyze', file, '-o', 'yaml'], { env, timeoutMs: 60_000 });
+    expectInputError(await run(['analyze', file, '-o', 'json'], { env, timeoutMs: 60_000 }), 'the json report of 20000 diagnoses');
+    const r = await run(['analyze', file, '-o', 'yaml'], { env, timeoutMs: 60_000 });
     expectInputError(r, 'the yaml report of 20000 diagnoses');
     expect(r.stderr).toMatch(/does not fit in memory: the heap would pass 109 MiB \(85% of Node's 128 MiB limit\)/);
     expect(r.stderr).toMatch(/^hint: .*--max-old-space-size/m);
