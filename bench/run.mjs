@@ -17,7 +17,7 @@ const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', '--', 'true'], { encoding: 'utf8' }).stderr?.includes('task-clock') ? 'perf' : undefined;
 const rows = [];
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-bench-'));
-// KDIAG_BENCH_ONLY=startup,offline,render,yaml,engine,live,scale,peer runs only those parts (default: all).
+// KDIAG_BENCH_ONLY=startup,offline,render,yaml,engine,hot,live,scale,peer runs only those parts (default: all).
 const ONLY = process.env.KDIAG_BENCH_ONLY?.split(',');
 const want = (part) => !ONLY || ONLY.includes(part);
 
@@ -246,6 +246,12 @@ if (want('engine')) {
   for (const p of snapshot.pods) engine.diagnosePod(p);
   const perSecond = snapshot.pods.length / ((performance.now() - t0) / 1000);
   row('engine: pods diagnosed per second (in-process)', perSecond, undefined, 'pods/s', '≥ 50,000 pods/s', `${lib.ALL_RULES.length} rules`);
+}
+
+// Hot paths with a time budget (the wall-clock limits that tests must not hold): bench/hot-paths.mjs.
+if (want('hot')) {
+  const hot = spawnSync(process.execPath, [join(ROOT, 'bench/hot-paths.mjs')], { stdio: 'inherit' });
+  if (hot.status !== 0) process.exitCode = 1;
 }
 
 // 4. Live figures against the local test cluster.

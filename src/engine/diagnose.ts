@@ -131,7 +131,7 @@ export class Engine {
   }
 
   /** Whether `now` for this object cannot be later than its capture (see PodRuleContext.clockTrusted). */
-  private clockTrusted(object: KObject): boolean {
+  clockTrusted(object: KObject): boolean {
     if (this.fixedNow) return true;
     const basis = this.clockOf(object)?.basis;
     return basis !== 'mtime' && basis !== 'wall';

@@ -17,6 +17,11 @@
 #   # setup: kubectl ... / # teardown: kubectl ...   run before apply / after capture
 #   # cni: missing-plugin|tiny-range            node CNI config during the scenario (restored after)
 #   # capture: then-after-ready                 the part below is applied once the part above is Ready
+#   # exclusive: <why>                          run alone (see below)
+#
+# Scenarios that change node-wide state (a cni, setup or teardown line) or say `# exclusive:` run one at a
+# time with nothing else on the cluster; the others only touch their own namespace and run side by side
+# (KDIAG_CAPTURE_JOBS at a time, default 8, longest timeout first), after the exclusive ones.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 [ "$(id -u)" = 0 ] || die "capture.sh needs root (it rewrites the node's CNI config for cni scenarios)"
@@ -26,7 +31,7 @@ if [ "${1:-}" = --keep ]; then KEEP=1; shift; fi
 OUT="${KDIAG_FIXTURES_DIR:-$(cd "$CLUSTER_HOME/../.." && pwd)/fixtures/real}"
 mkdir -p "$OUT"
 kubectl_admin get node "$NODE_NAME" >/dev/null || die "cluster not running: start it with up.sh"
-# one capture at a time: scenarios change node-wide state (CNI config, taints, cordon)
+# one capture.sh at a time: some scenarios change node-wide state (CNI config, taints, cordon)
 exec 9> "$RUN/capture.lock"
 flock -n 9 || die "another capture.sh is running on this cluster"
 
@@ -167,11 +172,11 @@ capture_one() {
   [ "$KEEP" = 1 ] || kubectl delete namespace "$NS" --wait=false >/dev/null
   if [ "$ok" = 1 ]; then
     log "saved $dest"
-    RESULTS+=("ok      $name")
+    echo "ok      $name" >> "$RESULTS_FILE"
   else
     log "FAILED $name: condition not reached in ${timeout}s; partial state saved to $dest"
     kubectl get pods -n "$NS" -o wide >&2 || true
-    RESULTS+=("FAILED  $name")
+    echo "FAILED  $name" >> "$RESULTS_FILE"
   fi
 }
 
@@ -190,17 +195,35 @@ undo_node_changes() { # restore the node-wide state a scenario changed (CNI conf
   return 0
 }
 trap undo_node_changes EXIT
-trap "exit 130" INT TERM
-RESULTS=()
+trap 'kill $(jobs -pr) 2>/dev/null; exit 130' INT TERM
+RESULTS_FILE="$(mktemp)"
 if [ "$#" -gt 0 ]; then
   files=(); for n in "$@"; do files+=("$CLUSTER_HOME/scenarios/${n%.yaml}.yaml"); done
 else
   files=("$CLUSTER_HOME"/scenarios/*.yaml)
 fi
+exclusive=(); shared=()
 for f in "${files[@]}"; do
   [ -f "$f" ] || die "no scenario $f"
-  capture_one "$f"
+  if grep -qE '^# (cni|setup|teardown|exclusive):' "$f"; then exclusive+=("$f"); else shared+=("$f"); fi
 done
+t_phase=$SECONDS
+for f in "${exclusive[@]}"; do capture_one "$f"; done
+[ "${#exclusive[@]}" = 0 ] || log "exclusive scenarios (${#exclusive[@]}, one at a time) took $((SECONDS - t_phase))s"
+# Namespace-only scenarios side by side, longest timeout first so the slowest starts at once. Each runs in
+# a subshell with its own EXIT trap (deletes its namespace if interrupted).
+t_phase=$SECONDS
+mapfile -t shared < <(for f in "${shared[@]}"; do t=$(directive "$f" timeout); echo "${t:-120} $f"; done | sort -rn | cut -d' ' -f2-)
+for f in "${shared[@]}"; do
+  while [ "$(jobs -pr | wc -l)" -ge "${KDIAG_CAPTURE_JOBS:-8}" ]; do wait -n || true; done
+  ( trap undo_node_changes EXIT; capture_one "$f" ) &
+done
+wait
+[ "${#shared[@]}" = 0 ] || log "shared scenarios (${#shared[@]}, up to ${KDIAG_CAPTURE_JOBS:-8} at a time) took $((SECONDS - t_phase))s"
+for f in "${shared[@]}"; do   # a subshell that died (set -e) left no line: it failed
+  grep -qE "^(ok|FAILED)  +$(basename "$f" .yaml)\$" "$RESULTS_FILE" || echo "FAILED  $(basename "$f" .yaml)" >> "$RESULTS_FILE"
+done
+mapfile -t RESULTS < "$RESULTS_FILE"; rm -f "$RESULTS_FILE"
 if [ "$KEEP" = 0 ]; then
   gone() { ! kubectl get namespaces -o name | grep -q '^namespace/kdiag-\(sched\|kubelet\|volume\|cni\|image\|container\|readiness\|healthy\)-'; }
   wait_for "scenario namespaces to be deleted" 180 gone || true

@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, kdiag } from './exec.js';
+import { BIG_INPUT_TIMEOUT } from '../support/budgets.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-analyze-fbf-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe('analyze and scan -f file by file, end to end', () => {
+describe('analyze and scan -f file by file, end to end', { timeout: BIG_INPUT_TIMEOUT }, () => {
   it('a directory of every real fixture plus an unreadable part: the same stdout, stderr and exit code in every format', () => {
     const dir = join(tmp, 'dump');
     mkdirSync(join(dir, 'ns'), { recursive: true });

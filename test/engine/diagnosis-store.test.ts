@@ -1,3 +1,4 @@
+// node-versions: node:zlib's deflate and inflate of the stored diagnoses
 // The streamed scan keeps each Pod's diagnosis as compact JSON in deflated batches: every text must come
 // back exactly, in any order of reads (workload rows read their Pods' out of order), including the batch
 // not yet compressed.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Composer, Parser } from 'yaml';
 import { aliasExpansionProblem } from '../../src/sources/yaml-alias-budget.js';
-import { expectInputError, run } from './run.js';
+import { expectInputError, peakKiB, run } from './run.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-amplify-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -31,24 +31,23 @@ const podYaml = (statuses: string[], message: string): string =>
 const docOf = (text: string) => [...new Composer().compose(new Parser().parse(text))][0]!;
 
 describe('YAML alias amplification', () => {
-  it('a 1 MB anchor referenced by 999 aliases: one line naming the file and the expansion, exit 2, bounded', () => {
+  it('a 1 MB anchor referenced by 999 aliases: one line naming the file and the expansion, exit 2, bounded', async () => {
     const statuses = Array.from({ length: 999 }, (_, i) => `  - {name: c${i}, ready: false, restartCount: 0, image: x, state: {waiting: {reason: ErrImagePull, message: *m}}}`);
     const file = join(tmp, 'amplified.yaml');
     writeFileSync(file, podYaml(statuses, `&m "${MB}"`));
-    const r = run(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
+    const r = await run(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
     expectInputError(r, 'amplified.yaml:1');
     expect(r.stderr).toMatch(/999 YAML alias\(es\) would expand 1\.1 MiB of text to about 1000 MiB; kdiag refuses alias amplification past 8\.0 MiB/);
-    expect(r.ms).toBeLessThan(15_000); // sanity only (it takes about a second); was 60 s, 3 GiB and exit 70
-    if (r.maxRssKiB !== undefined) expect(r.maxRssKiB).toBeLessThan(512 * 1024);
+    expect(peakKiB(r)).toBeLessThan(512 * 1024);
   });
 
-  it('a few small aliases (hand-written YAML reusing a block) are read as before', () => {
+  it('a few small aliases (hand-written YAML reusing a block) are read as before', async () => {
     const statuses = ['  - &s {name: c0, ready: false, restartCount: 0, image: x, state: {waiting: {reason: ImagePullBackOff, message: "Back-off pulling image \\"registry.local/app:v1\\""}}}'];
     const file = join(tmp, 'small-aliases.yaml');
     const second = 'apiVersion: v1\n  kind: Pod\n  metadata: {name: amp2, namespace: shop}\n  status: {phase: Pending, conditions: [{type: Ready, status: "False", message: *m}], containerStatuses: [*s]}';
     const first = podYaml(statuses, '&m "containers with unready status: [c0]"').trimEnd().split('\n').map((l, i) => (i === 0 ? `- ${l}` : `  ${l}`)).join('\n');
     writeFileSync(file, `apiVersion: v1\nkind: List\nitems:\n${first}\n- ${second}\n`);
-    const r = run(['analyze', file]);
+    const r = await run(['analyze', file]);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('amp2');
   });
@@ -57,15 +56,14 @@ describe('YAML alias amplification', () => {
     const levels = ['a: &a ["xxxxxxxx","xxxxxxxx","xxxxxxxx","xxxxxxxx","xxxxxxxx","xxxxxxxx","xxxxxxxx","xxxxxxxx","xxxxxxxx"]'];
     for (let i = 1; i < 9; i++) levels.push(`l${i}: &l${i} [${Array(9).fill(i === 1 ? '*a' : `*l${i - 1}`).join(',')}]`);
     const text = levels.join('\n');
-    const started = performance.now();
+    // Expanding them would not end within the test's timeout; how fast the refusal is: bench/hot-paths.mjs.
     expect(aliasExpansionProblem(docOf(text), text.length)).toMatch(/alias\(es\) would expand .* to about [\d.]+ GiB/);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(aliasExpansionProblem(docOf('a: &a [1, 2]\nb: *a\n'), 20)).toBeUndefined();
   });
 });
 
 describe('JSON with repeated 1 MB messages', () => {
-  it('50 containers each waiting with a 1 MB message: the JSON report stays small, every string bounded', () => {
+  it('50 containers each waiting with a 1 MB message: the JSON report stays small, every string bounded', async () => {
     const pod = {
       apiVersion: 'v1',
       kind: 'Pod',
@@ -79,7 +77,7 @@ describe('JSON with repeated 1 MB messages', () => {
     };
     const file = join(tmp, 'repeated.json');
     writeFileSync(file, JSON.stringify(pod));
-    const r = run(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
+    const r = await run(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(1);
     // Was 108 MB of JSON (each 1 MB message up to 7 times per finding) in 5 s at 720 MiB.
     expect(r.stdout.length).toBeLessThan(4 * 2 ** 20);
@@ -90,6 +88,6 @@ describe('JSON with repeated 1 MB messages', () => {
     });
     expect(longest).toBeLessThan(17 * 1024);
     expect(r.stdout).toContain('[clipped by kdiag: 1048579 characters in all]');
-    if (r.maxRssKiB !== undefined) expect(r.maxRssKiB).toBeLessThan(400 * 1024);
+    expect(peakKiB(r)).toBeLessThan(400 * 1024);
   });
 });

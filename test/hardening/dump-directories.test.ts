@@ -1,3 +1,4 @@
+// node-versions: node:fs on named pipes, unreadable files and directories, symbolic links
 // Dump directories that fight back: an unreadable subdirectory, named pipes, link loops, paths longer than
 // PATH_MAX, a file over the size limit. Each is one clear line on stderr; the rest of the directory is still
 // analysed and reported; the exit code is 2 (part of the input could not be read), as grep -r does.
@@ -106,7 +107,6 @@ describe('dump directories with parts kdiag cannot read', () => {
     expect(spawnSync('mkfifo', [join(dir, 'pods.yaml')]).status).toBe(0);
     const r = await run(['analyze', dir]);
     expectRestAnalysed(r, [/pods\.yaml: not a regular file \(a named pipe\); skipped it$/]);
-    expect(r.ms).toBeLessThan(10_000); // a hang would be killed at 15 s
   });
 
   it('a named pipe given as the dump, with no writer: one line and exit 2 after a short wait, not a hang', async () => {

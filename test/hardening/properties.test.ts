@@ -12,23 +12,26 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
 import { diagnoseAll } from '../../src/engine/diagnose-all.js';
 import { Engine } from '../../src/engine/diagnose.js';
+import { ALL_RULES } from '../../src/rules/index.js';
+import type { PodRule } from '../../src/rules/types.js';
 import { diagnosisList, type Diagnosis } from '../../src/engine/diagnosis.js';
 import { InputError } from '../../src/errors.js';
 import { OUTPUT_FORMATS, renderDiagnosis, renderList } from '../../src/report/render.js';
 import { renderScanText } from '../../src/report/table.js';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
 import { parseDumpText } from '../../src/sources/parse-dump-text.js';
+import { FUZZING, fuzzRuns } from '../support/budgets.js';
 import { applyMutation, clone, junk, loadScenarios, mutationArb, ROOT, unsafeAt } from './hostile.js';
 
 const SEED = 20261130;
-// npm test runs this sample; `npm run fuzz` (KDIAG_FUZZ_SCALE=32) the same properties, same seed, ≥ 100k cases.
-const SCALE = Math.max(1, Number(process.env.KDIAG_FUZZ_SCALE ?? 1) || 1);
+// npm test runs a quarter of the base counts (test/support/budgets.ts); `npm run fuzz` (KDIAG_FUZZ_SCALE=32) the
+// same properties, same seed, base × 32 (≥ 100k cases).
 // KDIAG_FUZZ_BUDGET (seconds; `npm run fuzz` sets one): each of the five properties stops after a fifth of it
 // (fast-check's time limit, counted, not a failure), so a nightly run ends when planned; the counts say how far.
 const BUDGET_MS = Math.max(0, Number(process.env.KDIAG_FUZZ_BUDGET ?? 0) || 0) * 1000;
 const LIMIT = BUDGET_MS > 0 ? { interruptAfterTimeLimit: BUDGET_MS / 5, markInterruptAsFailure: false } : {};
 /** vitest's per-test timeout: the sample keeps it; a scaled run is bounded by its budget instead (0: none). */
-const timeout = (ms: number): number => (SCALE > 1 ? (BUDGET_MS > 0 ? BUDGET_MS / 5 + 600_000 : 0) : ms);
+const timeout = (ms: number): number => (FUZZING ? (BUDGET_MS > 0 ? BUDGET_MS / 5 + 600_000 : 0) : ms);
 /** A long synchronous run starves vitest's worker RPC (the onTaskUpdate timeout): give the event loop a turn every 100 ms. */
 let lastBreath = Date.now();
 async function breathe(): Promise<void> {
@@ -36,14 +39,14 @@ async function breathe(): Promise<void> {
   await new Promise((r) => setImmediate(r));
   lastBreath = Date.now();
 }
-const RUNS = Object.fromEntries(Object.entries({ parse: 500, slices: 200, files: 300, objects: 1000, engine: 1200 }).map(([k, n]) => [k, n * SCALE])) as Record<'parse' | 'slices' | 'files' | 'objects' | 'engine', number>;
+const RUNS = Object.fromEntries(Object.entries({ parse: 500, slices: 200, files: 300, objects: 1000, engine: 1200 }).map(([k, n]) => [k, fuzzRuns(n)])) as Record<'parse' | 'slices' | 'files' | 'objects' | 'engine', number>;
 
 const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'schema/kdiag-v1.schema.json'), 'utf8')));
 const scenarios = loadScenarios();
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-props-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Cases generated per property, and the rules that threw (the engine turns those into notes). */
+/** Cases generated per property, and the rules that threw (the engine turns those into notes for users; here each fails the case). */
 const counts: Record<string, number> = {};
 const ruleFailures = new Map<string, { count: number; example: string }>();
 afterAll(() => {
@@ -89,6 +92,9 @@ function checkDiagnoses(items: Diagnosis[], now: number): void {
         const entry = ruleFailures.get(m[1]!) ?? { count: 0, example: m[2]!.slice(0, 160) };
         entry.count++;
         ruleFailures.set(m[1]!, entry);
+        // A rule that crashes on mutated input is the bug fuzzing exists to find: fail the case (fast-check
+        // shrinks it and prints the seed and path that reproduce it).
+        throw new Error(`rule ${m[1]} threw on this input: ${m[2]}`);
       }
     }
   }
@@ -272,6 +278,18 @@ describe('hardening properties (fast-check, fixed seed)', () => {
       { seed: SEED + 3, numRuns: RUNS.engine, ...LIMIT },
     );
   }, timeout(120_000));
+
+  it('control: a rule that throws (a note for users) fails the properties', () => {
+    const first = ALL_RULES.find((r): r is PodRule => r.scope === 'pod')!;
+    const throwing: PodRule = { ...first, id: first.id, triggers: undefined, match: () => { throw new Error('boom on purpose'); } };
+    const snapshot = snapshotFromObjects(clone(scenarios[0]!.objects));
+    const engine = new Engine(snapshot, { rules: ALL_RULES.map((r) => (r === first ? throwing : r)) });
+    const pods = snapshot.pods.map((p) => engine.diagnosePod(p));
+    expect(pods.length).toBeGreaterThan(0);
+    expect(pods[0]!.notes.join('\n')).toContain('boom on purpose');
+    expect(() => checkDiagnoses(pods, engine.now)).toThrow(`rule ${first.id} threw on this input: boom on purpose`);
+    ruleFailures.delete(first.id); // the control's own entry is not a finding of the fuzzing
+  });
 
   it('the engine on every unmutated fixture scenario (control: the properties start from valid input)', () => {
     for (const s of scenarios) runEngine(clone(s.objects));

@@ -9,7 +9,8 @@ import { Engine } from '../../src/engine/diagnose.js';
 import { snapshotFromObjects } from '../../src/sources/dump.js';
 import { at, conditions, containerStatus, event, node, pod } from '../harness/builders.js';
 import { unsafeAt } from './hostile.js';
-import { run, type Measured } from './run.js';
+import { peakKiB, run, type Measured } from './run.js';
+import { BIG_INPUT_TIMEOUT } from '../support/budgets.js';
 
 const EVENTS = 100_000;
 // A YAML List of 100,000 Events is ~50 MB and takes ~30 s to parse; set KDIAG_HARDENING_FULL=1 to run
@@ -116,23 +117,23 @@ function expectBoundedText(out: string): void {
   expect(unsafeAt(out)).toBeUndefined();
 }
 
-describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, () => {
+describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, { timeout: BIG_INPUT_TIMEOUT }, () => {
   const file = join(dir, 'events.json');
   writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [pulling, node(), ...manyEvents(EVENTS)] }));
 
-  it('analyze: diagnosed, bounded output, bounded memory', () => {
-    const r = run(['analyze', file], { timeoutMs: 120_000 });
+  it('analyze: diagnosed, bounded output, bounded memory', async () => {
+    const r = await run(['analyze', file], { timeoutMs: 120_000 });
     note(`analyze, ${EVENTS} Events (JSON)`, file, r);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('FAILING at image');
     expect(r.stdout).toContain('Warning Failed'); // evidence quotes the newest of the 100k events
     expect(r.stdout.length).toBeLessThan(10_000);
     expectBoundedText(r.stdout);
-    if (r.maxRssKiB !== undefined) expect(r.maxRssKiB).toBeLessThan(2 * 1024 * 1024); // sanity bound only
+    expect(peakKiB(r)).toBeLessThan(2 * 1024 * 1024); // sanity bound only
   });
 
-  it('pod -f -o json: the same diagnosis, bounded', () => {
-    const r = run(['pod', 'api-1', '-f', file, '-o', 'json'], { timeoutMs: 120_000 });
+  it('pod -f -o json: the same diagnosis, bounded', async () => {
+    const r = await run(['pod', 'api-1', '-f', file, '-o', 'json'], { timeoutMs: 120_000 });
     note(`pod -f -o json, ${EVENTS} Events (JSON)`, file, r);
     expect(r.code).toBe(1);
     const d = JSON.parse(r.stdout);
@@ -140,25 +141,25 @@ describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, () => {
     expect(r.stdout.length).toBeLessThan(100_000); // evidence quotes a few merged events, not 100k
   });
 
-  it(`the same Events as a kubectl-style YAML List (${YAML_EVENTS.toLocaleString('en')} Events; sliced parsing) give the same JSON`, () => {
+  it(`the same Events as a kubectl-style YAML List (${YAML_EVENTS.toLocaleString('en')} Events; sliced parsing) give the same JSON`, async () => {
     const yamlFile = join(dir, 'events.yaml');
     writeFileSync(yamlFile, eventsYaml(YAML_EVENTS));
     const jsonFile = join(dir, 'events-same.json');
     writeFileSync(jsonFile, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [pulling, node(), ...manyEvents(YAML_EVENTS)] }));
     // One clock for both: by default each file is judged at its own modification time, named in a note.
     const now = ['--now', new Date().toISOString()];
-    const r = run(['analyze', yamlFile, '-o', 'json', ...now], { timeoutMs: 300_000 });
+    const r = await run(['analyze', yamlFile, '-o', 'json', ...now], { timeoutMs: 300_000 });
     note(`analyze -o json, ${YAML_EVENTS} Events (YAML)`, yamlFile, r);
     expect(r.code, r.stderr).toBe(1);
-    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(run(['analyze', jsonFile, '-o', 'json', ...now]).stdout));
-    if (r.maxRssKiB !== undefined) expect(r.maxRssKiB).toBeLessThan(3 * 1024 * 1024);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse((await run(['analyze', jsonFile, '-o', 'json', ...now])).stdout));
+    expect(peakKiB(r)).toBeLessThan(3 * 1024 * 1024);
   }, 600_000);
 });
 
-describe('200,000 distinct Events for one Pod', () => {
+describe('200,000 distinct Events for one Pod', { timeout: BIG_INPUT_TIMEOUT }, () => {
   // Rule helpers once took `Math.min(...times)` over all of a Pod's events: past ~120,000 arguments V8
   // throws RangeError and the rules were skipped. They use rules/helpers/numbers.ts minOf/maxOf now.
-  it('the image rules still diagnose the Pod', () => {
+  it('the image rules still diagnose the Pod', async () => {
     const n = 200_000;
     const file = join(dir, 'events-200k.json');
     const events = [];
@@ -167,7 +168,7 @@ describe('200,000 distinct Events for one Pod', () => {
       events.push({ kind: 'Event', metadata: { namespace: 'shop' }, involvedObject: { kind: 'Pod', name: 'api-1', namespace: 'shop', uid: 'pod-api-1' }, reason: 'Failed', type: 'Warning', message: pullMessage(i), firstTimestamp: t, lastTimestamp: t, source: { component: 'kubelet' } });
     }
     writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [pulling, node(), ...events] }));
-    const r = run(['pod', 'api-1', '-f', file, '-o', 'json'], { timeoutMs: 120_000 });
+    const r = await run(['pod', 'api-1', '-f', file, '-o', 'json'], { timeoutMs: 120_000 });
     note('pod -f -o json, 200000 distinct Events (JSON)', file, r);
     const d = JSON.parse(r.stdout);
     expect(d.notes.filter((n: string) => n.includes('was skipped'))).toEqual([]);
@@ -179,7 +180,7 @@ describe('a long run of whitespace in a termination message', () => {
   // terminationMessage() once ran a backtracking regex over the whole message (quadratic on a long run of
   // whitespace: 60 K spaces took ~1.3 s, 1 MB minutes); it clips first now. A real kubelet caps termination
   // messages at 4 KB, a hand-made dump does not.
-  it('container/recent-restarts diagnoses it in well under a second', () => {
+  it('container/recent-restarts diagnoses it (its time: bench/hot-paths.mjs)', () => {
     const restarted = pod({
       metadata: { name: 'spaces', uid: 'pod-spaces' },
       status: {
@@ -195,17 +196,16 @@ describe('a long run of whitespace in a termination message', () => {
     const ms = performance.now() - started;
     figures.push(`diagnosePod with a 60,000-space termination message: ${Math.round(ms)} ms`);
     expect(d.findings.some((f) => f.rule === 'container/recent-restarts')).toBe(true);
-    expect(ms).toBeLessThan(300);
   });
 });
 
-describe('1 MB messages', () => {
+describe('1 MB messages', { timeout: BIG_INPUT_TIMEOUT }, () => {
   const file = join(dir, 'big-messages.json');
   writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [node(), ...bigMessagePods()] }));
 
   for (const format of ['text', 'markdown']) {
-    it(`analyze -o ${format}: every 1 MB message is clipped with a marker`, () => {
-      const r = run(['analyze', file, '-v', '-o', format], { timeoutMs: 120_000 });
+    it(`analyze -o ${format}: every 1 MB message is clipped with a marker`, async () => {
+      const r = await run(['analyze', file, '-v', '-o', format], { timeoutMs: 120_000 });
       note(`analyze -v -o ${format}, four 1 MB messages`, file, r);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout.length).toBeLessThan(60_000); // 4 MB of cluster text in, a few KB out
@@ -214,17 +214,17 @@ describe('1 MB messages', () => {
     });
   }
 
-  it('pod -f for each: bounded text', () => {
+  it('pod -f for each: bounded text', async () => {
     for (const name of ['big-waiting', 'big-event', 'big-sched', 'big-crash']) {
-      const r = run(['pod', name, '-f', file, '-v']);
+      const r = await run(['pod', name, '-f', file, '-v']);
       expect([0, 1]).toContain(r.code);
       expect(r.stdout.length, name).toBeLessThan(20_000);
       expectBoundedText(r.stdout);
     }
   });
 
-  it('-o json keeps evidence whole (a machine format: it grows with the input, it is not clipped)', () => {
-    const r = run(['analyze', file, '-o', 'json'], { timeoutMs: 120_000 });
+  it('-o json keeps evidence whole (a machine format: it grows with the input, it is not clipped)', async () => {
+    const r = await run(['analyze', file, '-o', 'json'], { timeoutMs: 120_000 });
     note('analyze -o json, four 1 MB messages', file, r);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).items.length).toBeGreaterThanOrEqual(4);

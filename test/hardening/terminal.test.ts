@@ -102,16 +102,16 @@ describe('no escape or control byte from a hostile dump reaches the terminal', (
   ];
   for (const [name, args] of commands) {
     for (const format of ['text', 'markdown', 'yaml']) {
-      it(`${name} -o ${format}`, () => {
-        const r = run([...args, '-o', format]);
+      it(`${name} -o ${format}`, async () => {
+        const r = await run([...args, '-o', format]);
         expect(r.code, r.stderr).toBe(1); // found and diagnosed failing: the hostile text was rendered
         expectSafe(r, `${name} -o ${format}`);
       });
     }
   }
 
-  it('the planted text is really shown (neutralised), so the check above is not vacuous', () => {
-    const r = run(['analyze', dump, '-v']);
+  it('the planted text is really shown (neutralised), so the check above is not vacuous', async () => {
+    const r = await run(['analyze', dump, '-v']);
     expect(r.code).toBe(1);
     for (const visible of ['visibleOVERWRITE', 'click me', 'isolated', 'pwned title'.slice(0, 0) + 'RED']) expect(r.stdout).toContain(visible);
     expect(r.stdout).toContain('FAILING at image');
@@ -120,15 +120,15 @@ describe('no escape or control byte from a hostile dump reaches the terminal', (
     expect(r.stderr).toMatch(/^kdiag: skipped 1 document\(s\) of kind Unknown/m);
   });
 
-  it('with colour forced on, the only escapes are kdiag\'s own SGR colour codes', () => {
-    const r = run(['analyze', dump, '-v'], { env: { FORCE_COLOR: '1', NO_COLOR: '' } });
+  it('with colour forced on, the only escapes are kdiag\'s own SGR colour codes', async () => {
+    const r = await run(['analyze', dump, '-v'], { env: { FORCE_COLOR: '1', NO_COLOR: '' } });
     expect(r.stdout).toMatch(/\u001b\[\d+m/); // colour is really on
     expectSafe({ stdout: r.stdout.replace(/\u001b\[[0-9;]*m/g, ''), stderr: r.stderr }, 'coloured analyze');
   });
 
-  it('-o json parses, holds the planted text in escaped form, and escapes C1 and bidi characters too', () => {
+  it('-o json parses, holds the planted text in escaped form, and escapes C1 and bidi characters too', async () => {
     for (const args of [['analyze', dump], ['pod', POD, '-f', dump]]) {
-      const r = run([...args, '-o', 'json']);
+      const r = await run([...args, '-o', 'json']);
       expectSafe(r, `${args[0]} -o json`);
       expect(r.stdout).toContain('\\u001b]52;c;');
       expect(r.stdout).toContain('\\u009b31m');
@@ -139,20 +139,20 @@ describe('no escape or control byte from a hostile dump reaches the terminal', (
     }
   });
 
-  it('-o yaml reads back to the same document as -o json', () => {
-    const json = JSON.parse(run(['analyze', dump, '-o', 'json']).stdout);
-    expect(parseYaml(run(['analyze', dump, '-o', 'yaml']).stdout)).toEqual(json);
+  it('-o yaml reads back to the same document as -o json', async () => {
+    const json = JSON.parse((await run(['analyze', dump, '-o', 'json'])).stdout);
+    expect(parseYaml((await run(['analyze', dump, '-o', 'yaml'])).stdout)).toEqual(json);
   });
 
-  it('error lines that quote names from the dump are neutralised (not found: "did you mean")', () => {
-    const r = run(['pod', 'api-', '-f', dump]);
+  it('error lines that quote names from the dump are neutralised (not found: "did you mean")', async () => {
+    const r = await run(['pod', 'api-', '-f', dump]);
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/did you mean/);
     expectSafe(r, 'pod not found');
     expect(r.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(3); // warning, error, hint
   });
 
-  it('a target name on the command line with escapes is neutralised in the error too', () => {
-    expectSafe(run(['pod', `x${ATTACK}`, '-f', dump]), 'bad target');
+  it('a target name on the command line with escapes is neutralised in the error too', async () => {
+    expectSafe(await run(['pod', `x${ATTACK}`, '-f', dump]), 'bad target');
   });
 });

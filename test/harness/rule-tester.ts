@@ -21,6 +21,11 @@ export interface RuleCase {
   /** Epoch ms; defaults to T0 for built objects and to the capture time for fixtures. */
   now?: number;
   options?: Partial<RuleOptions>;
+  /**
+   * A near miss that is another rule's case: that rule's id. The whole engine (every rule) must then give
+   * that rule's finding and none of this rule's. A row named "… belongs to <stage>/<slug>" needs no field.
+   */
+  belongsTo?: string;
 }
 
 export interface ExpectedFinding {
@@ -71,7 +76,47 @@ export function runRule(rule: Rule, row: RuleCase): Finding[] {
   }
   const pod = row.target ? snapshot.pods.find((p) => p.metadata?.name === row.target) : snapshot.pods[0];
   if (!pod) throw new Error(`no Pod ${row.target ?? ''} in the row's snapshot`);
-  return rule.match({ ...ctxBase, pod: deepFreeze(engine.index.podFacts(pod)) });
+  // The context the engine gives a rule, the clock-trust flag included (PodRuleContext.clockTrusted).
+  return rule.match({ ...ctxBase, pod: deepFreeze(engine.index.podFacts(pod)), clockTrusted: engine.clockTrusted(pod) });
+}
+
+/** The rule a near-miss row says its case belongs to: its `belongsTo`, or a rule id its name ends on. */
+export function otherRuleOf(row: RuleCase): string | undefined {
+  return row.belongsTo ?? /belongs to ([a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*)\b/.exec(row.name)?.[1];
+}
+
+/** The rule ids the whole engine (every rule, triggers and all) finds on the row's target. */
+export function engineFindings(rule: Rule, row: RuleCase): string[] {
+  const snapshot = snapshotFor(row);
+  const engine = new Engine(snapshot, { now: row.now ?? (row.fixture ? undefined : T0), ruleOptions: { ...DEFAULT_RULE_OPTIONS, ...row.options } });
+  if (rule.scope === 'workload') {
+    const [kind, name] = (row.target ?? '').split('/');
+    const workload = engine.workloads().find((w) => (!kind || w.kind === kind) && (!name || w.name === name));
+    if (!workload) throw new Error(`no workload ${row.target ?? '(any)'} in the row's snapshot`);
+    const d = engine.diagnoseWorkload(workload);
+    return (d?.findings ?? []).map((f) => f.rule);
+  }
+  const pod = row.target ? snapshot.pods.find((p) => p.metadata?.name === row.target) : snapshot.pods[0];
+  if (!pod) throw new Error(`no Pod ${row.target ?? ''} in the row's snapshot`);
+  const d = engine.diagnosePod(pod);
+  const failed = d.notes.filter((n) => / failed on this (Pod|workload) and was skipped/.test(n));
+  if (failed.length > 0) throw new Error(failed.join('\n'));
+  return d.findings.map((f) => f.rule);
+}
+
+/**
+ * Tables are also read as data (test/meta/rule-tables.test.ts imports every rule test): while collecting,
+ * runRuleTests records the table and declares no tests.
+ */
+export const collectedTables: Array<{ rule: Rule; cases: { valid: RuleCase[]; invalid: InvalidCase[] } }> = [];
+let collecting = false;
+export async function collectTables(load: () => Promise<unknown>): Promise<void> {
+  collecting = true;
+  try {
+    await load();
+  } finally {
+    collecting = false;
+  }
 }
 
 /** True when the engine runs the rule on the row's target Pod: it declares no triggers, or one of them holds. */
@@ -92,6 +137,10 @@ function matches(text: string, pattern: string | RegExp): boolean {
 
 /** Declares the vitest suite for one rule. Every rule needs at least one valid and one invalid row. */
 export function runRuleTests(rule: Rule, cases: { valid: RuleCase[]; invalid: InvalidCase[] }): void {
+  if (collecting) {
+    collectedTables.push({ rule, cases });
+    return;
+  }
   describe(`rule ${rule.id}`, () => {
     it('has at least one firing row and one near-miss row', () => {
       expect(cases.invalid.length, 'invalid rows').toBeGreaterThan(0);
@@ -103,6 +152,13 @@ export function runRuleTests(rule: Rule, cases: { valid: RuleCase[]; invalid: In
         it(row.name, () => {
           const found = runRule(rule, row);
           expect(found.map((f) => f.message), `rule fired on a near-miss row`).toEqual([]);
+          const other = otherRuleOf(row);
+          if (other) {
+            // "Another rule's case" is only true if that rule takes it: through the whole engine.
+            const all = engineFindings(rule, row);
+            expect(all, `the whole engine on "${row.name}"`).toContain(other);
+            expect(all, `the whole engine on "${row.name}"`).not.toContain(rule.id);
+          }
         });
       }
     });

@@ -40,7 +40,12 @@ describe('deadlines', () => {
     const s = await serve((_req, res) => setTimeout(() => json(res, 503, { kind: 'Status', message: 'unavailable' }), 600));
     const r = await run(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(3);
-    expect(r.ms).toBeLessThan(2_100);
+    // Counted, not timed (a loaded machine stretches a process's start): a second try of a request cannot
+    // end inside the deadline, a third must never be sent.
+    const tries = new Map<string, number>();
+    for (const p of s.paths) tries.set(p, (tries.get(p) ?? 0) + 1);
+    expect(tries.get('/api/v1/namespaces/shop/pods/web'), s.paths.join('\n')).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...tries.values()), s.paths.join('\n')).toBeLessThanOrEqual(2);
   });
 
   it('gate --timeout is absolute: a server that answers, then trickles, ends the gate at its timeout (exit 5)', async () => {
@@ -69,12 +74,14 @@ describe('deadlines', () => {
       // Each page arrives just inside the request timeout, with a new continue token: never done.
       setTimeout(() => json(res, 200, list(kindOf(req.url ?? ''), [], { continue: `t${page++}` })), 50);
     });
-    const r = await run(['scan', '--request-timeout', '250ms'], { env: { KUBECONFIG: s.kubeconfig } });
-    // scan's bound: 30 × --request-timeout = 7.5 s.
-    expectOneLine(r, 3, "the command's time limit (30 × --request-timeout 250ms) ran out");
-    expect(r.ms).toBeGreaterThan(7_000);
-    expect(r.ms).toBeLessThan(10_500);
-  });
+    // 400 ms: each page (50 ms) stays well inside it even when this process is starved for a moment (the
+    // suite runs a worker per core); 250 ms failed here once under load, a page's answer stalled past it.
+    const r = await run(['scan', '--request-timeout', '400ms'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 25_000 });
+    // scan's bound: 30 × --request-timeout = 12 s.
+    expectOneLine(r, 3, "the command's time limit (30 × --request-timeout 400ms) ran out");
+    expect(r.ms).toBeGreaterThan(11_500);
+    expect(r.ms).toBeLessThan(16_800);
+  }, 40_000);
 
   it('--request-timeout 30d works without a TimeoutOverflowWarning', async () => {
     const s = await serve(answer);

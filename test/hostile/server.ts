@@ -14,12 +14,20 @@ import type tls from 'node:tls';
 
 export const tmp = mkdtempSync(join(tmpdir(), 'kdiag-hostile-'));
 
-// Created as the test runs: a Pending Pod this young is progressing (exit 0) whenever the suite runs; an old
+// Created as it is served: a Pending Pod this young is progressing (exit 0) whenever the suite runs; an old
 // one with no scheduler decision is failing (scheduling/not-scheduled-long), and these tests are about transport.
+// A getter, not a time fixed when this module loads: a test worker loads it once for many files, minutes apart.
 export const POD = {
   apiVersion: 'v1',
   kind: 'Pod',
-  metadata: { name: 'web', namespace: 'shop', uid: 'u-1', creationTimestamp: new Date().toISOString() },
+  metadata: {
+    name: 'web',
+    namespace: 'shop',
+    uid: 'u-1',
+    get creationTimestamp(): string {
+      return new Date().toISOString();
+    },
+  },
   spec: { containers: [{ name: 'app', image: 'x' }] },
   status: { phase: 'Pending' },
 };

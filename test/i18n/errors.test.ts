@@ -1,3 +1,4 @@
+// node-versions: Node's own error codes and messages, rendered in zh-TW through the CLI
 // Errors, hints and reader notes in zh-TW: one line (and a hint), the same exit code as in English; names,
 // paths, flags and commands kept; what no phrase covers stays English rather than half-translated.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
 import { zhTW } from '../../src/i18n/zh-TW.js';
 import { englishLeft } from '../harness/english-left.js';
-import { kdiag } from '../e2e/exec.js';
+import { kdiag, kdiagInProcess } from '../e2e/exec.js';
 
 const FIXTURE = 'fixtures/real/volume-missing-configmap.yaml';
 
@@ -23,9 +24,9 @@ describe('errors in zh-TW', () => {
   ];
 
   for (const c of cases) {
-    it(`kdiag ${c.args.join(' ')}: exit ${c.code}, in Chinese with --lang zh-TW and unchanged in English`, () => {
-      const zh = kdiag([...c.args, '--lang', 'zh-TW']);
-      const english = kdiag(c.args);
+    it(`kdiag ${c.args.join(' ')}: exit ${c.code}, in Chinese with --lang zh-TW and unchanged in English`, async () => {
+      const zh = await kdiagInProcess([...c.args, '--lang', 'zh-TW']);
+      const english = await kdiagInProcess(c.args);
       expect(zh.code).toBe(c.code);
       expect(english.code).toBe(c.code);
       expect(zh.stdout).toBe('');
@@ -64,9 +65,9 @@ describe('errors in zh-TW', () => {
     { name: 'an exec plugin that prints no ExecCredential', args: ['pod', 'x', '--kubeconfig', execJunk], zh: ['exec 認證外掛程式「sh」印出的不是 ExecCredential（不是 JSON）'], en: 'printed something that is not an ExecCredential' },
   ];
   for (const c of rare) {
-    it(`${c.name}: one line in Chinese, the same exit code as in English`, () => {
-      const zh = kdiag([...c.args, '--lang', 'zh-TW']);
-      const english = kdiag(c.args);
+    it(`${c.name}: one line in Chinese, the same exit code as in English`, async () => {
+      const zh = await kdiagInProcess([...c.args, '--lang', 'zh-TW']);
+      const english = await kdiagInProcess(c.args);
       expect(zh.code).toBe(english.code);
       expect(zh.code).not.toBe(0);
       for (const line of c.zh) expect(zh.stderr).toContain(line);
@@ -114,28 +115,28 @@ describe('errors in zh-TW', () => {
     expect(zhTW.gate.rollout({ progress: 'pod api: 映像檔「x」not found' })).toContain('not found');
   });
 
-  it('the dump readers\' stderr warnings and scan\'s notes go through the phrases (the same exit code, English unchanged)', () => {
+  it('the dump readers\' stderr warnings and scan\'s notes go through the phrases (the same exit code, English unchanged)', async () => {
     const skipped = join(dir, 'with-configmap.yaml');
     writeFileSync(skipped, `${readFileSync(FIXTURE, 'utf8')}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n`);
-    const zh = kdiag(['scan', '-f', skipped, '--lang', 'zh-TW']);
-    const english = kdiag(['scan', '-f', skipped]);
+    const zh = await kdiagInProcess(['scan', '-f', skipped, '--lang', 'zh-TW']);
+    const english = await kdiagInProcess(['scan', '-f', skipped]);
     expect(zh.code).toBe(english.code);
     expect(english.stderr).toContain('kdiag: skipped 1 document(s) of kind Widget: kdiag does not read them');
     expect(zh.stderr).toContain('kdiag：略過了 1 份 Widget 文件：kdiag 不讀取這個種類');
     for (const line of zh.stderr.trim().split('\n')) expect(englishLeft(line), line).toEqual([]);
   });
 
-  it('notes in JSON and YAML are in the report\'s language too (a bundle\'s reader note), English unchanged', () => {
+  it('notes in JSON and YAML are in the report\'s language too (a bundle\'s reader note), English unchanged', async () => {
     const note = 'node state not visible: forbidden (needs list on nodes)';
     const bundle = join(dir, 'bundle-with-note.yaml');
     writeFileSync(bundle, `${readFileSync('fixtures/real/healthy-ready.yaml', 'utf8')}\n---\napiVersion: v1\nkind: List\nmetadata:\n  annotations:\n    kdiag.io/notes: '${JSON.stringify([note])}'\nitems: []\n`);
-    const zhPod = JSON.parse(kdiag(['pod', 'hello-67db77dbf6-tlvjs', '-f', bundle, '-o', 'json', '--lang', 'zh-TW']).stdout) as { notes: string[] };
-    const enPod = JSON.parse(kdiag(['pod', 'hello-67db77dbf6-tlvjs', '-f', bundle, '-o', 'json']).stdout) as { notes: string[] };
+    const zhPod = JSON.parse((await kdiagInProcess(['pod', 'hello-67db77dbf6-tlvjs', '-f', bundle, '-o', 'json', '--lang', 'zh-TW'])).stdout) as { notes: string[] };
+    const enPod = JSON.parse((await kdiagInProcess(['pod', 'hello-67db77dbf6-tlvjs', '-f', bundle, '-o', 'json'])).stdout) as { notes: string[] };
     expect(enPod.notes).toContain(note);
     expect(zhPod.notes).toContain('看不到節點狀態：權限不足（需要 nodes 的 list 權限）');
     expect(zhPod.notes).toHaveLength(enPod.notes.length);
-    const zhList = JSON.parse(kdiag(['analyze', bundle, '-o', 'json', '--lang', 'zh-TW']).stdout) as { items: Array<{ notes: string[] }> };
+    const zhList = JSON.parse((await kdiagInProcess(['analyze', bundle, '-o', 'json', '--lang', 'zh-TW'])).stdout) as { items: Array<{ notes: string[] }> };
     expect(zhList.items[0]!.notes).toContain('看不到節點狀態：權限不足（需要 nodes 的 list 權限）');
-    expect(kdiag(['analyze', bundle, '-o', 'yaml', '--lang', 'zh-TW']).stdout).toContain('看不到節點狀態');
+    expect((await kdiagInProcess(['analyze', bundle, '-o', 'yaml', '--lang', 'zh-TW'])).stdout).toContain('看不到節點狀態');
   });
 });

@@ -1,3 +1,4 @@
+// node-versions: Intl (plural rules, number and list formats) in zh-TW reports through the CLI
 // zh-TW output of every real fixture: the same verdicts and the same JSON structure as English (machine
 // fields untouched), quoted evidence never translated, and a text report in Chinese chrome.
 import { evidenceText } from '../../src/i18n/evidence-text.js';
@@ -12,7 +13,7 @@ import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderText } from '../../src/report/text.js';
 import { readDumps } from '../../src/sources/dump.js';
-import { kdiag, ROOT } from '../e2e/exec.js';
+import { kdiag, kdiagInProcess, ROOT } from '../e2e/exec.js';
 import { fixtureFiles } from '../scenarios/expectations.js';
 
 const FILES = fixtureFiles(resolve(ROOT, 'fixtures/real'));
@@ -82,10 +83,10 @@ describe('zh-TW over every real fixture', () => {
 describe('kdiag --lang zh-TW, KDIAG_LANG and the locale', () => {
   const pod = ['pod', 'missing-tag', '-f', resolve(ROOT, 'fixtures/real/image-not-found.yaml')];
 
-  it('--lang zh-TW prints the Chinese report with the same exit code', () => {
+  it('--lang zh-TW prints the Chinese report with the same exit code', async () => {
     const wide = { env: { COLUMNS: '1000' } };
-    const en = kdiag(pod, wide);
-    const zh = kdiag([...pod, '--lang', 'zh-TW'], wide);
+    const en = await kdiagInProcess(pod, wide);
+    const zh = await kdiagInProcess([...pod, '--lang', 'zh-TW'], wide);
     expect(zh.code).toBe(en.code);
     expect(zh.code).toBe(1);
     expect(zh.stdout).toContain('診斷：失敗（卡在映像檔階段）：');
@@ -93,8 +94,8 @@ describe('kdiag --lang zh-TW, KDIAG_LANG and the locale', () => {
     expect(en.stdout).toContain('FAILING at image:');
   });
 
-  it('zh-TW text fits 80 columns with full-width characters counted as two (every real fixture)', () => {
-    const r = kdiag(['analyze', ...FILES, '--lang', 'zh-TW'], { env: { COLUMNS: '80' } });
+  it('zh-TW text fits 80 columns with full-width characters counted as two (every real fixture)', async () => {
+    const r = await kdiagInProcess(['analyze', ...FILES, '--lang', 'zh-TW'], { env: { COLUMNS: '80' } });
     expect([0, 1]).toContain(r.code);
     expect(r.stdout).toContain('名稱');
     // A command on a line of its own is never wrapped (it must stay pasteable).
@@ -104,39 +105,39 @@ describe('kdiag --lang zh-TW, KDIAG_LANG and the locale', () => {
     expect(r.stdout.split('\n').some((l) => stringWidth(l) > l.length)).toBe(true);
   });
 
-  it('converted rules word their message and fix in zh-TW; names, images and commands stay as they are', () => {
+  it('converted rules word their message and fix in zh-TW; names, images and commands stay as they are', async () => {
     const wide = { env: { COLUMNS: '1000' } };
-    const image = kdiag([...pod, '--lang', 'zh-TW'], wide).stdout;
+    const image = (await kdiagInProcess([...pod, '--lang', 'zh-TW'], wide)).stdout;
     expect(image).toContain('容器「app」的映像檔「127.0.0.1:5000/busybox:does-not-exist」不存在於 Registry 中');
     expect(image).toContain('kubectl set image -n kdiag-image-not-found <workload> app=<image:tag>');
-    const crash = kdiag(['analyze', resolve(ROOT, 'fixtures/real/container-crash-loop.yaml'), '--lang', 'zh-TW'], wide).stdout;
+    const crash = (await kdiagInProcess(['analyze', resolve(ROOT, 'fixtures/real/container-crash-loop.yaml'), '--lang', 'zh-TW'], wide)).stdout;
     expect(crash).toMatch(/容器「app」不斷當機重啟（CrashLoopBackOff）：它以結束代碼 1 結束（一般的應用程式錯誤）；已重新啟動 \d+ 次/);
     expect(crash).toContain('kubectl logs -n kdiag-container-crash-loop crasher -c app --previous');
-    const registry = kdiag(['analyze', resolve(ROOT, 'fixtures/real/image-registry-unreachable.yaml'), '--lang', 'zh-TW'], wide).stdout;
+    const registry = (await kdiagInProcess(['analyze', resolve(ROOT, 'fixtures/real/image-registry-unreachable.yaml'), '--lang', 'zh-TW'], wide)).stdout;
     expect(registry).toMatch(/節點 \S+ 連不上容器「\S+」的映像檔「[^」]+」所在的 Registry/);
   });
 
-  it('--lang before the command works like kubectl persistent flags', () => {
-    expect(kdiag(['--lang', 'zh-TW', ...pod]).stdout).toContain('診斷：');
+  it('--lang before the command works like kubectl persistent flags', async () => {
+    expect((await kdiagInProcess(['--lang', 'zh-TW', ...pod])).stdout).toContain('診斷：');
   });
 
-  it('KDIAG_LANG and LANG select the language; --lang en wins', () => {
-    expect(kdiag(pod, { env: { KDIAG_LANG: 'zh-TW' } }).stdout).toContain('診斷：');
-    expect(kdiag(pod, { env: { LANG: 'zh_TW.UTF-8' } }).stdout).toContain('診斷：');
-    expect(kdiag(pod, { env: { LC_ALL: 'zh_HK.UTF-8' } }).stdout).toContain('診斷：');
-    expect(kdiag(pod, { env: { LANG: 'zh_CN.UTF-8' } }).stdout).toContain('FAILING at image:');
-    expect(kdiag([...pod, '--lang', 'en'], { env: { KDIAG_LANG: 'zh-TW' } }).stdout).toContain('FAILING at image:');
+  it('KDIAG_LANG and LANG select the language; --lang en wins', async () => {
+    expect((await kdiagInProcess(pod, { env: { KDIAG_LANG: 'zh-TW' } })).stdout).toContain('診斷：');
+    expect((await kdiagInProcess(pod, { env: { LANG: 'zh_TW.UTF-8' } })).stdout).toContain('診斷：');
+    expect((await kdiagInProcess(pod, { env: { LC_ALL: 'zh_HK.UTF-8' } })).stdout).toContain('診斷：');
+    expect((await kdiagInProcess(pod, { env: { LANG: 'zh_CN.UTF-8' } })).stdout).toContain('FAILING at image:');
+    expect((await kdiagInProcess([...pod, '--lang', 'en'], { env: { KDIAG_LANG: 'zh-TW' } })).stdout).toContain('FAILING at image:');
   });
 
-  it('a bad --lang is one line and exit 2', () => {
-    const r = kdiag([...pod, '--lang', 'xx']);
+  it('a bad --lang is one line and exit 2', async () => {
+    const r = await kdiagInProcess([...pod, '--lang', 'xx']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('--lang: unknown language "xx"');
   });
 
-  it('JSON keeps machine fields in English and localises the human ones', () => {
-    const doc = JSON.parse(kdiag([...pod, '-o', 'json', '--lang', 'zh-TW']).stdout);
+  it('JSON keeps machine fields in English and localises the human ones', async () => {
+    const doc = JSON.parse((await kdiagInProcess([...pod, '-o', 'json', '--lang', 'zh-TW'])).stdout);
     expect(doc.status).toBe('failing');
     expect(doc.stage).toBe('image');
     expect(doc.stageOwner.components).toEqual(['container-runtime', 'registry']);
@@ -145,8 +146,8 @@ describe('kdiag --lang zh-TW, KDIAG_LANG and the locale', () => {
     expect(doc.findings[0].severity).toBe('error');
   });
 
-  it('kdiag lifecycle prints every stage with its owner and commands, in both languages', () => {
-    const zh = kdiag(['lifecycle', '--lang', 'zh-TW']);
+  it('kdiag lifecycle prints every stage with its owner and commands, in both languages', async () => {
+    const zh = await kdiagInProcess(['lifecycle', '--lang', 'zh-TW']);
     expect(zh.code).toBe(0);
     for (const s of ['0. admission（准入）', '1. scheduling（排程）', '2. kubelet', '3. volume', '4. cni', '5. image（映像檔）', '6. container（容器）', '7. readiness（就緒）']) expect(zh.stdout).toContain(s);
     expect(zh.stdout).toContain('$ journalctl -u kubelet');
@@ -154,12 +155,12 @@ describe('kdiag --lang zh-TW, KDIAG_LANG and the locale', () => {
     expect(zh.stdout).toContain('$ kubectl get endpointslices');
     // Symptoms are reason strings, listed with the Chinese list separator (English keeps its comma).
     expect(zh.stdout).toContain('常見症狀：ErrImagePull、ImagePullBackOff');
-    const en = kdiag(['explain', 'stage/scheduling']);
+    const en = await kdiagInProcess(['explain', 'stage/scheduling']);
     expect(en.code).toBe(0);
     expect(en.stdout).toContain('kube-scheduler filters and scores the nodes');
     expect(en.stdout).not.toContain('5. image');
-    expect(kdiag(['lifecycle', 'nope']).code).toBe(2);
-    const json = JSON.parse(kdiag(['lifecycle', '-o', 'json']).stdout);
+    expect((await kdiagInProcess(['lifecycle', 'nope'])).code).toBe(2);
+    const json = JSON.parse((await kdiagInProcess(['lifecycle', '-o', 'json'])).stdout);
     expect(json.stages.map((s: { stage: string }) => s.stage)).toEqual(['admission', 'scheduling', 'kubelet', 'volume', 'cni', 'image', 'container', 'readiness']);
   });
 });

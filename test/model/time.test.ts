@@ -1,3 +1,4 @@
+// node-versions: Date parsing of Kubernetes times
 import { describe, expect, it } from 'vitest';
 import { formatAge } from '../../src/model/time.js';
 

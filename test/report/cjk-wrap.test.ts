@@ -1,3 +1,4 @@
+// node-versions: Intl.Segmenter line breaking from Node's ICU
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { cjkWrap } from '../../src/report/cjk-wrap.js';

@@ -1,7 +1,12 @@
+// node-versions: Intl.Segmenter and East Asian widths from Node's ICU
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import wrapAnsi from 'wrap-ansi';
 import { columns, fit } from '../../src/report/width.js';
+import { FUZZING, fuzzRuns } from '../support/budgets.js';
+
+// Generated strings: a fixed-seed sample in npm test, the full count × KDIAG_FUZZ_SCALE in npm run fuzz.
+const STRINGS = fuzzRuns(20_000, 1);
 
 // columns() counts text of one-column, never-combining characters by its length, without string-width (whose
 // Intl.Segmenter costs tens of ms at first use). It must agree with string-width on every such character and
@@ -20,12 +25,12 @@ describe('columns() without the segmenter', () => {
     for (const s of ['✔ scheduling → ✘ image → · container', 'Warning Failed ×4 over 3s (last seen 1s ago): x', '  • ℹ …—', '  ⚠ warning  Pod is Running', '⚠\uFE0F', '⚠\uFE0E x', 'a\u00adb', 'e\u0301', '診斷：映像檔', '👩‍👩‍👧', '🇹🇼', 'x\u001b[1mbold\u001b[22m'])
       expect(columns(s), JSON.stringify(s)).toBe(stringWidth(s));
   });
-  it('fit() cuts one-column text as wrap-ansi\'s hard cut does, on 20,000 generated strings (spaces, runs of spaces, punctuation, …, ⚠)', () => {
+  it(`fit() cuts one-column text as wrap-ansi's hard cut does, on ${STRINGS} generated strings (spaces, runs of spaces, punctuation, …, ⚠)`, () => {
     const alphabet = ['a', 'B', ' ', ' ', '-', '…', '•', 'é', '→', '✔', '⚠', 'ℹ', '.', ',', '/', '\u00a0', '0'];
     let seed = 20261202;
     const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
     let cut = 0;
-    for (let i = 0; i < 20000; i++) {
+    for (let i = 0; i < STRINGS; i++) {
       let s = '';
       for (let k = next(70); k > 0; k--) s += alphabet[next(alphabet.length)];
       const width = next(45);
@@ -33,9 +38,9 @@ describe('columns() without the segmenter', () => {
       expect(fit(s, width), `${JSON.stringify(s)} at ${width}`).toBe(before);
       if (before !== s) cut++;
     }
-    expect(cut).toBeGreaterThan(5000);
+    expect(cut).toBeGreaterThan(STRINGS / 4);
     // Not one-column: still wrap-ansi's cut (colour codes kept whole, wide characters counted as two).
     expect(fit('\u001b[31mred text here\u001b[39m', 6)).toBe(`${wrapAnsi('\u001b[31mred text here\u001b[39m', 5, { hard: true, wordWrap: false, trim: false }).split('\n')[0]}…`);
     expect(fit('診斷映像檔', 5)).toBe('診斷…');
-  });
+  }, FUZZING ? 0 : undefined);
 });

@@ -1,3 +1,4 @@
+// node-versions: Intl.Segmenter and East Asian widths from Node's ICU
 // Text for people fits the terminal: every fixture, rendered the ways a person sees it (analyze/scan list,
 // one Pod, one workload), at 80 and 120 columns, has no line wider than the terminal (string-width counts
 // columns: full-width CJK is 2).
@@ -93,6 +94,9 @@ describe('the scan table', () => {
     const text = renderTextList(diagnosisList([...items].reverse()), { color: false, width: 200, now: engine.now });
     const table = text.split('\n\n')[0]!.split('\n').slice(1);
     const statuses = table.map((l) => l.split(/ {3,}/)[1]);
+    expect(statuses, 'one rendered row per Pod, each with its status').toHaveLength(items.length);
+    expect(statuses).toContain('failing');
+    expect(statuses).toContain('healthy');
     expect(statuses).toEqual([...statuses].sort((a, b) => ['failing', 'progressing', 'healthy'].indexOf(a!) - ['failing', 'progressing', 'healthy'].indexOf(b!)));
     const detailOrder = [...text.matchAll(/^Pod (\S+)/gm)].map((m) => m[1]);
     expect(detailOrder).toEqual(['shop/api-7d9f5c6b8-x2k4p', 'shop/search-0', 'shop/worker-5d8c7b6a9-m2n3b']);

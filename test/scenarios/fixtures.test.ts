@@ -26,8 +26,9 @@ for (const kind of ['real', 'synthetic', 'examples']) {
     for (const file of files) {
       const expectations = readExpectations(file);
       const workloadExpectations = readWorkloadExpectations(file);
-      if (expectations.length === 0 && workloadExpectations.length === 0) continue;
       it(basename(file), () => {
+        // A fixture with nothing to expect would check nothing: it fails rather than being left out.
+        expect(expectations.length + workloadExpectations.length, `${basename(file)} has no # expect: or # expect-workload: header line`).toBeGreaterThan(0);
         const engine = new Engine(readDumps([file]).snapshot);
         for (const want of expectations) {
           const pod = subjectPod(engine.snapshot.pods, want.pod, (p) => engine.diagnosePod(p).status);

@@ -1,3 +1,4 @@
+// node-versions: proxy agents on node:http and node:net
 // HTTPS_PROXY / HTTP_PROXY / NO_PROXY as kubectl reads them (Go's http.ProxyFromEnvironment, which client-go
 // uses): which proxy a server gets, and every NO_PROXY form that keeps a connection direct. The live test in
 // test/live/kubeconfig-parity.test.ts sends a real scan through an environment proxy to the real cluster.

@@ -1,3 +1,4 @@
+// node-versions: V8's heap limit and heap statistics
 // The heap budget: one clear InputError with the sizes when what is held (or about to be) would not fit.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

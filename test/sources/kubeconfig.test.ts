@@ -1,3 +1,4 @@
+// node-versions: certificates, keys and files read through node:crypto, node:tls and node:fs
 // kdiag's own kubeconfig reader (src/sources/cluster/kubeconfig-load.ts, kubeconfig-auth.ts, connect.ts) on real
 // kubeconfig shapes written to a temp dir: client-go's merge of $KUBECONFIG (first file to set an entry or
 // current-context wins, missing files skipped), relative paths against the file that names them, data vs file,

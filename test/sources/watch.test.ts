@@ -1,3 +1,4 @@
+// node-versions: a streamed HTTP answer through node:http (chunking, closes, errors)
 // The watch loop against a loopback HTTP server. A mock on purpose: the real API server cannot be made
 // to answer 410 Gone, an ERROR event, 500 or an instant close on demand (the live tests cover the normal
 // path and the request rate on the real cluster, test/live/gate-verdicts.test.ts).

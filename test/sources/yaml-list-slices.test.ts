@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { InputError } from '../../src/errors.js';
 import { carefulYamlDocuments, parseDumpText } from '../../src/sources/parse-dump-text.js';
+import { BIG_INPUT_TIMEOUT } from '../support/budgets.js';
 
 const ITEMS = 5000; // more than two slices of 2000
 const item = (i: number) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p-${i}`, namespace: 'shop', labels: { app: `a-${i % 7}` } }, spec: { containers: [{ name: 'app', image: `127.0.0.1:5000/app:${i}` }] }, status: { phase: 'Running' } });
-/** What kubectl get -o yaml writes (sequences not indented under their key), as lines. */
-const listLines = (): string[] => stringify({ apiVersion: 'v1', items: Array.from({ length: ITEMS }, (_, i) => item(i)), kind: 'List', metadata: { resourceVersion: '' } }, { indentSeq: false }).split('\n');
+/** What kubectl get -o yaml writes (sequences not indented under their key), as lines: written once, a copy per test. */
+let written: string[] | undefined;
+const listLines = (): string[] => [...(written ??= stringify({ apiVersion: 'v1', items: Array.from({ length: ITEMS }, (_, i) => item(i)), kind: 'List', metadata: { resourceVersion: '' } }, { indentSeq: false }).split('\n'))];
 /** The line of item i's `  name: p-i` (1-based). */
 const nameLine = (lines: string[], i: number): number => lines.indexOf(`    name: p-${i}`) + 1;
 
@@ -32,7 +34,7 @@ function carefully(text: string): unknown {
   }
 }
 
-describe('a big YAML List read in slices', () => {
+describe('a big YAML List read in slices', { timeout: BIG_INPUT_TIMEOUT }, () => {
   it('a broken item in the third slice: the careful reader\'s error, on the broken line of the file', () => {
     const lines = listLines();
     const at = nameLine(lines, 4321);
@@ -43,8 +45,9 @@ describe('a big YAML List read in slices', () => {
     expect(sliced).toBe(carefully(text));
   });
 
-  it('a broken item in the first slice, and one past the last item (the List\'s own keys)', () => {
-    for (const breakAt of ['item', 'tail'] as const) {
+  // One test each: every case reads 5,000 items carefully (whole and sliced), seconds on a loaded machine.
+  for (const breakAt of ['item', 'tail'] as const) {
+    it(`a broken item in the first slice, and one past the last item (the List's own keys): ${breakAt}`, () => {
       const lines = listLines();
       if (breakAt === 'item') lines[nameLine(lines, 7) - 1] = '    name: "p-7';
       else lines[lines.indexOf('kind: List')] = 'kind: List: x';
@@ -52,8 +55,8 @@ describe('a big YAML List read in slices', () => {
       const sliced = outcome(text, 0);
       expect(sliced, breakAt).toMatch(/^InputError: big\.yaml:\d+: invalid YAML: /);
       expect(sliced, breakAt).toBe(carefully(text));
-    }
-  });
+    });
+  }
 
   it('a custom tag (which only the careful reader takes) in one slice and flow style (js-yaml\'s) in another: the careful reader\'s values', () => {
     const lines = listLines();

@@ -19,7 +19,7 @@ describe('splitChecks', () => {
 
 runRuleTests(rule, {
   valid: [
-    { name: 'quota is another rule', objects: [deployment(), rs, controllerEvent(rs, `Error creating: ${quotaError}`)], target: 'Deployment/api' },
+    { name: 'quota is another rule', belongsTo: 'admission/quota-exceeded', objects: [deployment(), rs, controllerEvent(rs, `Error creating: ${quotaError}`)], target: 'Deployment/api' },
     {
       name: 'fixed template: a later SuccessfulCreate with all replicas',
       objects: [deployment(), full, controllerEvent(full, `Error creating: ${restricted}`, { last: at(-200) }), controllerEvent(full, 'Created pod: api-7d9f-x2k', { reason: 'SuccessfulCreate', type: 'Normal', last: at(-100) })],

@@ -24,7 +24,7 @@ runRuleTests(rule, {
       objects: [deployment(), old, controllerEvent(old, `Error creating: ${quotaError}`)],
       target: 'Deployment/api',
     },
-    { name: 'PodSecurity is another rule', objects: [deployment(), rs, controllerEvent(rs, 'Error creating: pods "api-7d9f-" is forbidden: violates PodSecurity "restricted:latest": privileged (container "app" must not set securityContext.privileged=true)')], target: 'Deployment/api' },
+    { name: 'PodSecurity is another rule', belongsTo: 'admission/pod-security', objects: [deployment(), rs, controllerEvent(rs, 'Error creating: pods "api-7d9f-" is forbidden: violates PodSecurity "restricted:latest": privileged (container "app" must not set securityContext.privileged=true)')], target: 'Deployment/api' },
   ],
   invalid: [
     {

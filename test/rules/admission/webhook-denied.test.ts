@@ -10,7 +10,7 @@ const unreachable = 'Error creating: Internal error occurred: failed calling web
 
 runRuleTests(rule, {
   valid: [
-    { name: 'quota is another rule', objects: [deployment(), rs, controllerEvent(rs, `Error creating: ${quotaError}`)], target: 'Deployment/api' },
+    { name: 'quota is another rule', belongsTo: 'admission/quota-exceeded', objects: [deployment(), rs, controllerEvent(rs, `Error creating: ${quotaError}`)], target: 'Deployment/api' },
     { name: 'webhook recovered: SuccessfulCreate since and all replicas exist', objects: [deployment(), full, controllerEvent(full, unreachable, { last: at(-300) }), controllerEvent(full, 'Created pod: api-7d9f-abc', { reason: 'SuccessfulCreate', type: 'Normal', last: at(-200) })], target: 'Deployment/api' },
   ],
   invalid: [

@@ -14,7 +14,7 @@ runRuleTests(rule, {
     { name: 'a Succeeded Job Pod (near miss)', objects: [jobPod({ terminated: terminated(0, 'Completed') }, 'Succeeded'), JOB] },
     { name: 'restartPolicy OnFailure crash-looping in place is container/crash-loop', objects: [crashLooping(terminated(1, 'Error'), { spec: spec({}, { restartPolicy: 'OnFailure' }) })] },
     { name: 'OOMKilled is container/oom-killed', objects: [jobPod({ terminated: terminated(137, 'OOMKilled') }, 'Failed'), JOB] },
-    { name: 'an evicted Pod (status.reason Evicted) belongs to the kubelet stage', objects: [jobPod({ terminated: terminated(137, 'Error') }, 'Failed', 'Never', { ...owned, status: { reason: 'Evicted', message: 'The node was low on resource: memory. ' } })] },
+    { name: 'an evicted Pod (status.reason Evicted) belongs to the kubelet stage', belongsTo: 'kubelet/evicted', objects: [jobPod({ terminated: terminated(137, 'Error') }, 'Failed', 'Never', { ...owned, status: { reason: 'Evicted', message: 'The node was low on resource: memory. ' } })] },
     { name: 'a Job Pod being deleted', objects: [jobPod({ terminated: terminated(143, 'Error') }, 'Running', 'Never', { metadata: { ...owned.metadata, deletionTimestamp: at(-20) } })] },
   ],
   invalid: [

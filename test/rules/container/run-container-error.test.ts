@@ -10,7 +10,7 @@ const waiting = (reason: string, message: string) => pod({ status: { phase: 'Run
 runRuleTests(rule, {
   valid: [
     { name: 'executable not found is container/command-not-found', objects: [waiting('RunContainerError', 'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "x": executable file not found in $PATH: unknown')] },
-    { name: 'CreateContainerConfigError belongs to the kubelet stage', objects: [waiting('CreateContainerConfigError', 'configmap "app-cfg" not found')] },
+    { name: 'CreateContainerConfigError belongs to the kubelet stage', belongsTo: 'kubelet/create-container-config-error', objects: [waiting('CreateContainerConfigError', 'configmap "app-cfg" not found')] },
     { name: 'an app crash', objects: [crashLooping(terminated(1, 'Error'))] },
   ],
   invalid: [

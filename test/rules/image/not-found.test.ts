@@ -16,7 +16,7 @@ const errPull = pulling({ reason: 'ErrImagePull', message: NOT_FOUND_ERR });
 runRuleTests(rule, {
   valid: [
     { name: 'a running container whose image once failed to pull', objects: [pod({ status: { phase: 'Running', containerStatuses: [containerStatus({ running: { startedAt: at(-60) }, ready: true })] } }), event(backOff, { reason: 'Failed', message: `Failed to pull image "${IMAGE}": ${NOT_FOUND_ERR}` })] },
-    { name: 'unauthorized pull is another rule', objects: [pulling({ reason: 'ErrImagePull', message: `failed to pull and unpack image "${IMAGE}": failed to resolve reference "${IMAGE}": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed` })] },
+    { name: 'unauthorized pull is another rule', belongsTo: 'image/unauthorized', objects: [pulling({ reason: 'ErrImagePull', message: `failed to pull and unpack image "${IMAGE}": failed to resolve reference "${IMAGE}": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed` })] },
     { name: 'wrong platform says "not found" too but is not a missing tag', objects: [pulling({ reason: 'ErrImagePull', message: `failed to pull and unpack image "${IMAGE}": no match for platform in manifest: not found` })] },
     { name: 'still ContainerCreating', objects: [pulling({ reason: 'ContainerCreating' }), node()] },
   ],

@@ -8,8 +8,8 @@ const SCHEMA1 = resolveError('media type "application/vnd.docker.distribution.ma
 
 runRuleTests(rule, {
   valid: [
-    { name: 'a specific error belongs to its rule (not found)', objects: failingPull(`rpc error: code = NotFound desc = ${resolveError(`${IMAGE}: not found`)}`) },
-    { name: 'a specific error belongs to its rule (tls)', objects: failingPull(resolveError('tls: failed to verify certificate: x509: certificate signed by unknown authority')) },
+    { name: 'a specific error belongs to its rule (not found)', belongsTo: 'image/not-found', objects: failingPull(`rpc error: code = NotFound desc = ${resolveError(`${IMAGE}: not found`)}`) },
+    { name: 'a specific error belongs to its rule (tls)', belongsTo: 'image/tls', objects: failingPull(resolveError('tls: failed to verify certificate: x509: certificate signed by unknown authority')) },
     {
       name: 'an ephemeral debug container that cannot pull does not stop the Pod',
       objects: [

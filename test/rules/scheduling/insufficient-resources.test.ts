@@ -30,8 +30,8 @@ const initHeavy = unschedulable(`0/1 nodes are available: 1 Insufficient cpu.${t
 runRuleTests(rule, {
   valid: [
     { name: 'a Running Pod with old FailedScheduling events', objects: [...runningAfter(cpuMsg), ...nodes] },
-    { name: 'untolerated taint only is another rule', objects: [unschedulable(`0/1 nodes are available: 1 node(s) had untolerated taint(s).${tail(1, 1)}`)] },
-    { name: 'Too many pods is another rule', objects: [unschedulable('0/2 nodes are available: 2 Too many pods. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod..')] },
+    { name: 'untolerated taint only is another rule', belongsTo: 'scheduling/untolerated-taint', objects: [unschedulable(`0/1 nodes are available: 1 node(s) had untolerated taint(s).${tail(1, 1)}`)] },
+    { name: 'Too many pods is another rule', belongsTo: 'scheduling/too-many-pods', objects: [unschedulable('0/2 nodes are available: 2 Too many pods. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod..')] },
     { name: 'a Pod being deleted while Pending', objects: [unschedulable(cpuMsg, { metadata: { deletionTimestamp: at(-5) } })] },
     { name: 'kubelet admission OutOfcpu is a kubelet matter, not scheduling', objects: [runningPod({ status: { phase: 'Failed', reason: 'OutOfcpu', message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 6000, used: 1000, capacity: 4000" } })] },
   ],

@@ -15,8 +15,8 @@ const antiMsg = `0/3 nodes are available: 3 node(s) didn't match pod anti-affini
 runRuleTests(rule, {
   valid: [
     { name: 'scheduled after a replica went away', objects: [...runningAfter(antiMsg, anti)] },
-    { name: 'topology spread is another rule', objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints.${tail(3, 3)}`)] },
-    { name: 'node affinity is another rule', objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.${tail(3, 3)}`)] },
+    { name: 'topology spread is another rule', belongsTo: 'scheduling/topology-spread', objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints.${tail(3, 3)}`)] },
+    { name: 'node affinity is another rule', belongsTo: 'scheduling/node-selector-mismatch', objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.${tail(3, 3)}`)] },
   ],
   invalid: [
     {

@@ -9,7 +9,7 @@ const gated = (since = at(-120), gates = [{ name: 'example.com/quota-check' }]) 
 runRuleTests(rule, {
   valid: [
     { name: 'gates removed and the Pod scheduled', objects: [runningPod()] },
-    { name: 'ungated but unschedulable is another rule', objects: [unschedulable(`0/1 nodes are available: 1 Insufficient cpu.${tail(1, 0, 1)}`)] },
+    { name: 'ungated but unschedulable is another rule', belongsTo: 'scheduling/insufficient-resources', objects: [unschedulable(`0/1 nodes are available: 1 Insufficient cpu.${tail(1, 0, 1)}`)] },
     { name: 'a gated Pod being deleted', objects: [unschedulable('', { metadata: { deletionTimestamp: at(-5) }, spec: { schedulingGates: [{ name: 'example.com/quota-check' }] } })] },
   ],
   invalid: [

@@ -9,7 +9,7 @@ const msg = `0/3 nodes are available: 3 node(s) didn't match pod topology spread
 runRuleTests(rule, {
   valid: [
     { name: 'Running Pod with an old spread event', objects: [...runningAfter(msg, spread)] },
-    { name: 'anti-affinity is another rule', objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules.${tail(3, 3)}`, spread)] },
+    { name: 'anti-affinity is another rule', belongsTo: 'scheduling/pod-affinity', objects: [unschedulable(`0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules.${tail(3, 3)}`, spread)] },
   ],
   invalid: [
     { name: 'maxSkew would be violated', objects: [unschedulable(msg, spread)], expect: [{ severity: 'error', message: /would break its topology spread constraint on 3 of 3 nodes \(maxSkew 1 over topology.kubernetes.io\/zone for Pods with app=api\)/, evidence: /topologySpreadConstraints/, remediation: / -o wide -l app=api$/ }] },

@@ -22,7 +22,7 @@ runRuleTests(rule, {
   valid: [
     { name: 'Running Pod whose claim bound after a while', objects: [...runningAfter(immediate, mounting('data')), pvc('data', { status: { phase: 'Bound' } })] },
     { name: 'PVC not found is pvc-not-found', objects: [unschedulable(`0/1 nodes are available: persistentvolumeclaim "data" not found.${tail(1, 1)}`, mounting('data'))] },
-    { name: 'volume node affinity is another rule', objects: [unschedulable(`0/1 nodes are available: 1 node(s) didn't match PersistentVolume's node affinity.${tail(1, 1)}`, mounting('data'))] },
+    { name: 'volume node affinity is another rule', belongsTo: 'scheduling/volume-node-affinity', objects: [unschedulable(`0/1 nodes are available: 1 node(s) didn't match PersistentVolume's node affinity.${tail(1, 1)}`, mounting('data'))] },
     {
       name: 'a scheduled Pod waiting on FailedMount is the volume stage',
       objects: [mountingPod, event(mountingPod, { reason: 'FailedMount', message: 'MountVolume.SetUp failed for volume "data" : rpc error: code = Internal desc = mount failed' })],

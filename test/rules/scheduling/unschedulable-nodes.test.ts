@@ -9,7 +9,7 @@ const cordoned = node({ metadata: { name: 'kdiag-node-1' }, spec: { unschedulabl
 runRuleTests(rule, {
   valid: [
     { name: 'Pod scheduled after uncordon', objects: [...runningAfter(msg), node()] },
-    { name: 'untolerated taint is another rule', objects: [unschedulable(`0/1 nodes are available: 1 node(s) had untolerated taint(s).${tail(1, 1)}`), cordoned] },
+    { name: 'untolerated taint is another rule', belongsTo: 'scheduling/untolerated-taint', objects: [unschedulable(`0/1 nodes are available: 1 node(s) had untolerated taint(s).${tail(1, 1)}`), cordoned] },
   ],
   invalid: [
     { name: 'the only node is cordoned', objects: [unschedulable(msg), cordoned], expect: [{ severity: 'error', message: /^1 of 1 node is cordoned \(kdiag-node-1\)/, evidence: /spec.unschedulable: true/, remediation: 'kubectl uncordon kdiag-node-1' }] },

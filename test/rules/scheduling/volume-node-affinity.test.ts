@@ -19,7 +19,7 @@ const nodes = [node({ metadata: { name: 'node-1', labels: { 'topology.kubernetes
 runRuleTests(rule, {
   valid: [
     { name: 'Running Pod with an old conflict event', objects: [...runningAfter(newMsg, mounting('data')), claim, volume] },
-    { name: 'unbound claim is another rule', objects: [unschedulable(`0/1 nodes are available: pod has unbound immediate PersistentVolumeClaims.${tail(1, 1)}`, mounting('data'))] },
+    { name: 'unbound claim is another rule', belongsTo: 'scheduling/unbound-pvc', objects: [unschedulable(`0/1 nodes are available: pod has unbound immediate PersistentVolumeClaims.${tail(1, 1)}`, mounting('data'))] },
   ],
   invalid: [
     { name: '1.33+ wording, zonal PV and no node in its zone', objects: [unschedulable(newMsg, mounting('data')), claim, volume, ...nodes], expect: [{ severity: 'error', message: /PersistentVolume "pv-zonal" \(claim "data"\) is limited to topology.kubernetes.io\/zone=eu-1a; no node in the cluster matches/, evidence: /pv\/pv-zonal.spec.nodeAffinity/ }] },

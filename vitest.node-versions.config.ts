@@ -1,0 +1,29 @@
+// The tests that can differ between Node majors, run by .ci/run on the extra majors (22, 24); npm test runs
+// every test on the development Node. Which files and why: CONTRIBUTING.md, "Test suites".
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+/** Whole directories: every test in them is about the Node runtime's own behaviour. */
+export const NODE_VERSION_DIRS = [
+  'test/e2e', // the built CLI as a process: start-up, the launcher's code cache, module loading, pipes, signals
+  'test/hostile', // kdiag's HTTP client on Node's net, tls, http and http2: deadlines, resets, TLS, proxies
+];
+/** Anywhere else, a test file opts in with a line `// node-versions: <why>` in its first 20 lines. */
+export const NODE_VERSION_MARK = /^\/\/ node-versions: \S/m;
+
+const root = import.meta.dirname;
+function testFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
+    .map((e) => relative(root, join(e.parentPath, e.name)));
+}
+
+export function nodeVersionFiles(): string[] {
+  const inDirs = NODE_VERSION_DIRS.flatMap(testFiles);
+  const marked = testFiles('test').filter((f) => !inDirs.includes(f) && !f.startsWith('test/cluster/') && !f.startsWith('test/live/') && NODE_VERSION_MARK.test(readFileSync(join(root, f), 'utf8').split('\n').slice(0, 20).join('\n')));
+  return [...inDirs, ...marked].sort();
+}
+
+export default defineConfig({ ...base, test: { ...base.test, include: nodeVersionFiles() } });
