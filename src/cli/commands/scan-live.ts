@@ -23,6 +23,8 @@ export interface LiveScan {
   meta: SnapshotMeta;
   /** The time ages were measured from (this machine's clock when the cluster was read). */
   now: number;
+  /** The note that says which clock ages are measured from (only when there are items). */
+  clockNotes: string[];
 }
 
 /**
@@ -49,8 +51,8 @@ export async function readLiveScan(opts: ScanOptions, team: ReturnType<typeof su
     const matches = parseFieldSelector(opts.fieldSelector);
     items = items.filter((i) => matches(i.diagnosis()));
   }
-  const meta = { ...snapshot.meta, notes: [...snapshot.meta.notes, ...notes, ...(items.length > 0 ? stream!.clockNotes() : [])] };
-  return { items, meta, now: stream!.now };
+  const meta = { ...snapshot.meta, notes: [...snapshot.meta.notes, ...notes] };
+  return { items, meta, now: stream!.now, clockNotes: items.length > 0 ? stream!.clockNotes() : [] };
 }
 
 /** `kdiag scan` on one live cluster. */
@@ -69,7 +71,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
     if (opts.failingOnly) items = items.filter((i) => i.status === 'failing');
     progress.stop();
     if (format !== 'text') checkReportRoom(items, format, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }), (i) => i.diagnosis());
-    await writeStreamedList(items, scan.meta, format, reportOptions(opts, scan.now));
+    await writeStreamedList(items, { ...scan.meta, notes: [...scan.meta.notes, ...scan.clockNotes] }, format, reportOptions(opts, scan.now));
     return verdict;
   } finally {
     progress.stop();
