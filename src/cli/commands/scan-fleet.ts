@@ -84,7 +84,7 @@ export async function fleetScanCommand(opts: FleetScanOptions, contexts: readonl
   const clusters: Array<{ name: string; read: boolean; reason?: string }> = [];
   let verdict: number = EXIT.ok;
   let anyItem = false;
-  let done = 0;
+  const finished: string[] = [];
   // Notes are put in the report's language before the cluster's name goes in front of them.
   const about = (cluster: string, text: string): string => `cluster ${cluster}: ${say({ text })}`;
   const read = async (context: string): Promise<ClusterRead> => {
@@ -93,7 +93,8 @@ export async function fleetScanCommand(opts: FleetScanOptions, contexts: readonl
     } catch (err) {
       return err instanceof KdiagError && err.exitCode === EXIT.cluster ? { error: err } : { fatal: err };
     } finally {
-      progress.step(`read ${++done} of ${contexts.length} clusters`);
+      finished.push(context);
+      progress.step(`read ${finished.length} of ${contexts.length} clusters`);
     }
   };
   try {
