@@ -5,6 +5,7 @@ import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { ROOT } from '../e2e/exec.js';
 import { fleetKubeconfig, fleetPods, maxInFlight, startFleet, type FleetServer } from './fleet-servers.js';
 import { run } from './run.js';
@@ -131,7 +132,17 @@ describe('the bound and the selection', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(maxInFlight(servers)).toBe(1);
     expect(servers.every((s) => s.span() !== undefined)).toBe(true);
+    const doc = parse(r.stdout) as { items: Item[]; clusters: Array<{ name: string }> };
+    expect(doc.items.map((i) => `${i.cluster} ${i.pod?.name}`)).toEqual(['one-00 web-0', 'one-00 api-0', 'one-01 web-1', 'one-02 web-2', 'one-03 web-3', 'one-03 api-3', 'one-04 web-4', 'one-05 web-5']);
+    expect(doc.clusters.map((c) => c.name)).toEqual(servers.map((s) => s.context));
   }, 60_000);
+
+  it('Markdown names each item\'s cluster', async () => {
+    const r = await run(['scan', '--context', 'fleet-0[0-2]', '-o', 'markdown'], { env: { KUBECONFIG: kubeconfig } });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toContain('| \\[fleet-00\\] Pod shop/api-0 | failing |');
+    expect(r.stdout).toContain('| \\[fleet-02\\] Pod shop/web-2 | healthy |');
+  });
 
   it('one context (a glob that matches one) is the single-cluster report: no CLUSTER column, no cluster field', async () => {
     const r = await run(['scan', '--context', 'fleet-0[1]', '-o', 'json'], { env: { KUBECONFIG: kubeconfig } });
