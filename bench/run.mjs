@@ -17,7 +17,7 @@ const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', '--', 'true'], { encoding: 'utf8' }).stderr?.includes('task-clock') ? 'perf' : undefined;
 const rows = [];
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-bench-'));
-// KDIAG_BENCH_ONLY=startup,offline,render,yaml,engine,hot,live,scale,peer runs only those parts (default: all).
+// KDIAG_BENCH_ONLY=startup,offline,render,yaml,engine,hot,live,scale,fleet,peer runs only those parts (default: all).
 const ONLY = process.env.KDIAG_BENCH_ONLY?.split(',');
 const want = (part) => !ONLY || ONLY.includes(part);
 
@@ -279,6 +279,23 @@ if (want('scale')) {
     }
   }
   if (at.length === 2) row('scale: time per pod, largest vs smallest (1.0 = linear)', at[1].ms / at[1].pods / (at[0].ms / at[0].pods), undefined, 'ratio', '≈ 1 (linear)');
+}
+
+// 6. Fleet: one scan over 50 kubeconfig contexts, each a fake API server on loopback (bench/fake-fleet.mjs)
+// with its own Pods, against one of those clusters alone: the clusters are read 4 at a time and each one's
+// JSON is written before the next slot opens, so peak memory follows the largest clusters, not their number.
+if (want('fleet')) {
+  const CLUSTERS = Number(process.env.KDIAG_BENCH_FLEET_CLUSTERS ?? 50);
+  const PODS = Number(process.env.KDIAG_BENCH_FLEET_PODS ?? 2000);
+  const server = spawn(process.execPath, [join(ROOT, 'bench/fake-fleet.mjs'), String(CLUSTERS), String(PODS), '20'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const kubeconfig = await new Promise((r) => server.stdout.once('data', (d) => r(String(d).trim())));
+  try {
+    const one = await measureAsync(process.execPath, [BIN, 'scan', '-A', '--kubeconfig', kubeconfig, '--context', 'fleet-00', '-o', 'json']);
+    const all = await measureAsync(process.execPath, [BIN, 'scan', '-A', '--kubeconfig', kubeconfig, '--all-contexts', '-o', 'json']);
+    row(`fleet: scan -A --all-contexts -o json, ${CLUSTERS} fake clusters of ${PODS} pods (4 in flight)`, all.ms / 1000, one.ms / 1000, 's', `peak memory ≪ ${CLUSTERS}× one cluster's`, all.ok && one.ok ? `peak ${all.rssMiB?.toFixed(0) ?? '?'} MiB, ${((all.cpuMs ?? 0) / 1000).toFixed(1)} s CPU; reference: one of those clusters alone, ${(one.ms / 1000).toFixed(2)} s, peak ${one.rssMiB?.toFixed(0) ?? '?'} MiB` : `failed: ${all.error || one.error}`);
+  } finally {
+    server.kill();
+  }
 }
 
 // 8. Against a peer on the same work: KDIAG_BENCH_PEER is a command whose `{}` is a dump directory or file

@@ -75,10 +75,15 @@ function verdictOptions(cmd: Command, dumps = true): Command {
 }
 
 /** The cluster and the identity, named as kubectl names them. */
-function liveOptions(cmd: Command): Command {
+function liveOptions(cmd: Command, manyClusters = false): Command {
+  cmd.option('-n, --namespace <ns>', 'namespace (default: the context\'s namespace for live mode; any for dumps)');
+  if (manyClusters) {
+    cmd
+      .option('--context <name>', "kubeconfig context to use; repeatable, or a glob such as 'prod-*', to read several clusters in one run", collect)
+      .option('--all-contexts', 'read every context of the kubeconfig (one cluster each)')
+      .option('--max-clusters-in-flight <n>', 'with several contexts: how many clusters are read at once', '4');
+  } else cmd.option('--context <name>', 'kubeconfig context to use');
   return cmd
-    .option('-n, --namespace <ns>', 'namespace (default: the context\'s namespace for live mode; any for dumps)')
-    .option('--context <name>', 'kubeconfig context to use')
     .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG or ~/.kube/config)')
     .option('--request-timeout <duration>', 'deadline for each API request: connect, TLS, answer and retries', '10s')
     .option('--max-response-size <size>', 'refuse API answers larger than this (e.g. 512Mi)', '256Mi')
@@ -137,7 +142,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)')
     .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
 
-  ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'))), LIST_FORMATS)), true))))
+  ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'), true)), LIST_FORMATS)), true))))
     .description('every Pod in a namespace (or all with -A) as a table of status, stage and cause, failing first')
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));

@@ -11,6 +11,8 @@ export type { DiagnosisStatus, StageState };
 export interface Diagnosis {
   apiVersion: 'kdiag/v1';
   kind: 'Diagnosis';
+  /** The kubeconfig context the item was read from: only when one run read several clusters (`scan --context a --context b`). */
+  cluster?: string;
   /** The Pod diagnosed; null for a workload-level diagnosis (e.g. a ReplicaSet that cannot create Pods). */
   pod: {
     namespace: string;
@@ -50,6 +52,8 @@ export interface DiagnosisList {
   unreadable?: Array<{ kind: string; reason: string }>;
   /** What could not be seen, for the whole list (also in each item's notes; here even when there are no items). Only when some. */
   notes?: string[];
+  /** Each cluster a run over several contexts tried to read, in order, and why one could not be read. Only then. */
+  clusters?: Array<{ name: string; read: boolean; reason?: string }>;
 }
 
 /** `meta`: the snapshot's own visibility, so an empty list still says what it could not read. */

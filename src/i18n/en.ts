@@ -94,7 +94,7 @@ export const en: Messages = {
   },
 
   table: {
-    head: { namespace: 'NAMESPACE', name: 'NAME', status: 'STATUS', stage: 'STAGE', cause: 'CAUSE', restarts: 'RESTARTS', age: 'AGE', node: 'NODE', rule: 'RULE' },
+    head: { cluster: 'CLUSTER', namespace: 'NAMESPACE', name: 'NAME', status: 'STATUS', stage: 'STAGE', cause: 'CAUSE', restarts: 'RESTARTS', age: 'AGE', node: 'NODE', rule: 'RULE' },
     totals: ({ items, failing, progressing, healthy }) => `${items} ${items === 1 ? 'item' : 'items'}: ${failing} failing, ${progressing} progressing, ${healthy} healthy`,
     stageLine: ({ stage, failing, causes }) => `${stage}: ${failing} failing (${causes})`,
     unknownKinds: ({ kinds }) => `Unknown (could not be read): ${kinds}. A failure only they would show is not in this list; see Notes.`,

@@ -1,5 +1,6 @@
 import { type Phrase, type Slots, phrase } from './rule-messages/phrase.js';
 import { SUPPRESSION_PHRASES } from './suppression-phrases.zh-TW.js';
+import { FLEET_PHRASES } from './fleet-phrases.zh-TW.js';
 
 // The errors users meet most, and their hints, in zh-TW (errors.ts messages are English at the throw site).
 // Names, paths, commands, flags and server text pass through; an error not listed here stays English.
@@ -37,6 +38,7 @@ const list = (items: string): string => items.split(', ').join('、');
 
 export const ERROR_PHRASES: readonly Phrase[] = [
   ...SUPPRESSION_PHRASES,
+  ...FLEET_PHRASES,
   // commander's own lines
   phrase("error: missing required argument '{arg}'", ({ arg }) => `錯誤：缺少必要的引數「${arg}」`),
   phrase("error: unknown option '{opt}'", ({ opt }) => `錯誤：不認識的選項「${opt}」`),

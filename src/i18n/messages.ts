@@ -82,7 +82,7 @@ export interface Messages {
   };
 
   table: {
-    head: { namespace: string; name: string; status: string; stage: string; cause: string; restarts: string; age: string; node: string; rule: string };
+    head: { cluster: string; namespace: string; name: string; status: string; stage: string; cause: string; restarts: string; age: string; node: string; rule: string };
     totals(p: { items: number; failing: number; progressing: number; healthy: number }): string;
     stageLine(p: { stage: Stage; failing: number; causes: string }): string;
     /** Kinds (API kind names) that could not be read: what only they show is unknown. */

@@ -143,7 +143,7 @@ export const zhTW: Messages = {
   },
 
   table: {
-    head: { namespace: '命名空間', name: '名稱', status: '狀態', stage: '階段', cause: '原因', restarts: '重啟次數', age: '存在時間', node: '節點', rule: '規則' },
+    head: { cluster: '叢集', namespace: '命名空間', name: '名稱', status: '狀態', stage: '階段', cause: '原因', restarts: '重啟次數', age: '存在時間', node: '節點', rule: '規則' },
     totals: ({ items, failing, progressing, healthy }) => `共 ${num(items)} 項：失敗 ${num(failing)}、進行中 ${num(progressing)}、正常 ${num(healthy)}`,
     stageLine: ({ stage, failing, causes }) => `${STAGE[stage]}：${num(failing)} 個失敗（${causes}）`,
     unknownKinds: ({ kinds }) => `未知（無法讀取）：${kinds}。只有它們才會顯示的失敗不在此清單中；請見備註。`,

@@ -19,6 +19,30 @@ export function renderJson(value: Diagnosis | DiagnosisList | object): string {
  * without its items (its visibility fields), `items` what goes in it.
  */
 export function* renderJsonListChunks(list: DiagnosisList, items: Iterable<Diagnosis>, per = 256): Generator<string> {
+  const parts = jsonListParts(list);
+  // The last batch is held back so the list's closing goes out with it.
+  let pending: string | undefined;
+  for (const batch of inBatches(items, per)) {
+    if (pending !== undefined) yield pending;
+    pending = `${pending === undefined ? parts.head : ','}${parts.batch(batch)}`;
+  }
+  yield pending === undefined ? parts.empty : `${pending}${parts.tail}`;
+}
+
+/** A list's text in three parts (head, batches of items, tail), for a writer whose items arrive over time. */
+export interface ListParts {
+  /** Everything before the first item (it does not depend on the list's notes or unreadable kinds). */
+  head: string;
+  /** One batch of items; `first`: the first batch of the list. */
+  batch: (items: Diagnosis[], first?: boolean) => string;
+  /** Everything after the last item. */
+  tail: string;
+  /** The whole list when it has no item (written instead of head and tail). */
+  empty: string;
+}
+
+/** `renderJsonListChunks`'s parts: `list` is the list without its items; its notes go in the tail. */
+export function jsonListParts(list: DiagnosisList): ListParts {
   const shell = renderJson({ ...list, items: [] });
   const at = shell.indexOf('"items": []') + '"items": ['.length;
   const head = shell.slice(0, at);
@@ -26,12 +50,10 @@ export function* renderJsonListChunks(list: DiagnosisList, items: Iterable<Diagn
   // Each batch is one JSON.stringify of `{ items }`, whose elements sit at the list's own indentation.
   const open = '{\n  "items": ['.length;
   const close = '\n  ]\n}'.length;
-  const render = (batch: Diagnosis[]): string => escapeUnsafe(JSON.stringify({ items: batch }, null, 2).slice(open, -close));
-  // The last batch is held back so the list's closing goes out with it.
-  let pending: string | undefined;
-  for (const batch of inBatches(items, per)) {
-    if (pending !== undefined) yield pending;
-    pending = `${pending === undefined ? head : ','}${render(batch)}`;
-  }
-  yield pending === undefined ? `${head}]${rest}` : `${pending}\n  ]${rest}`;
+  return {
+    head,
+    batch: (batch, first = true) => `${first ? '' : ','}${escapeUnsafe(JSON.stringify({ items: batch }, null, 2).slice(open, -close))}`,
+    tail: `\n  ]${rest}`,
+    empty: shell,
+  };
 }

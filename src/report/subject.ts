@@ -3,9 +3,11 @@ import { messagesFor, type Messages } from '../i18n/index.js';
 
 /** `Pod shop/api-1` or `Deployment shop/api`. */
 export function subjectName(d: Diagnosis): string {
-  if (d.pod) return `Pod ${d.pod.namespace}/${d.pod.name}`;
-  if (d.workload) return `${d.workload.kind} ${d.workload.namespace}/${d.workload.name}`;
-  return '(unknown)';
+  // An item of a run over several clusters names its cluster first (`[prod-eu] Pod shop/web`), in every language.
+  const cluster = d.cluster !== undefined ? `[${d.cluster}] ` : '';
+  if (d.pod) return `${cluster}Pod ${d.pod.namespace}/${d.pod.name}`;
+  if (d.workload) return `${cluster}${d.workload.kind} ${d.workload.namespace}/${d.workload.name}`;
+  return `${cluster}(unknown)`;
 }
 
 /** The primary cause in a few words: the primary finding's title, or the status for healthy Pods. */

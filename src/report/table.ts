@@ -37,7 +37,7 @@ function kindName(d: Diagnosis): string {
 }
 
 function name(d: Diagnosis): string {
-  return d.pod ? `${d.pod.namespace}/${d.pod.name}` : d.workload ? `${d.workload.namespace}/${d.workload.kind.toLowerCase()}/${d.workload.name}` : '';
+  return (d.cluster !== undefined ? `${d.cluster}/` : '') + (d.pod ? `${d.pod.namespace}/${d.pod.name}` : d.workload ? `${d.workload.namespace}/${d.workload.kind.toLowerCase()}/${d.workload.name}` : '');
 }
 
 /** The scan table like `kubectl get`: NAME STATUS STAGE RESTARTS AGE CAUSE (CAUSE last, cut to the width); `sorted`: the items as sortForTable orders them, when the caller has them. */
@@ -48,7 +48,9 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions, 
   const h = t.table.head;
   // Like `kubectl get -A`: a NAMESPACE column only when the rows span namespaces.
   const spans = new Set(sorted.map(namespaceOf)).size > 1;
-  const head = [...(spans ? [h.namespace] : []), h.name, h.status, h.stage, h.restarts, h.age, ...(options.wide ? [h.node, h.rule] : []), h.cause];
+  // A run over several clusters: a CLUSTER column first (only then do items carry one).
+  const clusters = sorted.some((d) => d.cluster !== undefined);
+  const head = [...(clusters ? [h.cluster] : []), ...(spans ? [h.namespace] : []), h.name, h.status, h.stage, h.restarts, h.age, ...(options.wide ? [h.node, h.rule] : []), h.cause];
   const rows: Cell[][] = [];
   for (const d of sorted) {
     const status: Cell = { text: t.status[d.status], paint: d.status === 'failing' ? c.red : d.status === 'progressing' ? c.yellow : c.green };
@@ -57,7 +59,8 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions, 
     const age = created !== undefined && now !== undefined ? formatAge(now - created) : '-';
     const wide: Cell[] = options.wide ? [{ text: clip(d.pod?.node ?? '', 320) || '-' }, { text: d.findings[0]?.rule ?? '-' }] : [];
     const nsCell: Cell[] = spans ? [{ text: clip(namespaceOf(d), 320) }] : [];
-    rows.push([...nsCell, { text: clip(shortName(d), 320) }, status, { text: d.stage ? t.stage[d.stage] : '-' }, { text: d.pod ? String(d.pod.restarts) : '-' }, { text: age }, ...wide, { text: clipIn(t, causeOf(d, t), 1000) }]);
+    const clusterCell: Cell[] = clusters ? [{ text: clip(d.cluster ?? '', 320) }] : [];
+    rows.push([...clusterCell, ...nsCell, { text: clip(shortName(d), 320) }, status, { text: d.stage ? t.stage[d.stage] : '-' }, { text: d.pod ? String(d.pod.restarts) : '-' }, { text: age }, ...wide, { text: clipIn(t, causeOf(d, t), 1000) }]);
   }
   // Nothing is cut: at a narrow terminal CAUSE goes under its row, then RESTARTS, AGE and STAGE are left out,
   // then STATUS joins CAUSE under the row.

@@ -1,6 +1,7 @@
 import { Document, visit } from 'yaml';
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
 import { inBatches } from './batches.js';
+import type { ListParts } from './json.js';
 
 // The YAML stringifier escapes C0 controls in double-quoted strings but writes C1 controls, DEL, the line
 // separators and the bidi overrides raw (and U+0085/U+2028 raw inside double quotes even fold to a space
@@ -30,17 +31,27 @@ export function renderYaml(value: Diagnosis | DiagnosisList | object): string {
  * a time, never the whole list's): `list` is the list without its items, `items` what goes in it.
  */
 export function* renderYamlListChunks(list: DiagnosisList, items: Iterable<Diagnosis>, per = 64): Generator<string> {
-  const shell = renderYaml({ ...list, items: [] });
-  const at = shell.search(/^items: \[\]\n/m);
-  const head = `${shell.slice(0, at)}items:\n`;
-  const rest = shell.slice(at + 'items: []\n'.length);
-  // Each batch is `items:` and its elements at the list's own indentation; the key is cut off.
-  const render = (batch: Diagnosis[]): string => renderYaml({ items: batch }).slice('items:\n'.length);
+  const parts = yamlListParts(list);
   // The last batch is held back so the list's tail goes out with it.
   let pending: string | undefined;
   for (const batch of inBatches(items, per)) {
     if (pending !== undefined) yield pending;
-    pending = `${pending === undefined ? head : ''}${render(batch)}`;
+    pending = `${pending === undefined ? parts.head : ''}${parts.batch(batch)}`;
   }
-  yield pending === undefined ? shell : `${pending}${rest}`;
+  yield pending === undefined ? parts.empty : `${pending}${parts.tail}`;
+}
+
+/** `renderYamlListChunks`'s parts (see ListParts): `list` is the list without its items; its notes go in the tail. */
+export function yamlListParts(list: DiagnosisList): ListParts {
+  const shell = renderYaml({ ...list, items: [] });
+  const at = shell.search(/^items: \[\]\n/m);
+  const head = `${shell.slice(0, at)}items:\n`;
+  const rest = shell.slice(at + 'items: []\n'.length);
+  return {
+    head,
+    // Each batch is `items:` and its elements at the list's own indentation; the key is cut off.
+    batch: (batch) => renderYaml({ items: batch }).slice('items:\n'.length),
+    tail: rest,
+    empty: shell,
+  };
 }

@@ -55,6 +55,7 @@ const VALUES: Record<string, readonly string[]> = {
   '-o': ['text', 'wide', 'json', 'yaml', 'markdown'],
   '--output': ['text', 'wide', 'json', 'yaml', 'markdown'],
   '--fail-on': ['error', 'warning', 'never'],
+  '--max-clusters-in-flight': ['1', '2', '4', '8', '16'],
   '--ignore': ['admission', 'scheduling', 'kubelet', 'volume', 'cni', 'image', 'container', 'readiness'],
 };
 

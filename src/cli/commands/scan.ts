@@ -11,6 +11,7 @@ import { loadDumps } from '../load-dumps.js';
 import { readFileByFile, reportFileByFile } from '../report-file-by-file.js';
 import { writeDiagnosisList } from '../write-list.js';
 import type { ScanOptions } from './command-options.js';
+import type { FleetScanOptions } from './scan-fleet.js';
 import { parseFailOn, verdictExit } from '../fail-on.js';
 import { suppressionsFrom } from '../suppression-options.js';
 import { writeCiReports } from '../ci-reports.js';
@@ -18,13 +19,20 @@ import { writeCiReports } from '../ci-reports.js';
 const tooLarge = (message: string, hint: string): Error => new InputError(message, { hint });
 
 /** `kdiag scan`: every Pod in scope as a table, failing first. */
-export async function scanCommand(opts: ScanOptions): Promise<number> {
+export async function scanCommand(given: FleetScanOptions): Promise<number> {
+  const { context, allContexts, maxClustersInFlight, ...rest } = given;
+  const opts: ScanOptions = rest;
   const format = outputFormat(opts.output, { names: true });
   const failOn = parseFailOn(opts.failOn);
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   if (!opts.file || opts.file.length === 0) {
+    const { contextValues, kubeconfigContexts, mayNameMany, selectContexts } = await import('../fleet/select-contexts.js');
+    const flags = { ...(context !== undefined ? { context } : {}), ...(allContexts ? { allContexts } : {}) };
+    let contexts = contextValues(flags);
+    if (mayNameMany(flags)) contexts = selectContexts(flags, await kubeconfigContexts(opts));
+    if (contexts.length > 1) return (await import('./scan-fleet.js')).fleetScanCommand({ ...given, context: contexts }, contexts);
     const { liveScanCommand } = await import('./scan-live.js');
-    return liveScanCommand(opts);
+    return liveScanCommand({ ...opts, ...(contexts[0] !== undefined ? { context: contexts[0] } : {}) });
   }
   const { suppressions, notes } = suppressionsFrom(opts);
   const options = { suppressions, notes, now: parseNow(opts.now), nowReason: nowReason(opts.now), ruleOptions: ruleOptions(opts), logLines: opts.logs === false ? 0 : undefined };

@@ -86,7 +86,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
 }
 
 /** kubectl's order: --kubeconfig, else $KUBECONFIG (merged, missing files skipped), else ~/.kube/config, else in-cluster. */
-async function loadConfig(options: ConnectOptions): Promise<KubeConfigData> {
+export async function loadConfig(options: ConnectOptions): Promise<KubeConfigData> {
   const env = options.env ?? process.env;
   const saDir = options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
   if (options.kubeconfig) {
