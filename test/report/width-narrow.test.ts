@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import wrapAnsi from 'wrap-ansi';
-import { columns, fit } from '../../src/report/width.js';
+import { columns, fit, wrapNarrow } from '../../src/report/width.js';
 
 // columns() counts text of one-column, never-combining characters by its length, without string-width (whose
 // Intl.Segmenter costs tens of ms at first use). It must agree with string-width on every such character and
@@ -37,5 +37,20 @@ describe('columns() without the segmenter', () => {
     // Not one-column: still wrap-ansi's cut (colour codes kept whole, wide characters counted as two).
     expect(fit('\u001b[31mred text here\u001b[39m', 6)).toBe(`${wrapAnsi('\u001b[31mred text here\u001b[39m', 5, { hard: true, wordWrap: false, trim: false }).split('\n')[0]}…`);
     expect(fit('診斷映像檔', 5)).toBe('診斷…');
+  });
+  it('wrapNarrow() wraps one-column text into the rows wrap-ansi gives, on 4,000 generated lines (long words, runs of spaces, no-break spaces)', () => {
+    const alphabet = ['a', 'B', ' ', ' ', ' ', '-', '…', '•', 'é', '→', '✔', '⚠', 'ℹ', '.', '/', '\u00a0', '0', 'xyzxyzxyzxyzxyz'];
+    let seed = 20261204;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    let wrapped = 0;
+    for (let i = 0; i < 4000; i++) {
+      let s = '';
+      for (let k = next(90); k > 0; k--) s += alphabet[next(alphabet.length)];
+      const width = 10 + next(40);
+      const rows = wrapAnsi(s, width, { hard: true, trim: true }).split('\n');
+      expect(wrapNarrow(s, width), `${JSON.stringify(s)} at ${width}`).toEqual(rows);
+      if (rows.length > 1) wrapped++;
+    }
+    expect(wrapped).toBeGreaterThan(1000);
   });
 });
