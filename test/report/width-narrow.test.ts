@@ -41,7 +41,7 @@ describe('columns() without the segmenter', () => {
   it('wrapNarrow() wraps one-column text into the rows wrap-ansi gives, on 4,000 generated lines (long words, runs of spaces, no-break spaces)', () => {
     const alphabet = ['a', 'B', ' ', ' ', ' ', '-', '…', '•', 'é', '→', '✔', '⚠', 'ℹ', '.', '/', '\u00a0', '0', 'xyzxyzxyzxyzxyz'];
     let seed = 20261204;
-    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const next = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
     let wrapped = 0;
     for (let i = 0; i < 4000; i++) {
       let s = '';

@@ -12,7 +12,7 @@ describe('compareText', () => {
   it('orders 20,000 generated pairs of names, reasons and messages as localeCompare does', () => {
     const alphabet = ['a', 'A', 'b', 'B', 'z', 'Z', '0', '9', '-', '.', '/', ' ', 'aa', 'Pulled', 'pull', '_', ',', 'é', 'É', ':', '"', 'ß'];
     let seed = 20261204;
-    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const next = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
     const text = (): string => {
       let s = '';
       for (let k = next(6); k > 0; k--) s += alphabet[next(alphabet.length)];
