@@ -1,5 +1,6 @@
 import type { KEvent, KObject } from './k8s.js';
 import { parseTime } from './time.js';
+import { compareText } from '../text/collate.js';
 
 /** One event as the rules see it: merged across duplicates, times as epoch milliseconds. */
 export interface EventFact {
@@ -108,7 +109,7 @@ export function dedupeEvents(events: EventFact[]): EventFact[] {
     }
     merged = [...byKey.values()];
   }
-  return merged.sort((a, b) => (a.lastSeen ?? 0) - (b.lastSeen ?? 0) || a.reason.localeCompare(b.reason) || a.message.localeCompare(b.message));
+  return merged.sort((a, b) => (a.lastSeen ?? 0) - (b.lastSeen ?? 0) || compareText(a.reason, b.reason) || compareText(a.message, b.message));
 }
 
 function mergeInto(prior: EventFact, e: EventFact): void {

@@ -9,6 +9,7 @@ import { clip, clipIn } from './sanitize.js';
 import { paint } from './style.js';
 import { causeOf } from './subject.js';
 import { wrap } from './width.js';
+import { compareText } from '../text/collate.js';
 import { suppressedLines } from './suppressed.js';
 import { wrapProse } from './prose.js';
 
@@ -18,7 +19,7 @@ const STATUS_ORDER = { failing: 0, progressing: 1, healthy: 2 } as const;
 export function sortForTable(items: readonly Diagnosis[]): Diagnosis[] {
   // Each item's rank and name are made once, not twice per comparison (a sort of n items compares n·log n times).
   const keyed = items.map((d) => ({ d, rank: STATUS_ORDER[d.status], name: name(d) }));
-  keyed.sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
+  keyed.sort((a, b) => a.rank - b.rank || compareText(a.name, b.name));
   return keyed.map((k) => k.d);
 }
 

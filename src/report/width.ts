@@ -43,8 +43,70 @@ export function wrap(text: string, width: number | undefined, first: string, res
     const lead = /^[ \t]*/.exec(line)?.[0].replace(/\t/g, '  ').slice(0, room - 10) ?? '';
     const body = line.trimStart();
     // Chinese text breaks between characters (wrap-ansi breaks only at spaces); other text as before.
-    const wrapped = body === '' ? [''] : hasCJK(body) ? cjkWrap(body, room - lead.length) : wrapAnsi(body, room - lead.length, { hard: true, trim: true }).split('\n');
+    const wrapped = body === '' ? [''] : hasCJK(body) ? cjkWrap(body, room - lead.length) : NARROW.test(body) ? wrapNarrow(body, room - lead.length) : wrapAnsi(body, room - lead.length, { hard: true, trim: true }).split('\n');
     for (const w of wrapped) out.push((out.length === 0 ? first : rest) + lead + w);
   }
   return out;
+}
+
+/**
+ * wrap-ansi's `{ hard: true, trim: true }` wrap of one line of one-column text (NARROW: no escapes, tabs or
+ * newlines, nothing that normalisation changes), with every character one column: the same rows, without
+ * splitting the line into grapheme clusters and measuring each word (most of a text report's time).
+ * test/report/width-narrow.test.ts holds the two to each other.
+ */
+export function wrapNarrow(line: string, width: number): string[] {
+  if (line.trim() === '') return [''];
+  const rows = [''];
+  let rowLength = 0;
+  let trimmedRow = -1;
+  let first = true;
+  for (const word of line.split(' ')) {
+    const last = rows.length - 1;
+    if (trimmedRow !== last) {
+      const trimmed = rows[last]!.trimStart();
+      if (trimmed.length !== rows[last]!.length) {
+        rows[last] = trimmed;
+        rowLength = trimmed.length;
+      }
+      if (trimmed.length > 0) trimmedRow = last;
+    }
+    if (first) first = false;
+    else if (rowLength > 0) {
+      rows[rows.length - 1] += ' ';
+      rowLength++;
+    }
+    if (word.length > width) {
+      // A word longer than a line: started on a new row when that breaks it no more often, then cut.
+      const breaksHere = 1 + Math.floor((word.length - (width - rowLength) - 1) / width);
+      if (Math.floor((word.length - 1) / width) < breaksHere) {
+        rows.push('');
+        rowLength = 0;
+      }
+      for (let i = 0; i < word.length; ) {
+        if (rowLength >= width) {
+          rows.push('');
+          rowLength = 0;
+        }
+        const take = Math.min(width - rowLength, word.length - i);
+        rows[rows.length - 1] += word.slice(i, i + take);
+        rowLength += take;
+        i += take;
+      }
+      continue;
+    }
+    if (rowLength + word.length > width && rowLength > 0 && word.length > 0) {
+      rows.push('');
+      rowLength = 0;
+    }
+    rows[rows.length - 1] += word;
+    rowLength += word.length;
+  }
+  return rows.map(trimSpacesRight);
+}
+
+function trimSpacesRight(row: string): string {
+  let end = row.length;
+  while (end > 0 && row.charCodeAt(end - 1) === 32) end--;
+  return end === row.length ? row : row.slice(0, end);
 }

@@ -2,7 +2,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import wrapAnsi from 'wrap-ansi';
-import { columns, fit } from '../../src/report/width.js';
+import { columns, fit, wrapNarrow } from '../../src/report/width.js';
 import { FUZZING, fuzzRuns } from '../support/budgets.js';
 
 // Generated strings: a fixed-seed sample in npm test, the full count × KDIAG_FUZZ_SCALE in npm run fuzz.
@@ -43,4 +43,19 @@ describe('columns() without the segmenter', () => {
     expect(fit('\u001b[31mred text here\u001b[39m', 6)).toBe(`${wrapAnsi('\u001b[31mred text here\u001b[39m', 5, { hard: true, wordWrap: false, trim: false }).split('\n')[0]}…`);
     expect(fit('診斷映像檔', 5)).toBe('診斷…');
   }, FUZZING ? 0 : undefined);
+  it('wrapNarrow() wraps one-column text into the rows wrap-ansi gives, on 4,000 generated lines (long words, runs of spaces, no-break spaces)', () => {
+    const alphabet = ['a', 'B', ' ', ' ', ' ', '-', '…', '•', 'é', '→', '✔', '⚠', 'ℹ', '.', '/', '\u00a0', '0', 'xyzxyzxyzxyzxyz'];
+    let seed = 20261204;
+    const next = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+    let wrapped = 0;
+    for (let i = 0; i < 4000; i++) {
+      let s = '';
+      for (let k = next(90); k > 0; k--) s += alphabet[next(alphabet.length)];
+      const width = 10 + next(40);
+      const rows = wrapAnsi(s, width, { hard: true, trim: true }).split('\n');
+      expect(wrapNarrow(s, width), `${JSON.stringify(s)} at ${width}`).toEqual(rows);
+      if (rows.length > 1) wrapped++;
+    }
+    expect(wrapped).toBeGreaterThan(1000);
+  });
 });

@@ -4,9 +4,11 @@ export const noun = ({ kind, name }: ContainerRef): string =>
   `${kind === 'init' ? 'init container' : kind === 'sidecar' ? 'sidecar container' : kind === 'ephemeral' ? 'ephemeral container' : 'container'} "${name}"`;
 export const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** `1 node`, `3 nodes`: English plurals through Intl.PluralRules. */
-const plural = new Intl.PluralRules('en');
-export const count = (n: number, one: string, other: string): string => `${n} ${plural.select(n) === 'one' ? one : other}`;
+/**
+ * `1 node`, `3 nodes`: English plurals as Intl.PluralRules('en') gives them (one: the integer 1 or -1), without
+ * its first call's ICU start-up.
+ */
+export const count = (n: number, one: string, other: string): string => `${n} ${Math.abs(n) === 1 ? one : other}`;
 
 const SIGNALS: Record<number, string> = { 1: 'SIGHUP', 2: 'SIGINT', 3: 'SIGQUIT', 4: 'SIGILL', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 13: 'SIGPIPE', 14: 'SIGALRM', 15: 'SIGTERM' };
 
