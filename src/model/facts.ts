@@ -64,6 +64,19 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const nsName = (ns: string, name: string): string => `${ns}/${name}`;
 
 /** Lookup tables over one Snapshot, built once so facts for many Pods stay cheap. */
+/** The newest heartbeat or transition a Node's conditions carry (epoch ms; 0 when none can be read). */
+function heartbeatOf(node: Node): number {
+  const conditions = Array.isArray(node.status?.conditions) ? (node.status.conditions as Array<{ lastHeartbeatTime?: unknown; lastTransitionTime?: unknown }>) : [];
+  let newest = 0;
+  for (const c of conditions) {
+    for (const t of [c?.lastHeartbeatTime, c?.lastTransitionTime]) {
+      const ms = typeof t === 'string' ? Date.parse(t) : NaN;
+      if (ms > newest) newest = ms;
+    }
+  }
+  return newest;
+}
+
 export class SnapshotIndex {
   readonly events: EventIndex;
   private readonly nodes = new Map<string, Node>();
@@ -78,7 +91,13 @@ export class SnapshotIndex {
     events?: EventIndex,
   ) {
     this.events = events ?? new EventIndex(snapshot.events);
-    for (const n of snapshot.nodes) this.nodes.set(str(n.metadata?.name), n);
+    // The same Node in several dumps (a directory of captures taken on different days): the freshest status
+    // stands for it, so a Pod read from an older file is never judged against a heartbeat older than its own.
+    for (const n of snapshot.nodes) {
+      const name = str(n.metadata?.name);
+      const seen = this.nodes.get(name);
+      if (!seen || heartbeatOf(n) >= heartbeatOf(seen)) this.nodes.set(name, n);
+    }
     const namespaced: Array<[string, KObject[]]> = [
       ['PersistentVolumeClaim', snapshot.persistentVolumeClaims],
       ['ConfigMap', snapshot.configMaps],
