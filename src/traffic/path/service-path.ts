@@ -34,7 +34,8 @@ const finding = (rule: string, severity: 'error' | 'warning', title: string, mes
   stage: 'readiness',
   severity,
   confidence: 'high',
-  failureClass: severity === 'error' ? 'deterministic' : 'transient',
+  // Configuration cannot clear by itself; Pods that are not Ready may still become Ready.
+  failureClass: rule === 'traffic/no-ready-endpoints' ? 'transient' : 'deterministic',
   title,
   message,
   evidence,
