@@ -56,7 +56,7 @@ export const TRAFFIC_EN = {
   policiesNotRead: 'NetworkPolicies not read: whether traffic is allowed is unknown',
   policiesUnknownNote: 'NetworkPolicies were not read (forbidden, or not in the input): the network policy hop is unknown, not allowed. Add `kubectl get netpol,ingress,ingressclass,ns -A -o yaml` to the dump, or grant list on networkpolicies.networking.k8s.io',
   notEvaluatedNote: ({ policies }: { policies: string }) => `present, not evaluated (kdiag evaluates networking.k8s.io NetworkPolicies only): ${policies}`,
-  keptOut: ({ clients }: { clients: string }) => `keeps out ${clients}`,
+  keptOut: ({ clients, admitted }: { clients: string; admitted: number }) => `keeps out ${clients}${admitted > 0 ? `; admits the other ${admitted} client(s) asked about` : ''}`,
   admitted: ({ clients }: { clients: number }) => `admits the ${clients} client(s) asked about`,
   policyDeniesTitle: 'NetworkPolicy keeps the client out',
   policyDenies: ({ client, service, port, protocol, by, cause }: { client: string; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) =>
