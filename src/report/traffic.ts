@@ -1,3 +1,4 @@
+import type { PodTraffic } from '../traffic/path/pod-traffic.js';
 import type { TrafficPath } from '../traffic/path/types.js';
 import { trafficText } from '../i18n/traffic.js';
 import type { Lang } from '../model/lang.js';
@@ -28,6 +29,18 @@ export function renderTrafficPath(path: TrafficPath, c: Paint, width: number | u
     if (h.state === 'pending' || !h.detail) continue;
     lines.push(...wrap(`${m.hop[h.hop]}: ${show(h.detail)}`, width, `  ${MARK[h.state]} `, '      '));
     if (h.state === 'failed' || h.state === 'partial') lines.push(...wrap(m.ownerLine({ owner: m.owner[h.hop] }), width, '      ', '      ').map((l) => c.dim(l)));
+  }
+  return lines;
+}
+
+/** A Pod's Traffic part: one strip per Service that selects it, and the clients a policy keeps out. */
+export function renderPodTraffic(part: PodTraffic, c: Paint, width: number | undefined, lang: Lang): string[] {
+  const m = trafficText(lang);
+  const lines = ['', c.bold(m.podTrafficTitle)];
+  for (const s of part.services) {
+    const strip = s.hops.map((h) => `${MARK[h.state]} ${m.hop[h.hop]}`).join(' → ');
+    lines.push(...wrap(m.serviceLine({ service: show(s.name), strip }), width, '  ', '    '));
+    if (s.keptOut.length > 0) lines.push(...wrap(m.keptOutLine({ clients: show(s.keptOut.join(', ')) }), width, '    ', '    ').map((l) => c.yellow(l)));
   }
   return lines;
 }
