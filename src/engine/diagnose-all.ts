@@ -93,7 +93,7 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
 }
 
 /** A Service belongs to a workload when it selects its Pods or its Pod template, or carries its name (a Service that selects nothing). */
-function servesWorkload(service: WorkloadFacts, workload: WorkloadFacts): boolean {
+export function servesWorkload(service: WorkloadFacts, workload: WorkloadFacts): boolean {
   if (service.name === workload.name) return true;
   const podNames = new Set(workload.pods.map((p) => p.name));
   if (service.pods.some((p) => podNames.has(p.name))) return true;
