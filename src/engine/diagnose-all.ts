@@ -8,6 +8,8 @@ import { diagnoseCronJob } from './cronjob-target.js';
 import { serviceTargetVerdict } from './service-target.js';
 import { workloadPods, type TargetKind } from './targets.js';
 import { ingressVerdict, withServicePath } from '../traffic/path/target-verdict.js';
+import statefulSetServiceName from '../rules/traffic/statefulset-service-name.js';
+import { DEFAULT_RULE_OPTIONS } from '../rules/types.js';
 
 export interface DiagnoseFilter {
   namespace?: string;
@@ -46,7 +48,11 @@ export function workloadRows(engine: Engine, inScope: (o: KObject) => boolean, m
       continue;
     }
     // A workload with context only (info) is not worth a row of its own in a listing.
-    if (!own || own.status === 'healthy') continue;
+    if (!own || own.status === 'healthy') {
+      const row = w.kind === 'StatefulSet' ? statefulSetServiceRow(engine, w, own, made) : undefined;
+      if (row) workloads.push(row);
+      continue;
+    }
     const pods = w.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p));
     workloads.push(withRevisionChange(engine.snapshot, w, workloadVerdict(w, own, pods, [], engine.t)));
   }
@@ -64,6 +70,14 @@ function serviceTrafficRow(engine: Engine, service: WorkloadFacts, own: Diagnosi
   const pods = service.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p));
   const verdict = withServicePath(workloadVerdict(service, own, pods, [], engine.t), engine.snapshot, service.object, engine.t.lang, undefined);
   return hasTrafficProblem(verdict) ? verdict : undefined;
+}
+
+/** A StatefulSet that works, whose serviceName is not an existing headless Service: its per-Pod names never resolve. */
+function statefulSetServiceRow(engine: Engine, sts: WorkloadFacts, own: Diagnosis | undefined, made: (pod: Pod) => Diagnosis | undefined): Diagnosis | undefined {
+  const found = statefulSetServiceName.match({ snapshot: engine.snapshot, target: sts.object, options: { ...DEFAULT_RULE_OPTIONS, lang: engine.t.lang } });
+  if (found.length === 0) return undefined;
+  const verdict = workloadVerdict(sts, own, sts.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p)), [], engine.t);
+  return { ...verdict, findings: [...verdict.findings, ...found] };
 }
 
 const hasTrafficProblem = (d: Diagnosis): boolean => (d.traffic?.findings ?? []).some((f) => f.severity !== 'info');

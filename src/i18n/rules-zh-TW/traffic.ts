@@ -1,6 +1,22 @@
 import type { RuleText } from '../rule-text-type.js';
 
 export const TRAFFIC: Record<string, RuleText> = {
+  'traffic/dns-egress-denied': {
+    title: 'Egress 政策擋住了 DNS：Pod 無法解析名稱',
+    docs: {
+      description: '有 NetworkPolicy 為 egress 選取了這個 Pod（只有 egress 規則允許的流量能離開它），而沒有任何 egress 規則允許 DNS（UDP 與 TCP 連接埠 53）連到叢集 DNS Pod（kube-system，k8s-app=kube-dns）。每次名稱查詢都會逾時：Pod 在執行，應用程式卻回報無法以名稱連到它的資料庫或 API。兩種協定都需要：回答太大時解析器會改用 TCP。只在輸入中有 DNS Pod 時觸發（否則結果是未知），而且 Pod 使用叢集 DNS（dnsPolicy ClusterFirst）。',
+      causes: ['預設拒絕的 egress 政策（policyTypes: [Egress] 而沒有 egress 規則）允許了應用程式的流量，卻沒有允許 DNS', 'DNS 規則只開放 UDP，或用了 kube-system 沒有的 namespaceSelector 標籤', 'DNS 規則開放的是節點本機快取位址的 Service 連接埠，而 Pod 直接詢問 DNS Pod'],
+      fix: ['查看為 egress 選取這個 Pod 的政策：kubectl get networkpolicy -n NAMESPACE -o yaml', '套用 kdiag 印出的政策，允許 UDP 與 TCP 53 連到 kube-system 中標有 k8s-app=kube-dns 的 Pod（kubectl apply）'],
+    },
+  },
+  'traffic/dns-pods-not-ready': {
+    title: '叢集 DNS Pod 沒有就緒：名稱無法解析',
+    docs: {
+      description: '輸入中有叢集 DNS Pod（kube-system，k8s-app=kube-dns：CoreDNS 或 kube-dns），而它們沒有一個就緒，所以 kube-dns Service 沒有 endpoint，使用叢集 DNS 的 Pod 都無法解析名稱。原因在 DNS Pod 身上：診斷其中一個。',
+      causes: ['DNS Pod 當機（Corefile 錯誤、轉送迴圈）或無法排程', 'DNS Pod 連不到 API Server，所以 readiness 探針失敗'],
+      fix: ['診斷一個 DNS Pod：kdiag pod POD -n kube-system', '查看它的日誌：kubectl logs -n kube-system -l k8s-app=kube-dns'],
+    },
+  },
   'traffic/ingress-backend-missing': {
     title: 'Ingress 後端的 Service 不存在',
     docs: {
@@ -71,6 +87,14 @@ export const TRAFFIC: Record<string, RuleText> = {
       description: 'Service 的 selector 在自己的命名空間選不到任何 Pod，而帶有它標籤的 Pod 在另一個命名空間執行。Service 只會選取自己命名空間的 Pod，所以它沒有 endpoint，連線被拒絕或逾時。',
       causes: ['Service 被套用到與工作負載不同的命名空間（少了 -n、Helm release 裝錯命名空間）', '工作負載搬到新的命名空間，Service 留在原地'],
       fix: ['找出 Pod 在哪裡執行：kubectl get pods -A -l KEY=VALUE', '在 Pod 的命名空間建立 Service（kubectl apply -n NAMESPACE -f service.yaml）；其他命名空間的用戶端使用 NAME.NAMESPACE.svc.cluster.local，或指向那裡的 ExternalName Service'],
+    },
+  },
+  'traffic/statefulset-service-name': {
+    title: 'StatefulSet 的 serviceName 不是既有的 headless Service',
+    docs: {
+      description: 'StatefulSet 的 spec.serviceName 指定 headless Service，讓每個 Pod 有穩定的 DNS 名稱（POD.SERVICE.NAMESPACE.svc.cluster.local）。命名空間中沒有這個名稱的 Service，或它有 cluster IP（不是 clusterIP: None）時，這些 Pod 名稱永遠無法解析：靠它們互相找到的成員（資料庫、佇列、仲裁成員）無法組成叢集，即使每個 Pod 都在執行。只在輸入的 Service 清單完整時觸發。',
+      causes: ['headless Service 的名稱不同（db 與 db-headless），或從未套用', '存在的是同名的一般 ClusterIP Service，而不是 headless Service'],
+      fix: ['建立 StatefulSet 指定的 headless Service（既有 StatefulSet 的 serviceName 不能修改）：kubectl create service clusterip NAME --clusterip=None -n NAMESPACE，再把 selector 設為 Pod 的標籤', "檢查：kubectl get svc NAME -n NAMESPACE -o jsonpath='{.spec.clusterIP}' 印出 None"],
     },
   },
   'traffic/target-port-undeclared': {

@@ -1,11 +1,14 @@
 // A Pod's own diagnosis gains a short Traffic part: the Services of its namespace that select it, each with
-// its path's first broken hop and the clients kept out. The Pod that works stays healthy: the path's
+// its path's first broken hop and the clients kept out; and what it must reach by name (cluster DNS, its
+// StatefulSet's headless Service). The Pod that works stays healthy: the path's
 // problems are warnings on the Pod (the Service's own verdict, `kdiag pod svc/NAME`, is where they fail).
 import type { Diagnosis } from '../../engine/diagnosis.js';
 import type { Lang } from '../../model/lang.js';
-import type { Pod } from '../../model/k8s.js';
+import type { KObject, Pod } from '../../model/k8s.js';
 import type { Snapshot } from '../../model/snapshot.js';
-import type { Finding } from '../../rules/types.js';
+import statefulSetServiceName from '../../rules/traffic/statefulset-service-name.js';
+import { DEFAULT_RULE_OPTIONS, type Finding } from '../../rules/types.js';
+import { dnsFindings } from './dns-path.js';
 import { servicePath } from './service-path.js';
 import type { HopName, HopState } from './types.js';
 import { labelsOf } from './view.js';
@@ -33,11 +36,20 @@ export function servicesSelecting(snapshot: Snapshot, pod: Pod): Snapshot['servi
   });
 }
 
+/** The StatefulSet that owns the Pod, when the input has it. */
+function owningStatefulSet(snapshot: Snapshot, pod: Pod): KObject | undefined {
+  const ref = (pod.metadata?.ownerReferences ?? []).find((r) => r?.kind === 'StatefulSet' && r.controller === true);
+  return ref ? snapshot.statefulSets.find((s) => s.metadata?.namespace === pod.metadata?.namespace && s.metadata?.name === ref.name) : undefined;
+}
+
 export function withPodTraffic(d: Diagnosis, snapshot: Snapshot, pod: Pod, lang: Lang): Diagnosis {
   const services = servicesSelecting(snapshot, pod);
-  if (services.length === 0) return d;
+  const sts = owningStatefulSet(snapshot, pod);
+  // What the Pod must reach (DNS) and how it is reached by name (its StatefulSet's headless Service).
+  const reach = [...dnsFindings(snapshot, pod, lang), ...(sts ? statefulSetServiceName.match({ snapshot, target: sts, options: { ...DEFAULT_RULE_OPTIONS, lang } }) : [])];
+  if (services.length === 0 && reach.length === 0) return d;
   const known = new Set(d.findings.map((f) => f.message));
-  const added: Finding[] = [];
+  const added: Finding[] = reach.map((f) => (f.severity === 'error' ? { ...f, severity: 'warning' } : f));
   const part: PodTraffic = { services: [] };
   for (const service of services) {
     const path = servicePath(snapshot, service, { lang });
