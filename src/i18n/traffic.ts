@@ -1,6 +1,7 @@
 // The traffic path's words, English; src/i18n/traffic.zh-TW.ts holds the same keys in Traditional Chinese.
 import type { Lang } from '../model/lang.js';
 import type { PolicyCause } from '../traffic/path/policy-cause.js';
+import type { TrafficHopName } from '../traffic/path/hops.js';
 import type { HopName } from '../traffic/path/types.js';
 import { TRAFFIC_ZH_TW } from './traffic.zh-TW.js';
 
@@ -25,7 +26,22 @@ export const TRAFFIC_EN = {
     endpoints: 'the EndpointSlice controller (kube-controller-manager)',
     'network-policy': "the CNI's network policy engine",
     'pod-port': 'the application in the Pod (its container ports)',
-  } as Record<HopName, string>,
+    dns: "the cluster DNS (CoreDNS in kube-system), the CNI's policy engine for the Pod's egress, and a StatefulSet's headless Service",
+  } as Record<TrafficHopName, string>,
+  hopChecks: {
+    ingress: 'the class resolves to a controller; each backend Service exists and has the port; TLS Secrets exist (by name)',
+    service: "the selector matches Pods of the Service's own namespace",
+    endpoints: 'some selected Pod is Ready (the EndpointSlices list a ready endpoint); publishNotReadyAddresses',
+    'network-policy': "each client reaches the Pods on their port: the source's egress and the destination's ingress",
+    'pod-port': 'the targetPort resolves on a container port, with the same protocol',
+    dns: 'an egress-isolated Pod may send UDP and TCP 53 to the cluster DNS Pods; the DNS Pods are Ready; a StatefulSet names an existing headless Service',
+  } as Record<TrafficHopName, string>,
+  hopNameDns: 'egress and DNS',
+  lifecycleTitle: 'The traffic path (a Pod that runs but gets no traffic): kdiag pod svc/NAME, kdiag pod ingress/NAME',
+  lifecycleChecks: 'kdiag checks:',
+  lifecycleOwner: 'owned by:',
+  lifecycleCommands: 'look with:',
+  explainHop: ({ hop, owner }: { hop: string; owner: string }) => `Traffic path hop: ${hop}, owned by ${owner}`,
   pathTitle: 'Traffic path',
   podTrafficTitle: 'Traffic',
   and: ' and ',

@@ -3,6 +3,7 @@ import type { PodFacts, WorkloadFacts } from '../model/facts.js';
 import type { KObject, Node, Pod } from '../model/k8s.js';
 import type { Snapshot, SnapshotKind } from '../model/snapshot.js';
 import type { Stage } from '../model/stages.js';
+import type { TrafficHopName } from '../traffic/path/hops.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type Confidence = 'high' | 'medium' | 'low';
@@ -186,6 +187,8 @@ export interface TrafficRuleContext {
  */
 export interface TrafficRule extends RuleBase {
   scope: 'traffic';
+  /** The hop it judges (`dns`: what the Pod must reach by name), for `kdiag explain` and `kdiag lifecycle`. */
+  hop: TrafficHopName;
   stage: 'readiness';
   match(ctx: TrafficRuleContext): Finding[];
 }

@@ -4,6 +4,7 @@ import type { TrafficRule } from '../types.js';
 const rule: TrafficRule = {
   id: 'traffic/dns-pods-not-ready',
   scope: 'traffic',
+  hop: 'dns',
   stage: 'readiness',
   severity: 'error',
   failureClass: 'transient',

@@ -4,6 +4,7 @@ import type { TrafficRule } from '../types.js';
 const rule: TrafficRule = {
   id: 'traffic/ingress-backend-port',
   scope: 'traffic',
+  hop: 'ingress',
   stage: 'readiness',
   severity: 'error',
   failureClass: 'deterministic',

@@ -4,6 +4,7 @@ import type { TrafficRule } from '../types.js';
 const rule: TrafficRule = {
   id: 'traffic/ingress-tls-secret-missing',
   scope: 'traffic',
+  hop: 'ingress',
   stage: 'readiness',
   severity: 'warning',
   failureClass: 'deterministic',

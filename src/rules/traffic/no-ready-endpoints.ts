@@ -4,6 +4,7 @@ import type { TrafficRule } from '../types.js';
 const rule: TrafficRule = {
   id: 'traffic/no-ready-endpoints',
   scope: 'traffic',
+  hop: 'endpoints',
   stage: 'readiness',
   severity: 'error',
   failureClass: 'transient',

@@ -4,6 +4,7 @@ import type { TrafficRule } from '../types.js';
 const rule: TrafficRule = {
   id: 'traffic/policy-denies',
   scope: 'traffic',
+  hop: 'network-policy',
   stage: 'readiness',
   severity: 'error',
   failureClass: 'deterministic',

@@ -4,6 +4,7 @@ import type { TrafficRule } from '../types.js';
 const rule: TrafficRule = {
   id: 'traffic/protocol-mismatch',
   scope: 'traffic',
+  hop: 'pod-port',
   stage: 'readiness',
   severity: 'error',
   failureClass: 'deterministic',

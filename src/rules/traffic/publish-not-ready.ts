@@ -4,6 +4,7 @@ import type { TrafficRule } from '../types.js';
 const rule: TrafficRule = {
   id: 'traffic/publish-not-ready',
   scope: 'traffic',
+  hop: 'endpoints',
   stage: 'readiness',
   severity: 'warning',
   failureClass: 'deterministic',

@@ -4,6 +4,7 @@ import type { TrafficRule } from '../types.js';
 const rule: TrafficRule = {
   id: 'traffic/service-other-namespace',
   scope: 'traffic',
+  hop: 'service',
   stage: 'readiness',
   severity: 'error',
   failureClass: 'deterministic',

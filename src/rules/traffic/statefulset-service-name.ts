@@ -8,6 +8,7 @@ const ID = 'traffic/statefulset-service-name';
 const rule: TrafficRule = {
   id: 'traffic/statefulset-service-name',
   scope: 'traffic',
+  hop: 'dns',
   stage: 'readiness',
   severity: 'warning',
   failureClass: 'deterministic',
