@@ -219,3 +219,24 @@ function toYamlList(items) {
   lines.push('kind: List', 'metadata:', '  resourceVersion: ""');
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * The traffic objects for `count` Pods of generateObjects: their Namespaces (labelled by team), one Service per
+ * app per namespace, and `policies` NetworkPolicies spread over the namespaces (a default-deny ingress in each,
+ * the rest allow rules from other teams' namespaces to one app on its Pod port, in the usual shapes).
+ */
+export function trafficObjects(count, policies) {
+  const names = Array.from({ length: Math.ceil(count / 1000) }, (_, n) => `ns-${n}`);
+  const namespaces = names.map((name, n) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name, team: `team-${n % 3}` } } }));
+  const services = names.flatMap((ns) => Array.from({ length: 50 }, (_, k) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: `app-${k}`, namespace: ns, uid: `${ns}-svc-${k}` }, spec: { selector: { app: `app-${k}` }, ports: [{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' }] } })));
+  const networkPolicies = [];
+  for (let j = 0; j < policies; j++) {
+    const ns = names[j % names.length];
+    const k = Math.floor(j / names.length) % 50;
+    const spec = j < names.length
+      ? { podSelector: {}, policyTypes: ['Ingress'] }
+      : { podSelector: { matchLabels: { app: `app-${k}` } }, policyTypes: ['Ingress'], ingress: [{ from: [{ namespaceSelector: { matchLabels: { team: `team-${j % 3}` } } }, { podSelector: { matchLabels: { app: `app-${(k + 1) % 50}` } } }], ports: [{ port: j % 2 ? 'http' : 8080, protocol: 'TCP' }] }] };
+    networkPolicies.push({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: `policy-${j}`, namespace: ns, uid: `np-${j}` }, spec });
+  }
+  return { namespaces, services, networkPolicies };
+}

@@ -7,6 +7,9 @@ import { workloadVerdict } from './rollup.js';
 import { diagnoseCronJob } from './cronjob-target.js';
 import { serviceTargetVerdict } from './service-target.js';
 import { workloadPods, type TargetKind } from './targets.js';
+import { ingressVerdict, withServicePath } from '../traffic/path/target-verdict.js';
+import statefulSetServiceName from '../rules/traffic/statefulset-service-name.js';
+import { DEFAULT_RULE_OPTIONS } from '../rules/types.js';
 
 export interface DiagnoseFilter {
   namespace?: string;
@@ -39,17 +42,45 @@ export function workloadRows(engine: Engine, inScope: (o: KObject) => boolean, m
   for (const w of engine.workloads()) {
     if (!inScope(w.object)) continue;
     const own = engine.diagnoseWorkload(w);
-    // A workload with context only (info) is not worth a row of its own in a listing.
-    if (!own || own.status === 'healthy') continue;
     if (w.kind === 'Service') {
-      workloads.push(own);
+      const row = own && own.status !== 'healthy' ? own : serviceTrafficRow(engine, w, own, made);
+      if (row) workloads.push(row);
+      continue;
+    }
+    // A workload with context only (info) is not worth a row of its own in a listing.
+    if (!own || own.status === 'healthy') {
+      const row = w.kind === 'StatefulSet' ? statefulSetServiceRow(engine, w, own, made) : undefined;
+      if (row) workloads.push(row);
       continue;
     }
     const pods = w.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p));
     workloads.push(withRevisionChange(engine.snapshot, w, workloadVerdict(w, own, pods, [], engine.t)));
   }
+  for (const ingress of engine.snapshot.ingresses) {
+    if (!inScope(ingress)) continue;
+    const verdict = ingressVerdict(engine.snapshot, ingress, engine.t.lang, undefined, undefined);
+    if (hasTrafficProblem(verdict)) workloads.push(verdict);
+  }
   return workloads;
 }
+
+/** A Service whose own rules found nothing: a row of its own when its traffic path is broken or keeps clients out. */
+function serviceTrafficRow(engine: Engine, service: WorkloadFacts, own: Diagnosis | undefined, made: (pod: Pod) => Diagnosis | undefined): Diagnosis | undefined {
+  if (service.pods.length === 0) return undefined;
+  const pods = service.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p));
+  const verdict = withServicePath(workloadVerdict(service, own, pods, [], engine.t), engine.snapshot, service.object, engine.t.lang, undefined);
+  return hasTrafficProblem(verdict) ? verdict : undefined;
+}
+
+/** A StatefulSet that works, whose serviceName is not an existing headless Service: its per-Pod names never resolve. */
+function statefulSetServiceRow(engine: Engine, sts: WorkloadFacts, own: Diagnosis | undefined, made: (pod: Pod) => Diagnosis | undefined): Diagnosis | undefined {
+  const found = statefulSetServiceName.match({ snapshot: engine.snapshot, target: sts.object, options: { ...DEFAULT_RULE_OPTIONS, lang: engine.t.lang } });
+  if (found.length === 0) return undefined;
+  const verdict = workloadVerdict(sts, own, sts.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p)), [], engine.t);
+  return { ...verdict, findings: [...verdict.findings, ...found] };
+}
+
+const hasTrafficProblem = (d: Diagnosis): boolean => (d.traffic?.findings ?? []).some((f) => f.severity !== 'info');
 
 /**
  * A workload target (`pod deploy/NAME`): the workload's verdict first (its Pods' cause leading, then its
@@ -76,7 +107,7 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
 }
 
 /** A Service belongs to a workload when it selects its Pods or its Pod template, or carries its name (a Service that selects nothing). */
-function servesWorkload(service: WorkloadFacts, workload: WorkloadFacts): boolean {
+export function servesWorkload(service: WorkloadFacts, workload: WorkloadFacts): boolean {
   if (service.name === workload.name) return true;
   const podNames = new Set(workload.pods.map((p) => p.name));
   if (service.pods.some((p) => podNames.has(p.name))) return true;

@@ -3,6 +3,7 @@ import type { Finding } from '../rules/types.js';
 import type { StageOwner } from './stage-owner.js';
 import type { SuppressedFinding } from './suppress.js';
 import type { Change } from '../revisions/change.js';
+import type { PodTraffic } from '../traffic/path/pod-traffic.js';
 import type { TrafficPath } from '../traffic/path/types.js';
 
 export type { DiagnosisStatus, StageState };
@@ -42,6 +43,8 @@ export interface Diagnosis {
   observedAt?: string;
   /** The traffic path (`kdiag pod svc/NAME`, `kdiag pod ingress/NAME`): its hops, the first broken one, and why. */
   traffic?: TrafficPath;
+  /** A Pod's own diagnosis: the Services that select it and their paths in short (`kdiag pod NAME`). */
+  podTraffic?: PodTraffic;
 }
 
 export interface DiagnosisList {

@@ -10,6 +10,9 @@ import type { Target } from './targets.js';
 import type { Change } from '../revisions/change.js';
 import { withRevisionChange } from './revision-change.js';
 import { workloadVerdict } from './rollup.js';
+import { servesWorkload } from './diagnose-all.js';
+import { servicePath } from '../traffic/path/service-path.js';
+import { withServicePath } from '../traffic/path/target-verdict.js';
 
 export type GateState = 'passed' | 'failed' | 'waiting' | 'missing';
 
@@ -129,6 +132,7 @@ export function evaluateGate(engine: Engine, targets: readonly Target[], namespa
       { ...ctx, workloadKind: t.kind },
       options,
     );
+    if (result.state === 'passed') failOnServiceWithoutEndpoints(result, w, workloads, engine);
     if (result.state === 'failed') {
       const hint = rollbackHint(w);
       if (hint) result.rollback = hint;
@@ -136,6 +140,31 @@ export function evaluateGate(engine: Engine, targets: readonly Target[], namespa
     }
     return result;
   });
+}
+
+/** Traffic path hops whose failure leaves a Service with no ready endpoint for its clients. */
+const NO_ENDPOINTS_HOPS = new Set(['service', 'endpoints']);
+
+/**
+ * A rollout the controller calls done still fails when a Service that serves the workload ends with no ready
+ * endpoints: it selects none of the new Pods (their labels changed), none is Ready, or its named targetPort
+ * is on no container port any more. Clients see refused connections, whatever the Pods' own state.
+ */
+function failOnServiceWithoutEndpoints(result: GateResult, w: WorkloadFacts, workloads: readonly WorkloadFacts[], engine: Engine): void {
+  if (w.kind === 'Job' || w.kind === 'CronJob') return;
+  for (const s of workloads) {
+    if (s.kind !== 'Service' || s.namespace !== w.namespace || !servesWorkload(s, w)) continue;
+    const path = servicePath(engine.snapshot, s.object, { lang: engine.t.lang });
+    const portless = path.findings.find((f) => f.rule === 'traffic/target-port-undeclared');
+    if (!(path.broken !== null && NO_ENDPOINTS_HOPS.has(path.broken)) && !portless) continue;
+    const hop = path.hops.find((h) => h.state === 'failed');
+    const why = path.findings.find((f) => f.severity === 'error')?.message ?? `${hop?.hop ?? ''}: ${hop?.detail ?? ''}`;
+    result.state = 'failed';
+    result.stateKey = 'failed';
+    result.reason = `Service ${s.name} has no ready endpoints: ${why}`;
+    result.diagnoses = [withServicePath(workloadVerdict(s, engine.diagnoseWorkload(s), [], [], engine.t), engine.snapshot, s.object, engine.t.lang, undefined), ...result.diagnoses];
+    return;
+  }
 }
 
 /**

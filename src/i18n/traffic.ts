@@ -1,6 +1,7 @@
 // The traffic path's words, English; src/i18n/traffic.zh-TW.ts holds the same keys in Traditional Chinese.
 import type { Lang } from '../model/lang.js';
 import type { PolicyCause } from '../traffic/path/policy-cause.js';
+import type { TrafficHopName } from '../traffic/path/hops.js';
 import type { HopName } from '../traffic/path/types.js';
 import { TRAFFIC_ZH_TW } from './traffic.zh-TW.js';
 
@@ -25,8 +26,41 @@ export const TRAFFIC_EN = {
     endpoints: 'the EndpointSlice controller (kube-controller-manager)',
     'network-policy': "the CNI's network policy engine",
     'pod-port': 'the application in the Pod (its container ports)',
-  } as Record<HopName, string>,
+    dns: "the cluster DNS (CoreDNS in kube-system), the CNI's policy engine for the Pod's egress, and a StatefulSet's headless Service",
+  } as Record<TrafficHopName, string>,
+  hopChecks: {
+    ingress: 'the class resolves to a controller; each backend Service exists and has the port; TLS Secrets exist (by name)',
+    service: "the selector matches Pods of the Service's own namespace",
+    endpoints: 'some selected Pod is Ready (the EndpointSlices list a ready endpoint); publishNotReadyAddresses',
+    'network-policy': "each client reaches the Pods on their port: the source's egress and the destination's ingress",
+    'pod-port': 'the targetPort resolves on a container port, with the same protocol',
+    dns: 'an egress-isolated Pod may send UDP and TCP 53 to the cluster DNS Pods; the DNS Pods are Ready; a StatefulSet names an existing headless Service',
+  } as Record<TrafficHopName, string>,
+  hopNameDns: 'egress and DNS',
+  lifecycleTitle: 'The traffic path (a Pod that runs but gets no traffic): kdiag pod svc/NAME, kdiag pod ingress/NAME',
+  lifecycleChecks: 'kdiag checks:',
+  lifecycleOwner: 'owned by:',
+  lifecycleCommands: 'look with:',
+  explainHop: ({ hop, owner }: { hop: string; owner: string }) => `Traffic path hop: ${hop}, owned by ${owner}`,
   pathTitle: 'Traffic path',
+  podTrafficTitle: 'Traffic',
+  and: ' and ',
+  dnsDeniedTitle: 'Egress policy blocks DNS: the Pod cannot resolve names',
+  dnsDenied: ({ pod, protocols, by, server }: { pod: string; protocols: string; by: string; server: string }) =>
+    `Pod ${pod} cannot resolve names: its egress is isolated by ${by}, and no egress rule admits DNS (${protocols}) to the cluster DNS Pods${server ? ` (${server})` : ''}. Every lookup of a Service or host name times out.`,
+  dnsDeniedFix: 'Admit DNS to the cluster DNS Pods from the namespace (policies add up; nothing else changes):',
+  dnsNotReadyTitle: 'Cluster DNS Pods are not Ready: names do not resolve',
+  dnsNotReady: ({ pod, servers }: { pod: string; servers: string }) => `Pod ${pod} cannot resolve names: none of the cluster DNS Pods (${servers}) is Ready, so the kube-dns Service has no endpoint.`,
+  dnsNotReadyFix: ({ server }: { server: string }) => [`Diagnose the DNS Pod: kdiag pod ${server} -n kube-system`],
+  stsServiceTitle: 'StatefulSet serviceName is not an existing headless Service',
+  stsServiceMissing: ({ sts, service }: { sts: string; service: string }) => `StatefulSet ${sts} names serviceName ${service}, which does not exist: the per-Pod DNS names (${sts}-0.${service}) never resolve.`,
+  stsServiceNotHeadless: ({ sts, service, ip }: { sts: string; service: string; ip: string }) => `StatefulSet ${sts} names serviceName ${service}, which is not headless (clusterIP ${ip}): the per-Pod DNS names (${sts}-0.${service}) never resolve.`,
+  stsServiceFix: ({ namespace, sts, service }: { namespace: string; sts: string; service: string }) => [
+    `Create the headless Service it names (serviceName cannot be changed on an existing StatefulSet): kubectl create service clusterip ${service} --clusterip=None -n ${namespace} (then set its selector to the Pods' labels)`,
+    `See the StatefulSet's Pod labels: kubectl get sts ${sts} -n ${namespace} -o jsonpath='{.spec.template.metadata.labels}'`,
+  ],
+  serviceLine: ({ service, strip }: { service: string; strip: string }) => `Service ${service}: ${strip}`,
+  keptOutLine: ({ clients }: { clients: string }) => `a NetworkPolicy keeps out ${clients}`,
   pathPasses: 'every hop of the traffic path passes',
   pathUnknown: 'no hop of the traffic path is broken, but some could not be judged (see the notes)',
   clientLine: ({ client }: { client: string }) => `client: ${client}`,
@@ -56,7 +90,7 @@ export const TRAFFIC_EN = {
   policiesNotRead: 'NetworkPolicies not read: whether traffic is allowed is unknown',
   policiesUnknownNote: 'NetworkPolicies were not read (forbidden, or not in the input): the network policy hop is unknown, not allowed. Add `kubectl get netpol,ingress,ingressclass,ns -A -o yaml` to the dump, or grant list on networkpolicies.networking.k8s.io',
   notEvaluatedNote: ({ policies }: { policies: string }) => `present, not evaluated (kdiag evaluates networking.k8s.io NetworkPolicies only): ${policies}`,
-  keptOut: ({ clients }: { clients: string }) => `keeps out ${clients}`,
+  keptOut: ({ clients, admitted }: { clients: string; admitted: number }) => `keeps out ${clients}${admitted > 0 ? `; admits the other ${admitted} client(s) asked about` : ''}`,
   admitted: ({ clients }: { clients: number }) => `admits the ${clients} client(s) asked about`,
   policyDeniesTitle: 'NetworkPolicy keeps the client out',
   policyDenies: ({ client, service, port, protocol, by, cause }: { client: string; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) =>

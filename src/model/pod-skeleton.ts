@@ -1,7 +1,7 @@
 import type { Pod } from './k8s.js';
 
-/** The container fields another Pod's rules read: names for joins, requests for node totals, the sidecar mark. */
-const CONTAINER_FIELDS = ['name', 'image', 'resources', 'restartPolicy'] as const;
+/** The container fields another Pod's rules read: names for joins, requests for node totals, the sidecar mark, ports for the traffic path. */
+const CONTAINER_FIELDS = ['name', 'image', 'resources', 'restartPolicy', 'ports'] as const;
 const METADATA_FIELDS = ['name', 'namespace', 'uid', 'labels', 'ownerReferences', 'creationTimestamp', 'deletionTimestamp'] as const;
 const SPEC_FIELDS = ['nodeName', 'restartPolicy', 'resources', 'overhead'] as const;
 const STATUS_FIELDS = ['phase', 'reason', 'message'] as const;

@@ -3,6 +3,8 @@ import { messagesFor } from '../i18n/index.js';
 import type { Lang } from '../i18n/lang.js';
 import { STAGES, type Stage } from '../model/stages.js';
 import { wrapProse } from './prose.js';
+import { trafficText } from '../i18n/traffic.js';
+import { HOP_COMMANDS, TRAFFIC_HOPS } from '../traffic/path/hops.js';
 
 /** `kdiag lifecycle`: the path from binding to Running and Ready, stage by stage, with who acts and where to look. */
 export function renderLifecycle(lang?: Lang, only?: Stage, width?: number): string {
@@ -20,8 +22,24 @@ export function renderLifecycle(lang?: Lang, only?: Stage, width?: number): stri
     lines.push(...wrapProse(`${after(l.symptoms)}${STAGE_SYMPTOMS[stage].join(t.report.listSeparator)}`, width, '   ', '     '));
     lines.push('');
   });
+  if (!only) lines.push(...trafficLines(lang));
   lines.push(...wrapProse(l.commandsNote, width, '', ''));
   return lines.join('\n') + '\n';
+}
+
+/** The traffic path beside the stages: each hop, what kdiag checks there, who owns it, where to look. */
+function trafficLines(lang: Lang | undefined): string[] {
+  const m = trafficText(lang ?? 'en');
+  const lines = [m.lifecycleTitle, ''];
+  TRAFFIC_HOPS.forEach((hop, i) => {
+    lines.push(`${i + 1}. ${hop === 'dns' ? m.hopNameDns : m.hop[hop]}`);
+    lines.push(`   ${after(m.lifecycleChecks)}${m.hopChecks[hop]}`);
+    lines.push(`   ${after(m.lifecycleOwner)}${m.owner[hop]}`);
+    lines.push(`   ${m.lifecycleCommands}`);
+    for (const cmd of HOP_COMMANDS[hop]) lines.push(`     $ ${cmd}`);
+    lines.push('');
+  });
+  return lines;
 }
 
 /** A label and what follows it: a space after an ASCII colon, none after a full-width one. */
@@ -36,5 +54,9 @@ export function lifecycleData(lang?: Lang): object {
     apiVersion: 'kdiag/v1',
     kind: 'Lifecycle',
     stages: STAGES.map((stage) => ({ stage, name: t.stage[stage], description: t.lifecycle.what[stage], components: STAGE_COMPONENTS[stage], commands: stageCommands(stage), symptoms: STAGE_SYMPTOMS[stage] })),
+    trafficPath: TRAFFIC_HOPS.map((hop) => {
+      const m = trafficText(lang ?? 'en');
+      return { hop, name: hop === 'dns' ? m.hopNameDns : m.hop[hop], checks: m.hopChecks[hop], owner: m.owner[hop], commands: HOP_COMMANDS[hop] };
+    }),
   };
 }

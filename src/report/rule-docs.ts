@@ -4,6 +4,8 @@ import { ruleText } from '../i18n/rule-text.js';
 import { ALL_RULES, RETIRED_RULES } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
 import { wrapProse } from './prose.js';
+import { trafficText } from '../i18n/traffic.js';
+import type { TrafficHopName } from '../traffic/path/hops.js';
 
 /** A rule's documentation as Markdown-flavoured text: `kdiag explain` and docs/rules.md both use this. */
 /** `width`: wrapped for a terminal (`kdiag explain`); none for docs/rules.md. */
@@ -16,6 +18,7 @@ export function renderRuleDocs(rule: Rule, lang?: Lang, width?: number): string 
     '',
     ...prose(t.header({ stage: rule.stage, severity: rule.severity, scope: rule.scope, ...(rule.failureClass ? { failureClass: rule.failureClass } : {}) }), '', ''),
     '',
+    ...(rule.scope === 'traffic' ? [trafficHopLine(rule.hop, lang), ''] : []),
     ...prose(docs.description, '', ''),
     '',
     t.why,
@@ -26,6 +29,11 @@ export function renderRuleDocs(rule: Rule, lang?: Lang, width?: number): string 
   ];
   if (rule.docs.links?.length) lines.push('', t.seeAlso, ...rule.docs.links.map((l) => `  ${l}`));
   return lines.join('\n') + '\n';
+}
+
+function trafficHopLine(hop: TrafficHopName, lang: Lang | undefined): string {
+  const m = trafficText(lang ?? 'en');
+  return m.explainHop({ hop: hop === 'dns' ? m.hopNameDns : m.hop[hop], owner: m.owner[hop] });
 }
 
 /** The whole catalogue as Markdown (docs/rules.md). */

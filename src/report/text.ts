@@ -12,7 +12,7 @@ import { columns, wrap } from './width.js';
 import { wrapProse } from './prose.js';
 import { renderSummaryTable, sortForTable } from './table.js';
 import { suppressedLines } from './suppressed.js';
-import { renderTrafficPath } from './traffic.js';
+import { renderPodTraffic, renderTrafficPath } from './traffic.js';
 
 // Cluster text can be megabytes (a 1 MB event message, a stranger's 1 MB pod name): every piece of it is
 // clipped with a visible marker so one report stays readable and bounded.
@@ -35,6 +35,7 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   else lines.push(`${c.bold(subject)}${context ? c.dim(`  ${context}`) : ''}`);
   if (d.stages.length > 0) lines.push(...renderPipeline(d, c, w, t));
   if (d.traffic) lines.push(...renderTrafficPath(d.traffic, c, w, t.lang));
+  if (d.podTraffic) lines.push(...renderPodTraffic(d.podTraffic, c, w, t.lang));
   lines.push('');
   lines.push(...wrapProse(`${verdict(d, c, t)}${t.report.labelGap}${clipIn(t, d.summary, TEXT_MAX)}`, w, '', '  '));
   if (d.stageOwner) lines.push(...wrapProse(whereToLook(d.stageOwner, t), w, '', '  ').map((l) => c.dim(l)));

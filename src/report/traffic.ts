@@ -1,3 +1,4 @@
+import type { PodTraffic } from '../traffic/path/pod-traffic.js';
 import type { TrafficPath } from '../traffic/path/types.js';
 import { trafficText } from '../i18n/traffic.js';
 import type { Lang } from '../model/lang.js';
@@ -5,7 +6,7 @@ import { clip, neutralize } from './sanitize.js';
 import type { Paint } from './style.js';
 import { columns, wrap } from './width.js';
 
-const MARK = { passed: '✔', failed: '✘', pending: '·', unknown: '?' } as const;
+const MARK = { passed: '✔', partial: '◐', failed: '✘', pending: '·', unknown: '?' } as const;
 
 /** `✔ ingress → ✔ service → ✔ endpoints → ✘ network policy → · pod port`, then one line per hop and the client. */
 export function renderTrafficPath(path: TrafficPath, c: Paint, width: number | undefined, lang: Lang): string[] {
@@ -14,7 +15,7 @@ export function renderTrafficPath(path: TrafficPath, c: Paint, width: number | u
   let line = '  ';
   path.hops.forEach((h, i) => {
     const text = `${MARK[h.state]} ${m.hop[h.hop]}`;
-    const painted = h.state === 'passed' ? c.green(text) : h.state === 'failed' ? c.red.bold(text) : c.dim(text);
+    const painted = h.state === 'passed' ? c.green(text) : h.state === 'partial' ? c.yellow(text) : h.state === 'failed' ? c.red.bold(text) : c.dim(text);
     const arrow = i < path.hops.length - 1 ? c.dim(' →') : '';
     if (width !== undefined && line.trim() !== '' && columns(line) + columns(text) + 3 > width) {
       lines.push(line);
@@ -27,7 +28,19 @@ export function renderTrafficPath(path: TrafficPath, c: Paint, width: number | u
   for (const h of path.hops) {
     if (h.state === 'pending' || !h.detail) continue;
     lines.push(...wrap(`${m.hop[h.hop]}: ${show(h.detail)}`, width, `  ${MARK[h.state]} `, '      '));
-    if (h.state === 'failed') lines.push(...wrap(m.ownerLine({ owner: m.owner[h.hop] }), width, '      ', '      ').map((l) => c.dim(l)));
+    if (h.state === 'failed' || h.state === 'partial') lines.push(...wrap(m.ownerLine({ owner: m.owner[h.hop] }), width, '      ', '      ').map((l) => c.dim(l)));
+  }
+  return lines;
+}
+
+/** A Pod's Traffic part: one strip per Service that selects it, and the clients a policy keeps out. */
+export function renderPodTraffic(part: PodTraffic, c: Paint, width: number | undefined, lang: Lang): string[] {
+  const m = trafficText(lang);
+  const lines = ['', c.bold(m.podTrafficTitle)];
+  for (const s of part.services) {
+    const strip = s.hops.map((h) => `${MARK[h.state]} ${m.hop[h.hop]}`).join(' → ');
+    lines.push(...wrap(m.serviceLine({ service: show(s.name), strip }), width, '  ', '    '));
+    if (s.keptOut.length > 0) lines.push(...wrap(m.keptOutLine({ clients: show(s.keptOut.join(', ')) }), width, '    ', '    ').map((l) => c.yellow(l)));
   }
   return lines;
 }

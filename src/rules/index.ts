@@ -5,10 +5,11 @@ import { imageRules } from './image/index.js';
 import { kubeletRules } from './kubelet/index.js';
 import { readinessRules } from './readiness/index.js';
 import { schedulingRules } from './scheduling/index.js';
+import { trafficRules } from './traffic/index.js';
 import type { Rule } from './types.js';
 import { volumeRules } from './volume/index.js';
 
-/** Every rule, in lifecycle order; ids are stable forever (see RETIRED_RULES for renamed ones). */
+/** Every rule, in lifecycle order (the traffic path's rules last, beside the readiness stage); ids are stable forever (see RETIRED_RULES for renamed ones). */
 export const ALL_RULES: readonly Rule[] = [
   ...admissionRules,
   ...schedulingRules,
@@ -18,6 +19,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...imageRules,
   ...containerRules,
   ...readinessRules,
+  ...trafficRules,
 ];
 
 /** Ids that were released and then retired, with what replaced them. Never reuse these. */

@@ -1,8 +1,9 @@
 import type { Lang } from '../model/lang.js';
 import type { PodFacts, WorkloadFacts } from '../model/facts.js';
 import type { KObject, Node, Pod } from '../model/k8s.js';
-import type { SnapshotKind } from '../model/snapshot.js';
+import type { Snapshot, SnapshotKind } from '../model/snapshot.js';
 import type { Stage } from '../model/stages.js';
+import type { TrafficHopName } from '../traffic/path/hops.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type Confidence = 'high' | 'medium' | 'low';
@@ -170,4 +171,26 @@ export interface WorkloadRule extends RuleBase {
   match(ctx: WorkloadRuleContext): Finding[];
 }
 
-export type Rule = PodRule | WorkloadRule;
+/** What a traffic rule judges: one Service or Ingress of the snapshot, for the client --from named (if any). */
+export interface TrafficRuleContext {
+  snapshot: Snapshot;
+  target: KObject;
+  /** `pod/NAME`, `pod/NS/NAME` or `ns/NAME`; undefined for the target's default clients. */
+  from?: string;
+  options: RuleOptions;
+}
+
+/**
+ * A finding of the traffic path (`ingress → service → endpoints → network policy → pod port`, plus egress and
+ * DNS). Its id is `traffic/<slug>`, not `<stage>/<slug>`: the path is a pipeline of its own beside the
+ * lifecycle, and its findings belong to the lifecycle's readiness stage (`stage` is always `readiness`).
+ */
+export interface TrafficRule extends RuleBase {
+  scope: 'traffic';
+  /** The hop it judges (`dns`: what the Pod must reach by name), for `kdiag explain` and `kdiag lifecycle`. */
+  hop: TrafficHopName;
+  stage: 'readiness';
+  match(ctx: TrafficRuleContext): Finding[];
+}
+
+export type Rule = PodRule | WorkloadRule | TrafficRule;

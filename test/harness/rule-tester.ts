@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
-import type { Snapshot } from '../../src/model/snapshot.js';
+import { SNAPSHOT_KINDS, type Snapshot, type SnapshotKind } from '../../src/model/snapshot.js';
 import { TriggerIndex } from '../../src/rules/triggers.js';
 import { DEFAULT_RULE_OPTIONS, type Finding, type Rule, type RuleOptions } from '../../src/rules/types.js';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
@@ -16,8 +16,10 @@ export interface RuleCase {
   objects?: unknown[];
   /** …or a dump under fixtures/ (e.g. `real/image-not-found.yaml`). */
   fixture?: string;
-  /** The Pod to diagnose (default: the first Pod), or `Kind/name` of a workload for workload rules. */
+  /** The Pod to diagnose (default: the first Pod), or `Kind/name` of a workload for workload rules and of the traffic rules' target (Service, Ingress, StatefulSet, Pod). */
   target?: string;
+  /** Traffic rules: the client, as --from names it (`ns/NAME`, `pod/NAME`). */
+  from?: string;
   /** Epoch ms; defaults to T0 for built objects and to the capture time for fixtures. */
   now?: number;
   options?: Partial<RuleOptions>;
@@ -68,6 +70,13 @@ export function runRule(rule: Rule, row: RuleCase): Finding[] {
     ruleOptions: { ...DEFAULT_RULE_OPTIONS, ...row.options },
   });
   const ctxBase = { cluster: { nodes: snapshot.nodes, pods: snapshot.pods, get: engine.index.get.bind(engine.index), list: engine.index.list.bind(engine.index), saw: engine.index.saw.bind(engine.index) }, now: engine.now, options: { ...DEFAULT_RULE_OPTIONS, ...row.options } };
+  if (rule.scope === 'traffic') {
+    const [kind, name] = (row.target ?? '').split('/') as [SnapshotKind, string];
+    const list = (snapshot as unknown as Record<string, Array<{ metadata?: { name?: string } }>>)[SNAPSHOT_KINDS[kind] ?? ''] ?? [];
+    const target = list.find((o) => o.metadata?.name === name);
+    if (!target) throw new Error(`no ${row.target ?? '(target)'} in the row's snapshot`);
+    return rule.match({ snapshot, target: target as never, ...(row.from ? { from: row.from } : {}), options: { ...DEFAULT_RULE_OPTIONS, ...row.options } });
+  }
   if (rule.scope === 'workload') {
     const [kind, name] = (row.target ?? '').split('/');
     const workload = engine.workloads().find((w) => (!kind || w.kind === kind) && (!name || w.name === name));

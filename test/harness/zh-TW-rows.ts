@@ -94,6 +94,20 @@ export const NATIVE_ZH_TW: ReadonlySet<string> = new Set([
   'volume/multi-attach',
   'volume/provisioning-failed',
   'volume/pvc-pending',
+  // the traffic path (src/i18n/traffic.ts and traffic.zh-TW.ts)
+  'traffic/dns-egress-denied',
+  'traffic/dns-pods-not-ready',
+  'traffic/ingress-backend-missing',
+  'traffic/ingress-backend-port',
+  'traffic/ingress-class-unresolved',
+  'traffic/ingress-tls-secret-missing',
+  'traffic/no-ready-endpoints',
+  'traffic/policy-denies',
+  'traffic/protocol-mismatch',
+  'traffic/publish-not-ready',
+  'traffic/service-other-namespace',
+  'traffic/statefulset-service-name',
+  'traffic/target-port-undeclared',
 ]);
 
 /**

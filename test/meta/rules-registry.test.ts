@@ -7,6 +7,8 @@ import { ALL_RULES, RETIRED_RULES } from '../../src/rules/index.js';
 import { FAILURE_CLASSES } from '../../src/rules/types.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/** The traffic path's family: its rules judge Services, Ingresses and egress, and their findings sit at readiness. */
+const TRAFFIC = 'traffic';
 
 describe('rule registry', () => {
   it('has rules', () => {
@@ -22,7 +24,7 @@ describe('rule registry', () => {
   it('every rule file under src/rules/<stage>/ is registered, and every registered rule has its file', () => {
     const files = new Set<string>();
     for (const stage of readdirSync(resolve(ROOT, 'src/rules'), { withFileTypes: true })) {
-      if (!stage.isDirectory() || !isStage(stage.name)) continue;
+      if (!stage.isDirectory() || !(isStage(stage.name) || stage.name === TRAFFIC)) continue;
       for (const f of readdirSync(resolve(ROOT, 'src/rules', stage.name))) if (f.endsWith('.ts') && f !== 'index.ts') files.add(`${stage.name}/${f.slice(0, -3)}`);
     }
     expect([...files].sort()).toEqual(ALL_RULES.map((r) => r.id).sort());
@@ -30,9 +32,12 @@ describe('rule registry', () => {
 
   for (const rule of ALL_RULES) {
     describe(rule.id, () => {
-      it('id is <stage>/<kebab-slug> and matches its stage', () => {
+      it('id is <stage>/<kebab-slug> and matches its stage (traffic/<kebab-slug> for the traffic path, at readiness)', () => {
         expect(rule.id).toMatch(/^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*$/);
-        expect(rule.id.split('/')[0]).toBe(rule.stage);
+        if (rule.scope === 'traffic') {
+          expect(rule.id.split('/')[0]).toBe(TRAFFIC);
+          expect(rule.stage).toBe('readiness');
+        } else expect(rule.id.split('/')[0]).toBe(rule.stage);
       });
       it('has docs: description, causes, fix', () => {
         expect(rule.title.length).toBeGreaterThan(5);

@@ -2,6 +2,7 @@
 // small built inputs for the classes the test cluster cannot show by itself.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
 import { namedClient } from '../../src/traffic/path/clients.js';
 import { ingressVerdict } from '../../src/traffic/path/target-verdict.js';
@@ -31,11 +32,24 @@ describe('Service path on a real capture: default-deny plus a namespaceSelector 
     expect(path.clients[0]).toMatchObject({ result: 'allowed' });
     expect(path.findings).toEqual([]);
   });
-  it('default clients: the path passes (its own namespace is admitted) and a warning names who is kept out', () => {
+  it('default clients: the network policy hop is partial (its own namespace admitted, monitoring kept out) and a warning names who is kept out', () => {
     const path = servicePath(snap, svc, { lang: 'en' });
-    expect(path.hops.find((h) => h.hop === 'network-policy')!.state).toBe('passed');
+    expect(path.hops.find((h) => h.hop === 'network-policy')).toEqual({ hop: 'network-policy', state: 'partial', detail: 'keeps out namespace kdiag-traffic-monitoring; admits the other 1 client(s) asked about' });
+    expect(path.broken).toBeNull();
     expect(path.findings.map((f) => `${f.rule}:${f.severity}`)).toEqual(['traffic/policy-denies:warning']);
     expect(path.findings[0]!.message).toContain('namespace kdiag-traffic-monitoring');
+  });
+  it('the fix is one step: the sentence, then the policy as a command on its own indented lines that parses as pasted', () => {
+    const client = namedClient(snap, { kind: 'namespace', name: 'kdiag-traffic-monitoring' }, new Set());
+    const fix = servicePath(snap, svc, { lang: 'en', client }).findings[0]!.remediation;
+    expect(fix).toHaveLength(2);
+    const [sentence, ...command] = fix[1]!.split('\n');
+    expect(sentence).toMatch(/^Or admit the client with the smallest policy/);
+    expect(command[0]).toBe("  kubectl apply -f - <<<'");
+    expect(command.at(-1)).toBe("  '");
+    // What the shell hands kubectl: the lines between the quotes, with the report's indentation (here 7 columns) kept.
+    const body = command.slice(1, -1).map((l) => `     ${l}`).join('\n');
+    expect(parseYaml(body)).toMatchObject({ kind: 'NetworkPolicy', metadata: { namespace: 'kdiag-traffic-policy-denies' }, spec: { ingress: [{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kdiag-traffic-monitoring' } } }], ports: [{ port: 8080, protocol: 'TCP' }] }] } });
   });
   it('zh-TW', () => {
     const client = namedClient(snap, { kind: 'namespace', name: 'kdiag-traffic-monitoring' }, new Set());

@@ -7,6 +7,7 @@ import type { KObject, Pod } from '../../model/k8s.js';
 import type { ReportOptions } from '../../report/options.js';
 import { renderDiagnosis, renderList, type OutputFormat } from '../../report/render.js';
 import { renderWorkloadText } from '../../report/workload.js';
+import { withPodTraffic } from '../../traffic/path/pod-traffic.js';
 import { clientOf, ingressVerdict, withServicePath } from '../../traffic/path/target-verdict.js';
 import { writeReport } from '../io.js';
 import { verdictExit, type FailOn } from '../fail-on.js';
@@ -16,7 +17,7 @@ export function reportTarget(engine: Engine, target: Target, object: KObject, fo
   if (from !== undefined && target.kind !== 'Service' && target.kind !== 'Ingress') throw new UsageError('--from names the client of a traffic path: use it with svc/NAME or ingress/NAME');
   const client = clientOf(engine.snapshot, from, object.metadata?.namespace ?? '');
   if (target.kind === 'Pod') {
-    const d = engine.diagnosePod(object as Pod);
+    const d = withPodTraffic(engine.diagnosePod(object as Pod), engine.snapshot, object as Pod, engine.t.lang);
     writeReport(renderDiagnosis(d, format, report));
     return verdictExit([d], failOn);
   }

@@ -90,7 +90,8 @@ export function admittingPolicy(namespace: string, service: string, backendSelec
   const selector = Object.entries(backendSelector).map(([k, v]) => `      ${k}: ${JSON.stringify(v)}`);
   const name = `allow-${sameNs ? 'same-namespace' : client.namespace}-to-${service}`.slice(0, 63).replace(/-+$/, '');
   return [
-    `kubectl apply -f - <<'EOF'`,
+    // A here-string, not a here-document: pasted with the report's indentation, an `EOF` line would not end it.
+    `kubectl apply -f - <<<'`,
     'apiVersion: networking.k8s.io/v1',
     'kind: NetworkPolicy',
     'metadata:',
@@ -106,7 +107,7 @@ export function admittingPolicy(namespace: string, service: string, backendSelec
     '    ports:',
     `    - port: ${typeof port === 'number' ? port : JSON.stringify(port)}`,
     `      protocol: ${protocol}`,
-    'EOF',
+    `'`,
   ].join('\n');
 }
 

@@ -34,7 +34,8 @@ const finding = (rule: string, severity: 'error' | 'warning', title: string, mes
   stage: 'readiness',
   severity,
   confidence: 'high',
-  failureClass: severity === 'error' ? 'deterministic' : 'transient',
+  // Configuration cannot clear by itself; Pods that are not Ready may still become Ready.
+  failureClass: rule === 'traffic/no-ready-endpoints' ? 'transient' : 'deterministic',
   title,
   message,
   evidence,
@@ -190,14 +191,16 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
     if (peer.name) evidence.push(fieldEvidence('pod', `pods/${peer.namespace}/${peer.name}.metadata.labels`, peer.labels));
     const fix = [
       ...(cause.kind === 'namespace-label' ? [m.labelNamespaceFix({ namespace: cause.namespace, key: cause.key, value: cause.value })] : []),
-      m.admitFix,
-      admittingPolicy(namespace, name, selector, peer, resolved.number ?? target, protocol, client.named && peer.name !== ''),
+      // One step: the sentence, then the command on its own lines, indented under it (pasteable as it stands).
+      `${m.admitFix}\n${indentLines(admittingPolicy(namespace, name, selector, peer, resolved.number ?? target, protocol, client.named && peer.name !== ''), '  ')}`,
     ];
     findings.push(finding('traffic/policy-denies', client.named ? 'error' : 'warning', m.policyDeniesTitle, m.policyDenies({ client: client.label, service: name, port: String(resolved.number ?? target), protocol, by: verdict.decidedBy ?? '', cause }), evidence, fix));
   }
   const allDenied = clientList.length > 0 && clients.every((c) => c.result === 'denied');
-  const npState = deniedNamed || allDenied ? 'failed' : unknown ? 'unknown' : 'passed';
-  const npDetail = !set.complete && clients.every((c) => c.result !== 'denied') ? m.policiesNotRead : keptOut.length > 0 ? m.keptOut({ clients: keptOut.join(', ') }) : m.admitted({ clients: clients.filter((c) => c.result === 'allowed').length });
+  // Default clients: some kept out while others are admitted is what many policies mean to do, so it is a
+  // partial pass (the warning names them), never a plain pass.
+  const npState = deniedNamed || allDenied ? 'failed' : unknown ? 'unknown' : keptOut.length > 0 ? 'partial' : 'passed';
+  const npDetail = !set.complete && clients.every((c) => c.result !== 'denied') ? m.policiesNotRead : keptOut.length > 0 ? m.keptOut({ clients: keptOut.join(', '), admitted: clients.filter((c) => c.result === 'allowed').length }) : m.admitted({ clients: clients.filter((c) => c.result === 'allowed').length });
   hops.push({ hop: 'network-policy', state: npState, detail: npDetail });
   if (!set.complete) notes.push(m.policiesUnknownNote);
   if ((set.notEvaluated ?? []).length > 0) notes.push(m.notEvaluatedNote({ policies: (set.notEvaluated ?? []).join(', ') }));
@@ -216,6 +219,8 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   if (first >= 0) for (const h of hops.slice(first + 1)) if (h.state !== 'failed') h.state = 'pending';
   return base();
 }
+
+const indentLines = (text: string, pad: string): string => text.split('\n').map((l) => pad + l).join('\n');
 
 function podPeerOf(snapshot: Snapshot, pod: Pod): import('../policy-types.js').TrafficPeer {
   const ns = pod.metadata?.namespace ?? '';

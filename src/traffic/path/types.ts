@@ -3,7 +3,8 @@
 import type { Finding } from '../../rules/types.js';
 
 export type HopName = 'ingress' | 'service' | 'endpoints' | 'network-policy' | 'pod-port';
-export type HopState = 'passed' | 'failed' | 'unknown' | 'pending';
+/** `partial`: the hop passes for some of the default clients and keeps the others out (a warning, not a failure). */
+export type HopState = 'passed' | 'partial' | 'failed' | 'unknown' | 'pending';
 
 export interface TrafficHop {
   hop: HopName;

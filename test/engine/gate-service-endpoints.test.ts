@@ -1,0 +1,37 @@
+// The gate fails a rollout the controller calls done when a Service serving the workload ends with no ready endpoints.
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine/diagnose.js';
+import { evaluateGate } from '../../src/engine/gate.js';
+import { snapshotFromObjects } from '../../src/sources/dump.js';
+import { at, conditions, containerStatus, IMAGE, node, obj, pod, T0 } from '../harness/builders.js';
+
+const deployment = obj('Deployment', 'api', { apiVersion: 'apps/v1', metadata: { generation: 2, labels: { app: 'api' } }, spec: { replicas: 1, selector: { matchLabels: { app: 'api' } }, template: { metadata: { labels: { app: 'api' } } } }, status: { observedGeneration: 2, replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1 } }, 'apps/v1');
+const replicaSet = obj('ReplicaSet', 'api-new', { metadata: { annotations: { 'deployment.kubernetes.io/revision': '2' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'api', controller: true }] } }, 'apps/v1');
+const ready = pod({
+  metadata: { name: 'api-new-1', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'api-new', controller: true }] },
+  spec: { containers: [{ name: 'app', image: IMAGE, ports: [{ name: 'http', containerPort: 8080 }] }] },
+  status: { phase: 'Running', conditions: conditions({ sandbox: true, ready: true }), containerStatuses: [containerStatus({ running: { startedAt: at(-100) }, ready: true })] },
+});
+const service = (selector: Record<string, string>, targetPort: string | number = 'http') => obj('Service', 'api', { spec: { selector, ports: [{ port: 80, targetPort }] } });
+
+const gate = (...extra: unknown[]) => evaluateGate(new Engine(snapshotFromObjects([deployment, replicaSet, ready, node(), ...extra]), { now: T0 }), [{ kind: 'Deployment', name: 'api' }], 'shop', { maxRestarts: 3 })[0]!;
+
+describe('gate: a Service that ends with no ready endpoints', () => {
+  it('fails when the Service selects a label the new Pods no longer carry', () => {
+    const r = gate(service({ app: 'api', version: 'v1' }));
+    expect(r.state).toBe('failed');
+    expect(r.reason).toMatch(/^Service api has no ready endpoints: /);
+    expect(r.diagnoses[0]!.workload).toEqual({ kind: 'Service', namespace: 'shop', name: 'api' });
+  });
+  it('fails when its named targetPort is on no container port of the new Pods', () => {
+    const r = gate(service({ app: 'api' }, 'web'));
+    expect(r.state).toBe('failed');
+    expect(r.reason).toContain('targets port "web", which no container of Pod api-new-1 declares');
+  });
+  it('near miss: the Service selects the Ready Pods on a port they declare', () => {
+    expect(gate(service({ app: 'api' })).state).toBe('passed');
+  });
+  it('near miss: a Service of another app that selects nothing is not this rollout\'s', () => {
+    expect(gate(obj('Service', 'billing', { spec: { selector: { app: 'billing' }, ports: [{ port: 80 }] } })).state).toBe('passed');
+  });
+});

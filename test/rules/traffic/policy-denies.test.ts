@@ -1,0 +1,42 @@
+import rule from '../../../src/rules/traffic/policy-denies.js';
+import { runRuleTests } from '../../harness/rule-tester.js';
+import { netpol, service, shop } from './objects.js';
+
+const onlyWeb = { matchLabels: { app: 'web' } };
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'real: the namespace\'s own Pods are admitted (podSelector: {} peer, named port http)', fixture: 'real/traffic-policy-denies.yaml', target: 'Service/web', from: 'ns/kdiag-traffic-policy-denies' },
+    { name: 'ingress: [{}] admits everything, however restrictive it looks', objects: shop(service(), netpol('allow-all', { podSelector: {}, policyTypes: ['Ingress'], ingress: [{}] })), target: 'Service/web', from: 'pod/monitoring/prom-0' },
+    { name: 'namespaceSelector and podSelector as two entries (OR) admit Prometheus', objects: shop(service(), netpol('allow', { podSelector: onlyWeb, ingress: [{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }, { podSelector: { matchLabels: { app: 'grafana' } } }] }] })), target: 'Service/web', from: 'pod/monitoring/prom-0' },
+  ],
+  invalid: [
+    {
+      name: 'real: the allow rule selects the namespace by a label it does not carry (name=…)',
+      fixture: 'real/traffic-policy-denies.yaml',
+      target: 'Service/web',
+      from: 'ns/kdiag-traffic-monitoring',
+      expect: [{ severity: 'error', message: 'selects namespaces labelled name=kdiag-traffic-monitoring, but namespace kdiag-traffic-monitoring carries', evidence: 'namespaces/kdiag-traffic-monitoring.metadata.labels', remediation: 'kubectl label namespace kdiag-traffic-monitoring name=kdiag-traffic-monitoring' }],
+    },
+    {
+      name: 'real, default clients: a warning names the namespace kept out',
+      fixture: 'real/traffic-policy-denies.yaml',
+      target: 'Service/web',
+      expect: [{ severity: 'warning', message: 'keeps namespace kdiag-traffic-monitoring out of Service web' }],
+    },
+    {
+      name: 'one entry with both selectors (AND) where OR was meant',
+      objects: shop(service(), netpol('allow', { podSelector: onlyWeb, ingress: [{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: { matchLabels: { app: 'grafana' } } }] }] })),
+      target: 'Service/web',
+      from: 'pod/monitoring/prom-0',
+      expect: [{ message: 'both must match (AND)', remediation: /kubectl apply -f - <</ }],
+    },
+    {
+      name: 'the rule opens the Service port 80, policies see the Pod port 8080',
+      objects: shop(service(), netpol('allow', { podSelector: {}, ingress: [{ from: [{ namespaceSelector: {} }], ports: [{ port: 80 }] }] })),
+      target: 'Service/web',
+      from: 'pod/monitoring/prom-0',
+      expect: [{ message: "opens port 80, the Service's port" }],
+    },
+  ],
+});

@@ -1,0 +1,49 @@
+// A Pod's own diagnosis gains a Traffic part; the Pod that works stays healthy.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine/diagnose.js';
+import { readDumps } from '../../src/sources/dump.js';
+import { withPodTraffic } from '../../src/traffic/path/pod-traffic.js';
+import { renderText } from '../../src/report/text.js';
+
+const diagnose = (fixture: string, lang: 'en' | 'zh-TW' = 'en') => {
+  const snapshot = readDumps([resolve(import.meta.dirname, '../../fixtures/real', fixture)]).snapshot;
+  const engine = new Engine(snapshot, { ruleOptions: { lang } });
+  const pod = snapshot.pods[0]!;
+  return { d: withPodTraffic(engine.diagnosePod(pod), snapshot, pod, lang), now: engine.now };
+};
+
+describe("a Pod's Traffic part", () => {
+  it('real: the Pod stays healthy; its Service is named with a partial policy hop and the namespace kept out', () => {
+    const { d, now } = diagnose('traffic-policy-denies.yaml');
+    expect(d.status).toBe('healthy');
+    expect(d.podTraffic).toEqual({ services: [{ name: 'web', hops: [{ hop: 'service', state: 'passed' }, { hop: 'endpoints', state: 'passed' }, { hop: 'network-policy', state: 'partial' }, { hop: 'pod-port', state: 'passed' }], broken: null, keptOut: ['namespace kdiag-traffic-monitoring'] }] });
+    expect(d.findings.filter((f) => f.rule.startsWith('traffic/')).map((f) => `${f.rule}:${f.severity}`)).toEqual(['traffic/policy-denies:warning']);
+    const text = renderText(d, { color: false, width: 100, now });
+    expect(text).toContain('Traffic\n  Service web: ✔ service → ✔ endpoints → ◐ network policy → ✔ pod port\n    a NetworkPolicy keeps out namespace kdiag-traffic-monitoring');
+  });
+  it('real: a broken path (protocol) is a warning on a Pod that works, never its verdict', () => {
+    const { d } = diagnose('traffic-protocol.yaml');
+    expect(d.podTraffic!.services.map((s) => `${s.name}:${s.broken}`)).toEqual(['dns:pod-port', 'dns-udp:null']);
+    expect(d.findings.find((f) => f.rule === 'traffic/protocol-mismatch')?.severity).toBe('warning');
+    expect(d.findings[0]?.rule).not.toBe('traffic/protocol-mismatch');
+  });
+  it('real: an unready Pod keeps its own cause; no-ready-endpoints is not repeated, publishNotReadyAddresses is', () => {
+    const { d } = diagnose('traffic-publish-not-ready.yaml');
+    expect(d.findings[0]!.rule).toBe('readiness/probe-failing');
+    const traffic = d.findings.filter((f) => f.rule.startsWith('traffic/')).map((f) => f.rule);
+    expect(traffic).toEqual(['traffic/publish-not-ready']);
+  });
+  it('near miss: a Pod no Service selects has no Traffic part', () => {
+    const { d } = diagnose('healthy-ready.yaml');
+    const snapshot = readDumps([resolve(import.meta.dirname, '../../fixtures/real/traffic-egress-no-dns.yaml')]).snapshot;
+    expect(snapshot.services).toEqual([]);
+    const pod = snapshot.pods[0]!;
+    expect(withPodTraffic(new Engine(snapshot).diagnosePod(pod), snapshot, pod, 'en').podTraffic).toBeUndefined();
+    expect(d.podTraffic?.services.map((s) => s.name)).toEqual(['hello']);
+  });
+  it('zh-TW', () => {
+    const { d, now } = diagnose('traffic-policy-denies.yaml', 'zh-TW');
+    expect(renderText(d, { color: false, width: 100, now, lang: 'zh-TW' })).toContain('流量\n  Service web：');
+  });
+});
