@@ -5,7 +5,7 @@ import { ns, service, webPod } from './objects.js';
 runRuleTests(rule, {
   valid: [
     // Real capture: the same unready Pod, but web-unready publishes not-ready addresses, so its EndpointSlice lists it as ready.
-    { name: 'real: publishNotReadyAddresses makes the unready Pod an endpoint (another rule warns)', fixture: 'real/traffic-publish-not-ready.yaml', target: 'Service/web-unready' },
+    { name: 'real: publishNotReadyAddresses makes the unready Pod an endpoint: the Service has one', fixture: 'real/traffic-publish-not-ready.yaml', target: 'Service/web-unready' },
     { name: 'a Ready Pod behind the Service', objects: [ns('shop'), webPod('web-1', 'shop', { app: 'web' }), service()], target: 'Service/web' },
   ],
   invalid: [

@@ -5,7 +5,7 @@ import { ns, service, webPod } from './objects.js';
 runRuleTests(rule, {
   valid: [
     { name: 'the Pods run in the Service\'s own namespace', objects: [ns('shop'), webPod('web-1', 'shop', { app: 'web' }), service()], target: 'Service/web' },
-    { name: 'no Pod anywhere carries the labels (selects nothing: another rule)', objects: [ns('shop'), ns('web'), webPod('web-1', 'web', { app: 'api' }), service()], target: 'Service/web' },
+    { name: 'no Pod anywhere carries the labels (the Service selects nothing here, in no namespace)', objects: [ns('shop'), ns('web'), webPod('web-1', 'web', { app: 'api' }), service()], target: 'Service/web' },
   ],
   invalid: [
     {
