@@ -32,7 +32,10 @@ function joinPath(verdict: Diagnosis, path: TrafficPath): Diagnosis {
   const added = path.findings.filter((f) => !known.has(f.message));
   const lead = added.find((f) => f.severity === 'error');
   const notes = [...verdict.notes, ...path.notes.filter((n) => !verdict.notes.includes(n))];
-  if (path.broken && lead && verdict.status !== 'failing') {
+  // No ready endpoints because the selected Pods are not Ready: their own cause (already in the verdict) is the
+  // root cause and leads; the traffic finding follows it.
+  const ownCause = lead?.rule === 'traffic/no-ready-endpoints' && verdict.findings.length > 0;
+  if (path.broken && lead && verdict.status !== 'failing' && !ownCause) {
     return { ...verdict, status: 'failing', stage: 'readiness', stages: stageStates(STAGES, 'failing', 'readiness'), summary: lead.message, findings: [lead, ...verdict.findings, ...added.filter((f) => f !== lead)], notes, traffic: path };
   }
   return { ...verdict, findings: [...verdict.findings, ...added], notes, traffic: path };
