@@ -47,9 +47,9 @@ describe('request budget', () => {
   it('scan issues one paginated list per kind, independent of the Pod count', () => {
     const r = live(['scan', '-n', NS, '-v', '-o', 'json']);
     const gets = r.stderr.split('\n').filter((l) => l.startsWith('kdiag: GET'));
-    // 12 lifecycle kinds and 4 of the traffic path (NetworkPolicies, Ingresses, IngressClasses, Namespaces).
+    // 12 lifecycle kinds, ControllerRevisions and 4 of the traffic path (NetworkPolicies, Ingresses, IngressClasses, Namespaces).
     expect(gets.length).toBe(17);
-    expect(new Set(gets.map((l) => l.replace(/\?.*/, ''))).size).toBe(16);
+    expect(new Set(gets.map((l) => l.replace(/\?.*/, ''))).size).toBe(17);
     expect(gets.some((l) => /\/apis\/batch\/v1\/namespaces\/[^/]+\/cronjobs\b/.test(l))).toBe(true); // CronJobs are listed too
   });
 });
