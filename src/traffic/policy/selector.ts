@@ -1,3 +1,4 @@
+import { matchRequirement } from '../../rules/helpers/node-affinity.js';
 // metav1.LabelSelector as NetworkPolicies use it: matchLabels and matchExpressions (In, NotIn, Exists,
 // DoesNotExist), all ANDed; an empty selector matches everything.
 
@@ -20,22 +21,9 @@ function requirements(selector: LabelSelector): Requirement[] {
   return [...Object.entries(ml).map(([key, v]) => ({ key, operator: 'In', values: [v] })), ...exprs];
 }
 
+/** A label selector's requirement: node affinity's matcher, less Gt/Lt (which a label selector does not have). */
 function satisfies(labels: Labels, r: Requirement): boolean {
-  const key = r.key ?? '';
-  const has = Object.hasOwn(labels, key);
-  const values = Array.isArray(r.values) ? r.values : [];
-  switch (r.operator) {
-    case 'In':
-      return has && values.includes(labels[key]!);
-    case 'NotIn':
-      return !has || !values.includes(labels[key]!);
-    case 'Exists':
-      return has;
-    case 'DoesNotExist':
-      return !has;
-    default:
-      return false; // the API server rejects other operators; match nothing rather than guess
-  }
+  return r.operator !== 'Gt' && r.operator !== 'Lt' && matchRequirement(labels, r);
 }
 
 export function isEmptySelector(selector: LabelSelector): boolean {
