@@ -19,8 +19,7 @@ rmSync(new URL('../dist/types', import.meta.url), { recursive: true, force: true
 const NARROW = /export const NARROW = (\/\^\[.*\]\*\$\/);/.exec(readFileSync(new URL('../src/report/narrow.ts', import.meta.url), 'utf8'))?.[1];
 if (!NARROW) throw new Error('src/report/narrow.ts: no NARROW pattern');
 // Edits to packages' code, each checked: a package whose text changed fails the build, never a silent skip.
-// Only the top-level copy of each is patched (ora's spinner has an older string-width of its own; it is not on
-// the start path).
+// Only the top-level copy of each is patched.
 const WIDTH_FAST_PATHS = [
   ['const segmenter = new Intl.Segmenter();', 'let segmenterOnce; const segmenter = { segment: (s) => (segmenterOnce ??= new Intl.Segmenter()).segment(s) };'],
 ];
