@@ -22,19 +22,19 @@ export function renderLifecycle(lang?: Lang, only?: Stage, width?: number): stri
     lines.push(...wrapProse(`${after(l.symptoms)}${STAGE_SYMPTOMS[stage].join(t.report.listSeparator)}`, width, '   ', '     '));
     lines.push('');
   });
-  if (!only) lines.push(...trafficLines(lang));
+  if (!only) lines.push(...trafficLines(lang, width));
   lines.push(...wrapProse(l.commandsNote, width, '', ''));
   return lines.join('\n') + '\n';
 }
 
 /** The traffic path beside the stages: each hop, what kdiag checks there, who owns it, where to look. */
-function trafficLines(lang: Lang | undefined): string[] {
+function trafficLines(lang: Lang | undefined, width: number | undefined): string[] {
   const m = trafficText(lang ?? 'en');
-  const lines = [m.lifecycleTitle, ''];
+  const lines = [...wrapProse(m.lifecycleTitle, width, '', ''), '  $ kdiag pod svc/NAME', '  $ kdiag pod ingress/NAME', ''];
   TRAFFIC_HOPS.forEach((hop, i) => {
-    lines.push(`${i + 1}. ${hop === 'dns' ? m.hopNameDns : m.hop[hop]}`);
-    lines.push(`   ${after(m.lifecycleChecks)}${m.hopChecks[hop]}`);
-    lines.push(`   ${after(m.lifecycleOwner)}${m.owner[hop]}`);
+    lines.push(...wrapProse(`${i + 1}. ${hop === 'dns' ? m.hopNameDns : m.hop[hop]}`, width, '', '   '));
+    lines.push(...wrapProse(`${after(m.lifecycleChecks)}${m.hopChecks[hop]}`, width, '   ', '     '));
+    lines.push(...wrapProse(`${after(m.lifecycleOwner)}${m.owner[hop]}`, width, '   ', '     '));
     lines.push(`   ${m.lifecycleCommands}`);
     for (const cmd of HOP_COMMANDS[hop]) lines.push(`     $ ${cmd}`);
     lines.push('');

@@ -62,7 +62,7 @@ describe('kdiag rules', () => {
     expect(lines[0]).toMatch(/^ {2}RULE +SEVERITY +TITLE$/);
     expect(r.stdout).not.toContain('…');
     const headings = lines.filter((l) => /^[a-z]+$/.test(l));
-    expect(headings).toEqual(['admission', 'scheduling', 'kubelet', 'volume', 'cni', 'image', 'container', 'readiness']);
+    expect(headings).toEqual(['admission', 'scheduling', 'kubelet', 'volume', 'cni', 'image', 'container', 'readiness', 'traffic']);
     // Each rule under its own stage's heading.
     let stage = '';
     for (const l of lines) {

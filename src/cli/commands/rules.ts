@@ -14,6 +14,7 @@ import { outputFormat, type GlobalOptions } from '../global-options.js';
 import { reportOptions, writeReport } from '../io.js';
 import { fitTable } from '../../report/fit-table.js';
 import { STAGES } from '../../model/stages.js';
+import { trafficText } from '../../i18n/traffic.js';
 
 function ruleData(r: Rule, lang: Lang) {
   const { title, docs } = ruleText(r, lang);
@@ -36,13 +37,15 @@ export async function rulesCommand(opts: GlobalOptions): Promise<number> {
     return EXIT.ok;
   }
   const { width } = reportOptions(opts);
-  // Grouped by stage, in the order a Pod meets them; the whole title, under its row when the terminal is narrow.
-  const stages = messagesFor(lang).stage;
-  const rules = STAGES.flatMap((stage) => ALL_RULES.filter((r) => r.stage === stage));
+  // Grouped by the family of their id: the stages in the order a Pod meets them, then the traffic path (whose
+  // rules belong to the readiness stage); the whole title, under its row when the terminal is narrow.
+  const headings: Record<string, string> = { ...messagesFor(lang).stage, traffic: trafficText(lang).rulesHeading };
+  const family = (r: Rule): string => r.id.slice(0, r.id.indexOf('/'));
+  const rules = [...STAGES, 'traffic'].flatMap((group) => ALL_RULES.filter((r) => family(r) === group));
   const rows = rules.map((r) => [r.id, r.severity, ruleText(r, lang).title].map((text) => ({ text })));
-  const heading = (i: number): string[] => (i === 0 || rules[i - 1]?.stage !== rules[i]?.stage ? ['', `${stages[rules[i]!.stage]}`] : []);
+  const heading = (i: number): string[] => (i === 0 || family(rules[i - 1]!) !== family(rules[i]!) ? ['', headings[family(rules[i]!)] ?? family(rules[i]!)] : []);
   const table = fitTable([t.head.rule, t.head.severity, t.head.title], rows, { ...(width !== undefined ? { width: width - INDENT.length } : {}), under: 2, before: heading });
-  const lines = table.map((l, i) => (i === 0 || (l !== '' && !isHeading(l, stages)) ? `${INDENT}${l}` : l));
+  const lines = table.map((l, i) => (i === 0 || (l !== '' && !isHeading(l, headings)) ? `${INDENT}${l}` : l));
   writeReport(`${lines.join('\n')}\n\n${t.count({ rules: ALL_RULES.length })}\n`);
   return EXIT.ok;
 }
