@@ -1,4 +1,5 @@
 import type { Evidence } from '../rules/types.js';
+import type { EvidenceWords } from './evidence-text.js';
 
 // kdiag's own framing around quoted cluster text (rules/helpers/events.ts eventEvidence, engine/log-evidence.ts):
 // `Warning FailedMount ×4 over 4s from kubelet (last seen 0s ago): <message>`, `previous log of app: <line>`.
@@ -44,3 +45,24 @@ export function evidenceTextZhTW(e: Evidence): string {
   }
   return e.text;
 }
+
+/** The words around a field's value (report/evidence.ts), zh-TW. */
+export const evidenceWordsZhTW: EvidenceWords = {
+  exitCode: (code) => `結束代碼 ${code}`,
+  signal: (signal) => `訊號 ${signal}`,
+  ran: (age) => `執行了 ${age}`,
+  ended: (age) => `${age} 前結束`,
+  ago: (age) => `${age} 前`,
+  colon: '：',
+  sep: '，',
+  sameAsAbove: '（與上方相同的訊息）',
+  none: '無',
+  noneSet: '未設定',
+  imageEntrypoint: '映像檔的 entrypoint',
+  args: (args) => `參數 ${args}`,
+  requests: 'requests',
+  limits: 'limits',
+  container: (name) => `容器 ${name}`,
+  and: ' 且 ',
+  or: ' 或 ',
+};

@@ -35,5 +35,5 @@ async function loadZhTW(): Promise<void> {
   registerRuleText('zh-TW', { docs: ruleDocs.RULES_ZH_TW });
   registerRuleMessages('zh-TW', ruleMessages.zhTWRules);
   registerHelp('zh-TW', { titles: help.HELP_TITLES, text: help.helpText, examples: help.examplesZhTW });
-  registerEvidenceText('zh-TW', evidence.evidenceTextZhTW);
+  registerEvidenceText('zh-TW', evidence.evidenceTextZhTW, evidence.evidenceWordsZhTW);
 }

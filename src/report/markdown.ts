@@ -1,5 +1,5 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
-import { evidenceText } from '../i18n/evidence-text.js';
+import { evidenceForPeople } from './evidence.js';
 import { messagesFor, type Messages } from '../i18n/index.js';
 import type { Lang } from '../i18n/lang.js';
 import { clip, clipIn } from './sanitize.js';
@@ -28,7 +28,7 @@ export function renderMarkdown(d: Diagnosis, lang?: Lang): string {
   if (primary) {
     out.push(t.markdown.cause({ title: md(t, primary.title), rule: primary.rule, severity: primary.severity, confidence: primary.confidence }), '');
     if (primary.evidence.length) {
-      out.push(`**${t.report.evidence}**`, '', '```text', ...primary.evidence.map((e) => clipIn(t, evidenceText(e, t.lang), EVIDENCE_MAX).replace(/```/g, "'''")), '```', '');
+      out.push(`**${t.report.evidence}**`, '', '```text', ...evidenceForPeople(primary.evidence, t.lang, d.observedAt).map((e) => clipIn(t, e, EVIDENCE_MAX).replace(/```/g, "'''")), '```', '');
     }
     if (primary.remediation.length) out.push(`**${t.report.fix}**`, '', ...primary.remediation.map((r, i) => `${i + 1}. ${md(t, r)}`), '');
   }

@@ -1,5 +1,5 @@
 import type { Diagnosis, DiagnosisList } from '../engine/diagnosis.js';
-import { evidenceText } from '../i18n/evidence-text.js';
+import { evidenceForPeople } from './evidence.js';
 import type { Finding } from '../rules/types.js';
 import { messagesFor, type Messages } from '../i18n/index.js';
 import type { ReportOptions } from './options.js';
@@ -42,7 +42,7 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
 
   const [primary, ...rest] = d.findings;
   // A healthy verdict has no cause: its warnings and context are listed, never headed "Cause".
-  if (primary && d.status !== 'healthy') lines.push(...renderPrimary(primary, c, w, t));
+  if (primary && d.status !== 'healthy') lines.push(...renderPrimary(primary, c, w, t, d.observedAt));
   lines.push(...renderChange(d.change, c, w, t));
   const others = (d.status === 'healthy' ? d.findings : rest).filter(
     (f) => options.verbose || f.severity !== 'info' || d.status !== 'healthy',
@@ -67,11 +67,11 @@ function failingFirst(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 }
 
-function renderPrimary(f: Finding, c: Paint, w: number | undefined, t: Messages): string[] {
+function renderPrimary(f: Finding, c: Paint, w: number | undefined, t: Messages, observedAt: string | undefined): string[] {
   const lines = ['', ...wrap(`${clipIn(t, f.title, TEXT_MAX)} ${c.dim(t.report.findingTag(f))}`, w, `${c.bold(t.report.cause)}  `, ' '.repeat(columns(t.report.cause) + 2))];
   if (f.evidence.length > 0) {
     lines.push('', c.bold(t.report.evidence));
-    for (const e of f.evidence) lines.push(...wrap(clipIn(t, evidenceText(e, t.lang), EVIDENCE_MAX), w, '  • ', '    '));
+    for (const e of evidenceForPeople(f.evidence, t.lang, observedAt)) lines.push(...wrap(clipIn(t, e, EVIDENCE_MAX), w, '  • ', '    '));
   }
   if (f.remediation.length > 0) {
     lines.push('', c.bold(t.report.fix));
