@@ -48,6 +48,7 @@ export const en: Messages = {
     fix: 'Fix',
     alsoFound: 'Also found',
     notes: 'Notes',
+    listNotes: 'Notes for the whole list',
     findingTag: ({ rule, severity, confidence }) => `[${rule}, ${severity}, ${confidence} confidence]`,
     more: ({ rule }) => `More: kdiag explain ${rule}`,
     whereToLook: ({ components, commands }) => `Where to look: ${components} — ${commands}`,
@@ -90,6 +91,7 @@ export const en: Messages = {
     },
     fixedClock: ({ at, reason }) => `ages measured from ${at}, ${reason}`,
     liveClock: ({ at }) => `ages measured from ${at}, this machine's clock when kdiag read the cluster (timestamps in the cluster are the API server's: a skewed local clock skews ages)`,
+    inItems: ({ note, items }) => `${note} (${n(items, 'item', 'items')})`,
     manyClocks: ({ files, first, last }) => `ages measured from each file's own time (${files} files, ${first} to ${last}); --verbose lists them`,
   },
 

@@ -24,6 +24,7 @@ export interface EvidenceWords {
   requests: string;
   limits: string;
   container: (name: string) => string;
+  service: (nameAndPort: string) => string;
   and: string;
   or: string;
 }
@@ -44,6 +45,7 @@ export const EVIDENCE_WORDS_EN: EvidenceWords = {
   requests: 'requests',
   limits: 'limits',
   container: (name) => `container ${name}`,
+  service: (s) => `Service ${s}`,
   and: ' and ',
   or: ' or ',
 };

@@ -63,6 +63,7 @@ export const evidenceWordsZhTW: EvidenceWords = {
   requests: 'requests',
   limits: 'limits',
   container: (name) => `容器 ${name}`,
+  service: (s) => `Service ${s}`,
   and: ' 且 ',
   or: ' 或 ',
 };

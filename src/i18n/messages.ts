@@ -39,6 +39,8 @@ export interface Messages {
     fix: string;
     alsoFound: string;
     notes: string;
+    /** The heading of the notes a list's items share, after the last item's report. */
+    listNotes: string;
     /** `[rule, severity, confidence]` after the cause. */
     findingTag(p: { rule: string; severity: Severity; confidence: Confidence }): string;
     more(p: { rule: string }): string;
@@ -79,6 +81,8 @@ export interface Messages {
     liveClock(p: { at: string }): string;
     /** Many files, each with its own clock: one line for them all (the text report, without --verbose). */
     manyClocks(p: { files: number; first: string; last: string }): string;
+    /** A note several items of a list carry, said once at the list's end: how many carry it. */
+    inItems(p: { note: string; items: number }): string;
   };
 
   table: {

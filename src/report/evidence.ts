@@ -85,6 +85,7 @@ function valueText(path: string, value: unknown, w: EvidenceWords, now: number |
   if (last === 'resources' && isObject(value)) return resources(value, w);
   if (last === 'taints' && Array.isArray(value)) return value.map(taint).join(', ');
   if (last === 'nodeSelectorTerms' && Array.isArray(value)) return value.map((t) => term(t, w)).join(w.or);
+  if (last === 'backend' && isObject(value) && isObject(value.service)) return backend(value.service, w);
   if (/^ports?$/.test(last)) return (Array.isArray(value) ? value : [value]).map((p) => port(p, w)).join(', ');
   if (LABELS.test(last) && isLabels(value)) return labels(value);
   return flow(value, true);
@@ -186,6 +187,13 @@ function port(p: unknown, w: EvidenceWords): string {
   if (p.containerPort !== undefined) return `${name}${String(p.containerPort)}/${protocol}${typeof p.container === 'string' ? ` (${w.container(p.container)})` : ''}`;
   if (p.port === undefined) return flow(p, false);
   return `${name}${String(p.port)}/${protocol}${p.targetPort !== undefined ? ` → ${String(p.targetPort)}` : ''}${p.nodePort !== undefined ? ` (nodePort ${String(p.nodePort)})` : ''}`;
+}
+
+/** An Ingress backend as kubectl describe ingress prints it: `web:8080`. */
+function backend(s: Record<string, unknown>, w: EvidenceWords): string {
+  const p = s.port;
+  const port = isObject(p) ? (p.number ?? p.name) : p;
+  return w.service(`${String(s.name ?? '')}:${String(port ?? '')}`);
 }
 
 /** A map of strings (labels, a selector, requests): `app=web, tier=front`. */

@@ -97,10 +97,15 @@ export function renderScanText(items: Diagnosis[], notes: readonly string[], opt
   return notes.length === 0 ? body : `${body}\n${t.report.notes}\n${notes.flatMap((n) => wrapProse(clipIn(t, t.errors.text({ text: n }), 1000), options.width, '  - ', '    ')).join('\n')}\n`;
 }
 
-/** The "ages measured from" notes of many files made one line (the first and last time, how many files). */
-function oneClockNote(notes: readonly string[], t: Messages): readonly string[] {
+/** Whether a note says which clock ages were measured from (`notes.clock`, in English as the readers write it). */
+export function isClockNote(note: string, t: Messages): boolean {
   const prefix = t.notes.clock({ at: '\u0000', source: undefined, basis: 'recorded' }).split('\u0000')[0] ?? '';
-  const clocks = notes.filter((n) => prefix !== '' && n.startsWith(prefix));
+  return prefix !== '' && note.startsWith(prefix);
+}
+
+/** The "ages measured from" notes of many files made one line (the first and last time, how many files). */
+export function oneClockNote(notes: readonly string[], t: Messages): readonly string[] {
+  const clocks = notes.filter((n) => isClockNote(n, t));
   if (clocks.length < 2) return notes;
   const times = clocks.map((n) => /\d{4}-\d\d-\d\dT[\d:.]+Z/.exec(n)?.[0] ?? '').filter((x) => x !== '').sort();
   const first = notes.indexOf(clocks[0]!);

@@ -10,7 +10,7 @@ import { paint, type Paint } from './style.js';
 import { subjectName } from './subject.js';
 import { columns, wrap } from './width.js';
 import { wrapProse } from './prose.js';
-import { renderSummaryTable, sortForTable } from './table.js';
+import { isClockNote, oneClockNote, renderSummaryTable, sortForTable } from './table.js';
 import { suppressedLines } from './suppressed.js';
 import { renderPodTraffic, renderTrafficPath } from './traffic.js';
 
@@ -120,5 +120,25 @@ export function* renderTextListChunks(list: DiagnosisList, options: ReportOption
   const sorted = sortForTable(list.items);
   yield renderSummaryTable(list, options, sorted);
   if (options.names || options.noHeaders) return;
-  for (const d of sorted) if (d.status !== 'healthy' || options.verbose) yield `\n${renderText(d, options)}`;
+  // A note many items carry (the clock of their file, what could not be read) is said once, at the end,
+  // with how many items carry it; the clocks of many files make one line. --verbose: every item's own notes.
+  const t = messagesFor(options.lang);
+  const shared = options.verbose || list.items.length < 2 ? undefined : sharedNotes(list.items, t);
+  for (const d of sorted) if (d.status !== 'healthy' || options.verbose) yield `\n${renderText(shared ? { ...d, notes: d.notes.filter((n) => !shared.notes.has(n)) } : d, options)}`;
+  if (shared && shared.lines.length > 0) yield `\n${paint(options.color).bold(t.report.listNotes)}\n${shared.lines.flatMap((n) => wrapProse(n, options.width, '  - ', '    ')).join('\n')}\n`;
+}
+
+/** The notes more than one item carries, and every clock note: which they are, and their lines for the list's end. */
+function sharedNotes(items: readonly Diagnosis[], t: Messages): { notes: Set<string>; lines: string[] } {
+  const count = new Map<string, number>();
+  for (const d of items) for (const n of new Set(d.notes)) count.set(n, (count.get(n) ?? 0) + 1);
+  const isClock = (n: string): boolean => isClockNote(n, t);
+  const notes = new Set([...count].filter(([n, c]) => c > 1 || isClock(n)).map(([n]) => n));
+  const lines: string[] = [];
+  for (const n of oneClockNote([...notes], t)) {
+    const c = count.get(n);
+    const said = clipIn(t, t.errors.text({ text: n }), TEXT_MAX);
+    lines.push(c === undefined || c < 2 || isClock(n) ? said : t.notes.inItems({ note: said, items: c }));
+  }
+  return { notes, lines };
 }

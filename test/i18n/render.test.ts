@@ -2,6 +2,7 @@
 // zh-TW output of every real fixture: the same verdicts and the same JSON structure as English (machine
 // fields untouched), quoted evidence never translated, and a text report in Chinese chrome.
 import { evidenceText } from '../../src/i18n/evidence-text.js';
+import { evidenceForPeople } from '../../src/report/evidence.js';
 import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -71,7 +72,9 @@ describe('zh-TW over every real fixture', () => {
           if (primary.evidence.length) expect(text).toMatch(/^證據$/m);
           if (primary.remediation.length) expect(text).toMatch(/^修正$/m);
           // The frame is kdiag's (translated); the line still opens with the event's type and reason or the field path.
-          for (const ev of primary.evidence) expect(text).toContain(evidenceText(ev, 'zh-TW').split('\n')[0]!.slice(0, 30));
+          for (const ev of primary.evidence) expect(text).toContain(evidenceText(ev, 'zh-TW').split('\n')[0]!.slice(0, Math.min(30, ev.path && ev.text.startsWith(ev.path) ? ev.path.length + 2 : 30)));
+          // A field's value is told for people (report/evidence.ts), after its path.
+          for (const line of evidenceForPeople(primary.evidence, 'zh-TW', z.observedAt)) expect(text).toContain(line.split('\n')[0]!.slice(0, 60));
         }
         const md = renderMarkdown(z, 'zh-TW');
         expect(md).not.toMatch(/\*\*(Cause|Evidence|Fix|Notes):?\*\*/);
