@@ -65,6 +65,12 @@ export const TRAFFIC_EN = {
   pathPasses: 'every hop of the traffic path passes',
   pathUnknown: 'no hop of the traffic path is broken, but some could not be judged (see the notes)',
   clientLine: ({ client }: { client: string }) => `client: ${client}`,
+  /** A client's label (`namespace NAME`, `pod NS/NAME`, as clients.ts writes it, and JSON keeps it) in words. */
+  clientName: (label: string): string => label,
+  /** Between a hop's name and its detail, between a hop's details, between names in a list. */
+  detailSep: ': ',
+  detailJoin: '; ',
+  listSep: ', ',
   defaultClients: 'every namespace a policy distinguishes',
   ownerLine: ({ owner }: { owner: string }) => `owned by ${owner}`,
   noSelector: 'no selector: endpoints are managed by hand or by another controller',

@@ -87,7 +87,7 @@ export const zhTW: Messages = {
     clipped: ({ n }) => `…［還有 ${num(n)} 個字元］`,
     node: ({ node }) => `節點 ${node}`,
     noNode: '尚未指派節點',
-    phase: ({ phase }) => `phase ${phase}`,
+    phase: ({ phase }) => `Pod 階段 ${phase}`,
     owner: ({ kind, name }) => `擁有者 ${kind}/${name}`,
     failing: ({ stage }) => (stage ? `診斷：失敗（卡在${stageWord(stage)}階段）：` : '診斷：失敗：'),
     progressing: ({ stage }) => (stage ? `診斷：進行中（${stageWord(stage)}）：` : '診斷：進行中：'),

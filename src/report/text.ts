@@ -124,8 +124,14 @@ export function* renderTextListChunks(list: DiagnosisList, options: ReportOption
   // with how many items carry it; the clocks of many files make one line. --verbose: every item's own notes.
   const t = messagesFor(options.lang);
   const shared = options.verbose || list.items.length < 2 ? undefined : sharedNotes(list.items, t);
-  for (const d of sorted) if (d.status !== 'healthy' || options.verbose) yield `\n${renderText(shared ? { ...d, notes: d.notes.filter((n) => !shared.notes.has(n)) } : d, options)}`;
-  if (shared && shared.lines.length > 0) yield `\n${paint(options.color).bold(t.report.listNotes)}\n${shared.lines.flatMap((n) => wrapProse(n, options.width, '  - ', '    ')).join('\n')}\n`;
+  let shown = 0;
+  for (const d of sorted) {
+    if (d.status === 'healthy' && !options.verbose) continue;
+    shown++;
+    yield `\n${renderText(shared ? { ...d, notes: d.notes.filter((n) => !shared.notes.has(n)) } : d, options)}`;
+  }
+  // Only the reports' notes: a table alone has none.
+  if (shared && shown > 0 && shared.lines.length > 0) yield `\n${paint(options.color).bold(t.report.listNotes)}\n${shared.lines.flatMap((n) => wrapProse(n, options.width, '  - ', '    ')).join('\n')}\n`;
 }
 
 /** The notes more than one item carries, and every clock note: which they are, and their lines for the list's end. */

@@ -24,10 +24,10 @@ export function renderTrafficPath(path: TrafficPath, c: Paint, width: number | u
     line += (line.trim() === '' ? '' : ' ') + painted + arrow;
   });
   lines.push(line);
-  lines.push(...wrap(m.clientLine({ client: show(path.client) }), width, '  ', '    ').map((l) => c.dim(l)));
+  lines.push(...wrap(m.clientLine({ client: show(m.clientName(path.client)) }), width, '  ', '    ').map((l) => c.dim(l)));
   for (const h of path.hops) {
     if (h.state === 'pending' || !h.detail) continue;
-    lines.push(...wrap(`${m.hop[h.hop]}: ${show(h.detail)}`, width, `  ${MARK[h.state]} `, '      '));
+    lines.push(...wrap(`${m.hop[h.hop]}${m.detailSep}${show(h.detail)}`, width, `  ${MARK[h.state]} `, '      '));
     if (h.state === 'failed' || h.state === 'partial') lines.push(...wrap(m.ownerLine({ owner: m.owner[h.hop] }), width, '      ', '      ').map((l) => c.dim(l)));
   }
   return lines;
@@ -40,7 +40,7 @@ export function renderPodTraffic(part: PodTraffic, c: Paint, width: number | und
   for (const s of part.services) {
     const strip = s.hops.map((h) => `${MARK[h.state]} ${m.hop[h.hop]}`).join(' → ');
     lines.push(...wrap(m.serviceLine({ service: show(s.name), strip }), width, '  ', '    '));
-    if (s.keptOut.length > 0) lines.push(...wrap(m.keptOutLine({ clients: show(s.keptOut.join(', ')) }), width, '    ', '    ').map((l) => c.yellow(l)));
+    if (s.keptOut.length > 0) lines.push(...wrap(m.keptOutLine({ clients: show(s.keptOut.map(m.clientName).join(m.listSep)) }), width, '    ', '    ').map((l) => c.yellow(l)));
   }
   return lines;
 }

@@ -104,7 +104,7 @@ export function ingressPath(snapshot: Snapshot, ingress: KObject, options: { lan
     const pods = controllerPods(snapshot, typeof cls?.spec?.controller === 'string' ? cls.spec.controller : undefined);
     if (pods.length > 0) client = { label: m.controllerClients({ pods: pods.slice(0, 3).map((p) => `${p.metadata?.namespace}/${p.metadata?.name}`).join(', ') }), peers: pods.slice(0, 5).map((p) => podPeer(snapshot, p)), named: true };
   }
-  const hop = { hop: 'ingress' as const, state, detail: details.join('; ') };
+  const hop = { hop: 'ingress' as const, state, detail: details.join(m.detailJoin) };
   if (!first || hop.state === 'failed') {
     const pending = (['service', 'endpoints', 'network-policy', 'pod-port'] as const).map((h) => ({ hop: h, state: 'pending' as const, detail: '' }));
     return { target: { kind: 'Ingress', namespace, name }, client: client?.label ?? m.defaultClients, hops: [hop, ...pending], broken: hop.state === 'failed' ? 'ingress' : null, clients: [], findings, notEvaluated: [...(snapshot.meta.otherPolicies ?? [])], notes };

@@ -181,7 +181,7 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
     clients.push(verdict);
     if (verdict.result === 'unknown') unknown = true;
     if (verdict.result !== 'denied') continue;
-    keptOut.push(client.label);
+    keptOut.push(m.clientName(client.label));
     if (client.named) deniedNamed = true;
     const peer = client.peers[0]!;
     const destPolicies = set.policies.filter((p) => p.metadata?.namespace === namespace && (verdict.decidedBy ?? '').split(', ').includes(nsName(p)));
@@ -194,13 +194,13 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
       // One step: the sentence, then the command on its own lines, indented under it (pasteable as it stands).
       `${m.admitFix}\n${indentLines(admittingPolicy(namespace, name, selector, peer, resolved.number ?? target, protocol, client.named && peer.name !== ''), '  ')}`,
     ];
-    findings.push(finding('traffic/policy-denies', client.named ? 'error' : 'warning', m.policyDeniesTitle, m.policyDenies({ client: client.label, service: name, port: String(resolved.number ?? target), protocol, by: verdict.decidedBy ?? '', cause }), evidence, fix));
+    findings.push(finding('traffic/policy-denies', client.named ? 'error' : 'warning', m.policyDeniesTitle, m.policyDenies({ client: m.clientName(client.label), service: name, port: String(resolved.number ?? target), protocol, by: verdict.decidedBy ?? '', cause }), evidence, fix));
   }
   const allDenied = clientList.length > 0 && clients.every((c) => c.result === 'denied');
   // Default clients: some kept out while others are admitted is what many policies mean to do, so it is a
   // partial pass (the warning names them), never a plain pass.
   const npState = deniedNamed || allDenied ? 'failed' : unknown ? 'unknown' : keptOut.length > 0 ? 'partial' : 'passed';
-  const npDetail = !set.complete && clients.every((c) => c.result !== 'denied') ? m.policiesNotRead : keptOut.length > 0 ? m.keptOut({ clients: keptOut.join(', '), admitted: clients.filter((c) => c.result === 'allowed').length }) : m.admitted({ clients: clients.filter((c) => c.result === 'allowed').length });
+  const npDetail = !set.complete && clients.every((c) => c.result !== 'denied') ? m.policiesNotRead : keptOut.length > 0 ? m.keptOut({ clients: keptOut.join(m.listSep), admitted: clients.filter((c) => c.result === 'allowed').length }) : m.admitted({ clients: clients.filter((c) => c.result === 'allowed').length });
   hops.push({ hop: 'network-policy', state: npState, detail: npDetail });
   if (!set.complete) notes.push(m.policiesUnknownNote);
   if ((set.notEvaluated ?? []).length > 0) notes.push(m.notEvaluatedNote({ policies: (set.notEvaluated ?? []).join(', ') }));
