@@ -1,6 +1,6 @@
 import { Help, type HelpConfiguration } from 'commander';
 import type { HelpCatalogue } from '../i18n/help.js';
-import { cjkWrap, hasCJK } from '../report/cjk-wrap.js';
+import { proseBoxWrap } from './help-layout.js';
 import { columns } from '../report/width.js';
 
 /** commander's help in another language (zh-TW): titles and descriptions translated, widths counted in columns, Chinese wrapped between characters. */
@@ -22,8 +22,6 @@ export function localizedHelp(catalogue: HelpCatalogue): HelpConfiguration {
       return helpText(base.argumentDescription.call(this, argument));
     },
     displayWidth: (text) => columns(text),
-    boxWrap(text, width) {
-      return hasCJK(text) ? cjkWrap(text, width).join('\n') : base.boxWrap.call(this, text, width);
-    },
+    boxWrap: proseBoxWrap,
   };
 }

@@ -8,6 +8,7 @@ import { warn } from './io.js';
 import { endCommand, installTerminalGuards, stopStatusLine } from './terminal.js';
 import { GATE_HELP } from './gate-help.js';
 import { localizedHelp } from './localized-help.js';
+import { fitHelpText, helpWidth, proseBoxWrap } from './help-layout.js';
 import { helpFor } from '../i18n/help.js';
 import { messagesFor } from '../i18n/index.js';
 import { loadLanguage } from '../i18n/load.js';
@@ -36,8 +37,8 @@ Examples:
   ${me} rules                                    the rule catalogue; ${me} explain RULE for one
   ${me} lifecycle --lang zh-TW                   the stages from binding to Ready, who owns each, where to look
 
-Flags take kubectl's forms: -n shop, -n=shop, --namespace=shop; flags such as -n, --context and -o
-may also stand before the command (${me} -n shop scan).
+Flags take kubectl's forms: -n shop, -n=shop, --namespace=shop; flags such as
+-n, --context and -o may also stand before the command (${me} -n shop scan).
 
 Exit codes: 0 healthy or progressing, 1 failing, 2 usage or input error,
 3 cluster unreachable or access denied, 4 not found, 5 gate timed out.
@@ -118,10 +119,10 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
   const program = new Command(me)
     .description('Tells you why a Kubernetes Pod is not working, at which lifecycle stage it is stuck, and what to do about it.')
     .version(VERSION, '--version', 'print the kdiag version')
-    .addHelpText('after', help ? help.examples(me) : examples(me))
+    .addHelpText('after', () => fitHelpText(help ? help.examples(me) : examples(me), helpWidth()))
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(usageError(s, me, lang)) });
-  if (help) program.configureHelp(localizedHelp(help));
+  program.configureHelp({ helpWidth: helpWidth(), boxWrap: proseBoxWrap, ...(help ? localizedHelp(help) : {}) });
 
   suppressionOptions(failOnOption(verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))))
     .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, ingress/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')
@@ -156,7 +157,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('--wait-for-creation', 'wait (up to --timeout) for named workloads that do not exist yet instead of exit 4')
     .option('--junit <file>', 'write a JUnit XML report (one test case per workload); never overwrites without --force')
     .option('--force', 'overwrite the --junit file')
-    .addHelpText('after', GATE_HELP)
+    .addHelpText('after', () => fitHelpText(GATE_HELP, helpWidth()))
     .action((workloads: string[], opts) => run(async () => (await import('./commands/gate.js')).gateCommand(workloads, opts)));
 
   liveOptions(program.command('capture <what> <name>'))

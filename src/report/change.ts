@@ -87,7 +87,7 @@ export function renderChange(change: Change | undefined, c: Paint, w: number | u
   }
   if (words.more) lines.push(c.dim(`  ${words.more}`));
   if (words.noise) lines.push(...wrap(words.noise, w, '  ', '    ').map((x) => c.dim(x)));
-  if (words.undo) lines.push(...wrap(words.undo.label, w, '  ', '    '), ...wrap(words.undo.command, w, '    ', '      '));
+  if (words.undo) lines.push(...wrap(words.undo.label, w, '  ', '    '), `    ${words.undo.command}`); // a command is never wrapped: whole, ready to paste
   return lines;
 }
 

@@ -16,7 +16,7 @@ const TOOLS = [
 ].join('|');
 /** A command: from a tool's name (after a space, "(", ":" or the start) to the end of its clause. */
 // It ends at "; ", at a ")" it did not open, or where " (" starts a remark about it.
-const COMMAND = new RegExp(`(?<=^|[\\s(:：])((?:${TOOLS})(?:[^;；()\`]|(?<!\\s)\\([^)]*\\))+)`, 'g');
+const COMMAND = new RegExp(`(?<=^|[\\s(（:：])((?:${TOOLS})(?:[^;；()（）\`]|(?<!\\s)\\([^)]*\\))*)`, 'g');
 /** A command in backticks stays in the sentence, as one unbreakable word. */
 const QUOTED = /`[^`]+`/g;
 const NBSP = '\u00a0';
