@@ -55,7 +55,10 @@ export function renderText(d: Diagnosis, options: ReportOptions): string {
   if (suppressed.length > 0) lines.push('', ...suppressed);
   if (d.notes.length > 0) {
     lines.push('', c.bold(t.report.notes));
-    for (const n of d.notes) lines.push(...wrapProse(clipIn(t, t.errors.text({ text: n }), TEXT_MAX), w, '  - ', '    '));
+    // The same note twice (two readers saying one thing): once, with its count.
+    const times = new Map<string, number>();
+    for (const n of d.notes) times.set(n, (times.get(n) ?? 0) + 1);
+    for (const [n, k] of times) lines.push(...wrapProse(`${clipIn(t, t.errors.text({ text: n }), TEXT_MAX)}${k > 1 ? ` (×${k})` : ''}`, w, '  - ', '    '));
   }
   return lines.join('\n') + '\n';
 }
