@@ -12,8 +12,8 @@ describe('traffic words in zh-TW', () => {
     expect(zh).not.toMatch(/(?<!label )\bnamespace kdiag-/);
     const en = (await kdiagInProcess(['pod', 'svc/web', '--from', 'ns/kdiag-traffic-monitoring', '-f', FILE])).stdout;
     expect(en).toContain('client: namespace kdiag-traffic-monitoring');
-    const json = JSON.parse((await kdiagInProcess(['pod', 'svc/web', '--from', 'ns/kdiag-traffic-monitoring', '-f', FILE, '--lang', 'zh-TW', '-o', 'json'])).stdout) as { traffic: { client: string } };
-    expect(json.traffic.client).toBe('namespace kdiag-traffic-monitoring');
+    const json = JSON.parse((await kdiagInProcess(['pod', 'svc/web', '--from', 'ns/kdiag-traffic-monitoring', '-f', FILE, '--lang', 'zh-TW', '-o', 'json'])).stdout) as { items: Array<{ traffic?: { client: string } }> };
+    expect(json.items.find((i) => i.traffic)?.traffic?.client).toBe('namespace kdiag-traffic-monitoring');
   });
 
   it("a Pod's Traffic part names the clients kept out in Chinese", async () => {
