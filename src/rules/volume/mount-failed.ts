@@ -4,6 +4,7 @@ import { currentMountFailures, latestPer, podVolume, TRANSIENT_KINDS, volumeRef,
 import { ruleMessages } from '../messages/index.js';
 import type { MountWhy } from '../messages/volume.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
+import { volumeFailureClass } from '../helpers/volume-failure-class.js';
 import type { PodRule, Severity } from '../types.js';
 import { minOf } from '../helpers/numbers.js';
 
@@ -62,15 +63,18 @@ const rule: PodRule = {
       const sameVolume = failures.filter((g) => g.volume === f.volume);
       const since = minOf(sameVolume.map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
       const transient = TRANSIENT_KINDS.has(f.kind);
-      // Transient cache races get the longer stuck window before they count as failing.
+      // Transient cache races get the longer stuck window before they count as failing; an error that no
+      // retry clears (a device held by another process, an export that is not there) fails at once.
+      const failureClass = transient ? 'transient' : volumeFailureClass(f.error);
       const grace = transient ? options.stuckMs : options.graceMs;
-      const severity: Severity = withinGrace(since, now, grace) ? 'warning' : 'error';
+      const severity: Severity = failureClass === 'deterministic' || !withinGrace(since, now, grace) ? 'error' : 'warning';
       const { claim, volume } = podVolume(pod, f.volume);
       const nfs = (claim?.pv?.spec?.nfs ?? volume?.['nfs']) as { server?: string; path?: string } | undefined;
       const w = why(f);
       const nfsHint = (f.kind === 'mount-command' && f.output && /nfs/i.test(f.output)) || nfs;
       return finding(rule, {
         severity,
+        failureClass,
         confidence: transient || f.kind === 'other' ? 'medium' : 'high',
         message: t.message({ volume: volumeRef(pod, f.volume), operation: f.operation, why: w, node: pod.nodeName, stuck: severity === 'error' }),
         evidence: [eventEvidence(f.event, now)],
