@@ -39,7 +39,7 @@ const rule: PodRule = {
   title: 'A volume cannot be mounted on the node',
   docs: {
     description:
-      'The kubelet keeps failing to set up one of the Pod\'s volumes (`MountVolume.SetUp failed` / `MountVolume.MountDevice failed` / `MapVolume.* failed for volume "<v>" : <error>`): a CSI driver that is not registered on the node, a mount(8) failure such as NFS `exit status 32` (its `Output:` line says why), or an error returned by the CSI driver. Missing ConfigMaps/Secrets and hostPath type checks have their own rules.',
+      'The kubelet keeps failing to set up one of the Pod\'s volumes (`MountVolume.SetUp failed` / `MountVolume.MountDevice failed` / `MapVolume.* failed for volume "<v>" : <error>`): a CSI driver that is not registered on the node, a mount(8) failure such as NFS `exit status 32` (its `Output:` line says why), or an error returned by the CSI driver. Missing ConfigMaps/Secrets and hostPath type checks have their own rules. An error no retry clears (a device held by another process, an export that does not exist or refuses the node, a wrong filesystem, a CSI staging path outside this kubelet\'s root directory, a NotFound or InvalidArgument from the driver) fails at once; a timeout or a driver not registered yet gets the grace period.',
     causes: [
       'the CSI driver\'s node plugin is not running on the node (driver name X not found in the list of registered CSI drivers)',
       'NFS / CIFS / iSCSI server unreachable, export missing, or client tools not installed on the node',
