@@ -1,5 +1,5 @@
 import type { EventIndex } from '../model/events.js';
-import { controllerRef, SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
+import { controllerRef, freshlyReady, SnapshotIndex, type PodFacts, type WorkloadFacts } from '../model/facts.js';
 import type { KObject, Pod } from '../model/k8s.js';
 import { clockKey, type Snapshot, type SnapshotMeta, type SourceClock } from '../model/snapshot.js';
 import { POD_STAGES, STAGES, stageIndex, type Stage } from '../model/stages.js';
@@ -97,9 +97,9 @@ export class Engine {
           },
           get: (k, ns, n) => index.get(k, ns, n),
           list: (k, ns) => (k === 'Pod' && onPodsRead(), index.list(k, ns)),
-          saw: (k) => index.saw(k),
+          saw: (k, ns, n) => index.saw(k, ns, n),
         }
-      : { nodes: snapshot.nodes, pods: snapshot.pods, get: (k, ns, n) => index.get(k, ns, n), list: (k, ns) => index.list(k, ns), saw: (k) => index.saw(k) };
+      : { nodes: snapshot.nodes, pods: snapshot.pods, get: (k, ns, n) => index.get(k, ns, n), list: (k, ns) => index.list(k, ns), saw: (k, ns, n) => index.saw(k, ns, n) };
   }
 
   diagnosePod(pod: Pod): Diagnosis {
@@ -321,12 +321,21 @@ export class Engine {
     const notes = [...this.snapshot.meta.notes, ...this.runNotes];
     const clock = this.clockNote(facts.pod);
     if (clock) notes.push(clock);
-    if (!this.index.saw('Event')) notes.push(this.t.notes.noEvents);
+    if (!this.index.saw('Event', facts.namespace)) notes.push(this.t.notes.noEvents);
     // A Node kdiag was forbidden to read already has its note, naming the permission; "no Node objects in
     // the input" beside it would contradict it.
     const nodeForbidden = this.snapshot.meta.unreadable.some((u) => u.kind === 'Node');
     if (facts.nodeName && !facts.node && !nodeForbidden) {
-      notes.push(this.index.saw('Node') ? this.t.notes.nodeNotInSnapshot({ node: facts.nodeName }) : this.t.notes.nodeNotVisible({ node: facts.nodeName }));
+      const known = this.index.completeness('Node', undefined, facts.nodeName);
+      notes.push(
+        known === 'complete'
+          ? freshlyReady(facts, this.nowFor(facts.pod), this.options.graceMs)
+            ? this.t.notes.nodeContradicted({ node: facts.nodeName })
+            : this.t.notes.nodeNotInSnapshot({ node: facts.nodeName })
+          : known === 'partial'
+            ? this.t.notes.nodeNotListed({ node: facts.nodeName })
+            : this.t.notes.nodeNotVisible({ node: facts.nodeName }),
+      );
     }
     return notes;
   }

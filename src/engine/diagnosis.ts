@@ -1,3 +1,4 @@
+import { coverageFor, SNAPSHOT_KINDS, type SnapshotKind, type SnapshotMeta } from '../model/snapshot.js';
 import type { DiagnosisStatus, Stage, StageState } from '../model/stages.js';
 import type { Finding } from '../rules/types.js';
 import type { StageOwner } from './stage-owner.js';
@@ -45,6 +46,40 @@ export interface Diagnosis {
   traffic?: TrafficPath;
   /** A Pod's own diagnosis: the Services that select it and their paths in short (`kdiag pod NAME`). */
   podTraffic?: PodTraffic;
+  /**
+   * `kdiag pod`: the kinds whose whole list the input held for this namespace (an object missing from them
+   * does not exist) and the kinds it held only some objects of (a missing one is unknown). Kinds in neither
+   * were not read.
+   */
+  input?: InputCoverage;
+}
+
+/** Which kinds the input held whole and which only in part. */
+export interface InputCoverage {
+  complete: string[];
+  partial: string[];
+  /** Lists only: kinds held whole in some namespaces only (a dump of one namespace), with those namespaces. */
+  completeIn?: Record<string, string[]>;
+}
+
+/** The diagnosis with what the input held for its namespace (`input`). */
+export function withInput(d: Diagnosis, meta: SnapshotMeta): Diagnosis {
+  const namespace = d.pod?.namespace ?? d.workload?.namespace;
+  return { ...d, input: coverageFor(meta, namespace) };
+}
+
+/** What the whole input held: kinds complete everywhere, complete in some namespaces, and only partly held. */
+export function listCoverage(meta: Pick<SnapshotMeta, 'seenKinds' | 'complete'>): InputCoverage {
+  const complete: string[] = [];
+  const partial: string[] = [];
+  const completeIn: Record<string, string[]> = {};
+  for (const kind of Object.keys(SNAPSHOT_KINDS) as SnapshotKind[]) {
+    const c = meta.complete?.[kind];
+    if (c?.all) complete.push(kind);
+    else if (c?.namespaces?.length) completeIn[kind] = [...c.namespaces].sort();
+    else if (meta.seenKinds.includes(kind)) partial.push(kind);
+  }
+  return { complete, partial, ...(Object.keys(completeIn).length > 0 ? { completeIn } : {}) };
 }
 
 export interface DiagnosisList {
@@ -57,15 +92,23 @@ export interface DiagnosisList {
   notes?: string[];
   /** Each cluster a run over several contexts tried to read, in order, and why one could not be read. Only then. */
   clusters?: Array<{ name: string; read: boolean; reason?: string }>;
+  /** Which kinds the input held whole (absence of an object is then evidence) and which only in part. */
+  input?: InputCoverage;
 }
 
 /** `meta`: the snapshot's own visibility, so an empty list still says what it could not read. */
-export function diagnosisList(items: Diagnosis[], meta?: { unreadable: ReadonlyArray<{ kind: string; reason: string }>; notes: readonly string[] }): DiagnosisList {
+export function diagnosisList(
+  items: Diagnosis[],
+  meta?: { unreadable: ReadonlyArray<{ kind: string; reason: string }>; notes: readonly string[]; seenKinds?: SnapshotKind[]; complete?: SnapshotMeta['complete'] },
+  input?: InputCoverage,
+): DiagnosisList {
+  const coverage = input ?? (meta?.seenKinds ? listCoverage({ seenKinds: meta.seenKinds, ...(meta.complete ? { complete: meta.complete } : {}) }) : undefined);
   return {
     apiVersion: 'kdiag/v1',
     kind: 'DiagnosisList',
     items,
     ...(meta && meta.unreadable.length > 0 ? { unreadable: meta.unreadable.map((u) => ({ kind: u.kind, reason: u.reason })) } : {}),
     ...(meta && meta.notes.length > 0 ? { notes: [...meta.notes] } : {}),
+    ...(coverage ? { input: coverage } : {}),
   };
 }

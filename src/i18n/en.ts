@@ -73,6 +73,8 @@ export const en: Messages = {
     noEvents: 'no Events were available: causes that only events show (pull errors, mount errors, probe failures) may be missed',
     nodeNotInSnapshot: ({ node }) => `node "${node}" is not in the snapshot: it may have been deleted`,
     nodeNotVisible: ({ node }) => `node "${node}" state not visible: no Node objects in the input`,
+    nodeNotListed: ({ node }) => `node "${node}" state unknown: the input holds some Nodes one by one, not the whole list, and not this one`,
+    nodeContradicted: ({ node }) => `node "${node}" is not in the input's Node list, yet the Pod was reported Ready moments ago: the list may be older than the Pod's status, so kdiag does not conclude the node is gone`,
     ruleFailed: ({ rule, on, error }) => `rule ${rule} failed on this ${on === 'pod' ? 'Pod' : 'workload'} and was skipped: ${error}`,
     clock: ({ at, source, basis, rejectedMtime }) => {
       const name = source ?? 'standard input';

@@ -72,6 +72,10 @@ export interface Messages {
     noEvents: string;
     nodeNotInSnapshot(p: { node: string }): string;
     nodeNotVisible(p: { node: string }): string;
+    /** The input holds some Nodes as single objects, not their whole list, and not this one. */
+    nodeNotListed(p: { node: string }): string;
+    /** The whole Node list lacks the Node of a Pod reported Ready moments ago. */
+    nodeContradicted(p: { node: string }): string;
     ruleFailed(p: { rule: string; on: 'pod' | 'workload'; error: string }): string;
     /** Which clock ages were measured from; `source` is the input's path, or undefined for standard input. */
     clock(p: { at: string; source: string | undefined; basis: ClockBasis; rejectedMtime?: string }): string;

@@ -122,6 +122,8 @@ export const zhTW: Messages = {
     noEvents: '輸入中沒有任何 Events：只有事件才看得出的原因（映像檔拉取錯誤、掛載錯誤、探針失敗）可能會漏掉',
     nodeNotInSnapshot: ({ node }) => `節點「${node}」不在快照中：它可能已被刪除`,
     nodeNotVisible: ({ node }) => `看不到節點「${node}」的狀態：輸入中沒有 Node 物件`,
+    nodeNotListed: ({ node }) => `節點「${node}」的狀態不明：輸入只逐一含有部分 Node，而非完整清單，其中沒有這個節點`,
+    nodeContradicted: ({ node }) => `節點「${node}」不在輸入的 Node 清單中，但 Pod 不久前才回報 Ready：清單可能比 Pod 的狀態舊，因此 kdiag 不斷定該節點已不存在`,
     clock: ({ at, source, basis, rejectedMtime }) => {
       const name = source ? `「${source}」` : '標準輸入';
       switch (basis) {

@@ -1,7 +1,7 @@
 import { containerFacts, type ContainerFacts } from './containers.js';
 import { EventIndex, type EventFact } from './events.js';
 import type { Condition, KObject, Node, Pod } from './k8s.js';
-import { listFor, sawKind, type Snapshot, type SnapshotKind } from './snapshot.js';
+import { completeness, listFor, sawKind, type Completeness, type Snapshot, type SnapshotKind } from './snapshot.js';
 import { parseTime } from './time.js';
 
 /** A PersistentVolumeClaim a Pod mounts, joined to its volume and class when the snapshot has them. */
@@ -151,9 +151,17 @@ export class SnapshotIndex {
     return objects && objects.size > 0 ? objects.get(nsName(namespace, name)) : undefined;
   }
 
-  /** True when absence of an object of this kind in the snapshot means it does not exist. */
-  saw(kind: SnapshotKind): boolean {
-    return sawKind(this.snapshot, kind);
+  /**
+   * True when absence of an object of this kind in the snapshot means it does not exist: the input holds
+   * the kind's whole list for `namespace` (everywhere, when no namespace is given), or looked `name` up.
+   */
+  saw(kind: SnapshotKind, namespace?: string, name?: string): boolean {
+    return sawKind(this.snapshot, kind, namespace, name);
+  }
+
+  /** How much of a kind the input holds in a namespace (complete, partial, unknown). */
+  completeness(kind: SnapshotKind, namespace?: string, name?: string): Completeness {
+    return completeness(this.snapshot.meta, kind, namespace, name);
   }
 
   podFacts(pod: Pod): PodFacts {
@@ -304,4 +312,14 @@ export function controllerRef(obj: KObject): { kind: string; name: string } | un
   const ref = refs.find((r) => r?.controller) ?? refs[0];
   if (!ref || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
   return { kind: ref.kind, name: ref.name };
+}
+
+/** The kubelet reported the Pod Running and Ready within `withinMs` of now (a transition, a container start, a kubelet event). */
+export function freshlyReady(pod: PodFacts, now: number, withinMs: number): boolean {
+  const ready = pod.conditions.Ready;
+  if (pod.phase !== 'Running' || ready?.status !== 'True') return false;
+  let newest = parseTime(ready.lastTransitionTime) ?? 0;
+  for (const c of pod.containers) newest = Math.max(newest, parseTime(c.running?.startedAt) ?? 0);
+  for (const e of pod.events) if (e.source.startsWith('kubelet') && e.lastSeen !== undefined) newest = Math.max(newest, e.lastSeen);
+  return newest > 0 && now - newest <= withinMs;
 }

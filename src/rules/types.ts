@@ -85,8 +85,12 @@ export interface ClusterView {
   get(kind: SnapshotKind, namespace: string, name: string): KObject | undefined;
   /** Every object of a namespaced kind in one namespace (Services, Pods, ConfigMaps …). */
   list(kind: SnapshotKind, namespace: string): readonly KObject[];
-  /** True when absence in the snapshot means the object really does not exist. */
-  saw(kind: SnapshotKind): boolean;
+  /**
+   * True when absence in the snapshot means the object really does not exist: the input holds the kind's
+   * whole list in `namespace` (cluster-scoped kinds: everywhere; no namespace: in every namespace), or
+   * looked `name` up. A partial input (single objects, one namespace's lists) makes absence unknown.
+   */
+  saw(kind: SnapshotKind, namespace?: string, name?: string): boolean;
 }
 
 interface RuleBase {

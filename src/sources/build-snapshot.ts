@@ -1,6 +1,6 @@
 import type { KObject } from '../model/k8s.js';
 import { normalizeObject } from '../model/normalize.js';
-import { clockKey, emptySnapshot, isSnapshotKind, listFor, SNAPSHOT_KINDS, type Snapshot, type SnapshotKind, type SourceClock } from '../model/snapshot.js';
+import { CLUSTER_SCOPED_KINDS, clockKey, emptySnapshot, isSnapshotKind, listFor, markComplete, SNAPSHOT_KINDS, type KindCoverage, type Snapshot, type SnapshotKind, type SourceClock } from '../model/snapshot.js';
 import { parseTime } from '../model/time.js';
 import { clip, neutralize } from '../text/neutralize.js';
 import { redactText } from '../text/redact.js';
@@ -41,6 +41,32 @@ const LIST_KIND_TO_ITEM: Record<string, SnapshotKind> = Object.fromEntries(
 
 /** Annotation a kdiag bundle carries on its List so "now" is the capture time, not the newest object. */
 export const CAPTURED_AT_ANNOTATION = 'kdiag.io/captured-at';
+/** The kinds a kdiag bundle looked at (comma-separated). */
+export const SEEN_KINDS_ANNOTATION = 'kdiag.io/seen-kinds';
+/** Where a kdiag bundle holds a kind's whole list: JSON of `SnapshotMeta.complete`. */
+export const COMPLETE_KINDS_ANNOTATION = 'kdiag.io/complete-kinds';
+
+/** A bundle's recorded completeness, kept to the shape it must have (the file may be hand-edited). */
+function readCoverage(text: unknown): Array<[SnapshotKind, KindCoverage]> | undefined {
+  if (typeof text !== 'string') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
+  const out: Array<[SnapshotKind, KindCoverage]> = [];
+  for (const [kind, c] of Object.entries(parsed)) {
+    if (!isSnapshotKind(kind) || !c || typeof c !== 'object') continue;
+    const r = c as Record<string, unknown>;
+    const namespaces = strings(r['namespaces']);
+    const names = strings(r['names']);
+    out.push([kind, { ...(r['all'] === true ? { all: true as const } : {}), ...(namespaces ? { namespaces } : {}), ...(names ? { names } : {}) }]);
+  }
+  return out;
+}
 
 /** What one input says about its own capture time. */
 interface InputClock {
@@ -105,7 +131,7 @@ export class SnapshotBuilder {
     }
     if (Array.isArray(value)) {
       // A bare array of objects (what `jq .items` prints) reads like a List.
-      for (const item of value) this.add(item, options, depth + 1);
+      this.addList(value, undefined, options, depth);
       return;
     }
     if (!value || typeof value !== 'object') {
@@ -120,12 +146,9 @@ export class SnapshotBuilder {
       const foreign = kind === 'NetworkPolicyList' && typeof obj.apiVersion === 'string' && obj.apiVersion.includes('/') && !obj.apiVersion.startsWith('networking.k8s.io/');
       const itemKind = foreign ? undefined : LIST_KIND_TO_ITEM[kind];
       if (itemKind) this.markSeen(itemKind);
-      this.readBundleAnnotations(obj.metadata?.annotations);
-      for (const item of obj.items) {
-        // PodList items carry no kind of their own in some client outputs.
-        if (itemKind && item && typeof item === 'object' && !Array.isArray(item) && !(item as KObject).kind) (item as KObject).kind = itemKind;
-        this.add(item, {}, depth + 1);
-      }
+      // A kdiag bundle says itself which lists it holds whole; any other List is judged by its items.
+      const recorded = this.readBundleAnnotations(obj.metadata?.annotations);
+      this.addList(obj.items, itemKind, recorded ? { ...options, markSeen: false } : options, depth);
       return;
     }
     if (kind === 'ContainerLog' && obj.apiVersion === 'kdiag/v1') {
@@ -162,6 +185,7 @@ export class SnapshotBuilder {
       if (this.divert.pass === 'pods') return; // the first pass counted it, timed it and noted its clock
     } else listFor(this.snapshot, kind).push(clean);
     this.accepted++;
+    // One object outside any list (`kubectl get KIND NAME`): the kind is seen, its list not complete.
     if (options.markSeen !== false) this.markSeen(kind);
     this.noteTimes(clean);
     if (this.inputs.length > 0) {
@@ -170,9 +194,42 @@ export class SnapshotBuilder {
     }
   }
 
+  /**
+   * The items of one list (a `kind: List`, a typed `PodList`, a bare array), and what the list says about
+   * completeness: the output of one `kubectl get KINDS` holds each kind it lists whole, in its one namespace
+   * (`-n NS`), or everywhere when its items span several namespaces (`-A`: one kubectl run has one scope);
+   * a cluster-scoped kind's list is whole everywhere, and so is an empty typed list (`ServiceList` with no
+   * items) whose namespace cannot be told. Each kind is complete only where the list holds it: a `kind:
+   * List` with no Secrets says nothing about Secrets.
+   */
+  private addList(items: readonly unknown[], itemKind: SnapshotKind | undefined, options: { markSeen?: boolean }, depth: number): void {
+    const kinds = new Set<SnapshotKind>();
+    const namespaces = new Set<string>();
+    if (itemKind) kinds.add(itemKind);
+    for (const item of items) {
+      if (!item || typeof item !== 'object' || Array.isArray(item)) continue;
+      const o = item as KObject;
+      // PodList items carry no kind of their own in some client outputs.
+      if (itemKind && !o.kind) o.kind = itemKind;
+      if (!isSnapshotKind(o.kind)) continue;
+      kinds.add(o.kind);
+      const ns = o.metadata?.namespace;
+      if (!CLUSTER_SCOPED_KINDS.has(o.kind) && typeof ns === 'string' && ns !== '') namespaces.add(ns);
+    }
+    for (const item of items) this.add(item, options, depth + 1);
+    if (options.markSeen === false) return;
+    const [only] = namespaces;
+    for (const kind of kinds) markComplete(this.snapshot.meta, kind, namespaces.size === 1 && only !== undefined && !CLUSTER_SCOPED_KINDS.has(kind) ? { namespace: only } : 'all');
+  }
+
   /** Marks a kind as looked at even when no object of it was found (an empty list is still an answer). */
   markSeen(kind: SnapshotKind): void {
     if (!this.snapshot.meta.seenKinds.includes(kind)) this.snapshot.meta.seenKinds.push(kind);
+  }
+
+  /** Records that the input holds the whole list of a kind in a namespace, everywhere, or for one name looked up. */
+  markComplete(kind: SnapshotKind, scope: 'all' | { namespace: string } | { namespace: string; name: string }): void {
+    markComplete(this.snapshot.meta, kind, scope);
   }
 
   /** Logs enter the Snapshot redacted and neutralised: whatever shows or saves them cannot leak a credential it recognises. */
@@ -205,17 +262,38 @@ export class SnapshotBuilder {
     return this.snapshot;
   }
 
-  /** A kdiag bundle's List carries its capture time, what was looked at, and what could not be seen. */
-  private readBundleAnnotations(annotations: Record<string, string> | undefined): void {
-    if (!annotations || typeof annotations !== 'object') return;
+  /**
+   * A kdiag bundle's List carries its capture time, what was looked at, and what could not be seen; true
+   * when it records which lists it holds whole (then its items say nothing more about completeness).
+   */
+  private readBundleAnnotations(annotations: Record<string, string> | undefined): boolean {
+    if (!annotations || typeof annotations !== 'object') return false;
     const captured = parseTime(annotations[CAPTURED_AT_ANNOTATION]);
     if (captured !== undefined) {
       this.declaredCapture = Math.max(this.declaredCapture ?? 0, captured);
       const input = this.inputs.at(-1);
       if (input) input.declared = Math.max(input.declared ?? 0, captured);
     }
-    const seen = annotations['kdiag.io/seen-kinds'];
-    if (typeof seen === 'string') for (const k of seen.split(',')) if (isSnapshotKind(k)) this.markSeen(k);
+    const seen = annotations[SEEN_KINDS_ANNOTATION];
+    const complete = readCoverage(annotations[COMPLETE_KINDS_ANNOTATION]);
+    if (typeof seen === 'string') {
+      for (const k of seen.split(',')) {
+        if (!isSnapshotKind(k)) continue;
+        this.markSeen(k);
+        // A bundle from before completeness was recorded: what it looked at, it listed.
+        if (!complete) this.markComplete(k, 'all');
+      }
+    }
+    if (complete) {
+      for (const [kind, c] of complete) {
+        if (c.all) this.markComplete(kind, 'all');
+        for (const ns of c.namespaces ?? []) this.markComplete(kind, { namespace: ns });
+        for (const key of c.names ?? []) {
+          const at = key.indexOf('/');
+          if (at >= 0) this.markComplete(kind, { namespace: key.slice(0, at), name: key.slice(at + 1) });
+        }
+      }
+    }
     const notes = annotations['kdiag.io/notes'];
     if (typeof notes === 'string') {
       try {
@@ -225,6 +303,7 @@ export class SnapshotBuilder {
         // a hand-edited bundle: the notes are only informative
       }
     }
+    return typeof seen === 'string' || complete !== undefined;
   }
 
   /** Both forms a Secret value can be echoed in: `data` decoded (and as stored, base64), `stringData` as is. */

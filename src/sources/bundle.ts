@@ -1,11 +1,11 @@
 import { stringify } from 'yaml';
 import type { KObject } from '../model/k8s.js';
 import { SNAPSHOT_KINDS, type Snapshot, type SnapshotKind } from '../model/snapshot.js';
-import { CAPTURED_AT_ANNOTATION } from './build-snapshot.js';
+import { CAPTURED_AT_ANNOTATION, COMPLETE_KINDS_ANNOTATION, SEEN_KINDS_ANNOTATION } from './build-snapshot.js';
 import { redactObject, redactText } from '../text/redact.js';
 
 export const NOTES_ANNOTATION = 'kdiag.io/notes';
-export const SEEN_ANNOTATION = 'kdiag.io/seen-kinds';
+export const SEEN_ANNOTATION = SEEN_KINDS_ANNOTATION;
 export const LOG_KIND = 'ContainerLog';
 
 export interface BundleInfo {
@@ -42,6 +42,7 @@ export function renderBundle(snapshot: Snapshot, info: BundleInfo, options: { lo
         [CAPTURED_AT_ANNOTATION]: snapshot.meta.capturedAt ?? '',
         [NOTES_ANNOTATION]: JSON.stringify(snapshot.meta.notes),
         [SEEN_ANNOTATION]: snapshot.meta.seenKinds.join(','),
+        [COMPLETE_KINDS_ANNOTATION]: JSON.stringify(snapshot.meta.complete ?? {}),
         'kdiag.io/version': info.kdiagVersion,
       },
     },

@@ -291,6 +291,7 @@ export function snapshotFromObjects(objects: readonly unknown[], source = 'memor
   const builder = new SnapshotBuilder();
   builder.addSource(source);
   builder.beginInput(source);
-  for (const o of objects) builder.add(structuredClone(o));
+  // The objects given are the whole input: a list, as `jq .items` prints one.
+  builder.add(objects.map((o) => structuredClone(o)));
   return builder.finish();
 }

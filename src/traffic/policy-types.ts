@@ -34,6 +34,8 @@ export interface PolicySet {
   policies: KObject[];
   /** False when NetworkPolicies could not be listed (forbidden, or a dump that holds none it could vouch for): a verdict is then at best "unknown". */
   complete: boolean;
+  /** Whether the policies of one namespace are all known (a live `kdiag pod` lists its own namespace's); absent: `complete`. */
+  completeIn?: (namespace: string) => boolean;
   /** Policies of other kinds that select traffic but that kdiag cannot evaluate (CiliumNetworkPolicy, Calico's, AdminNetworkPolicy), as `Kind namespace/name`. */
   notEvaluated?: string[];
 }

@@ -218,6 +218,64 @@ CASES.push({
 
 const RANK: Record<string, number> = { healthy: 0, progressing: 1, failing: 2 };
 
+// Resolved failures: a failure `age` ago, then the success of its step 2 s before the capture
+// (src/model/supersession.ts). The failure's rule never returns as the failure ages, and the verdict never
+// goes back from healthy or progressing to failing because of it.
+const VOLUME_SPEC = { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }] };
+const BOUND = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data', namespace: 'shop', uid: 'pvc-uid-data', creationTimestamp: at(-3 * 86_400) }, spec: { volumeName: 'pvc-0a1b' }, status: { phase: 'Bound' } };
+const ATTACH_TIMEOUT = 'AttachVolume.Attach failed for volume "pvc-0a1b" : timed out waiting for external-attacher of ebs.csi.aws.com CSI driver to attach volume vol-0abc';
+function resolvedAttach(age: number, running: boolean): Obj[] {
+  const p = running
+    ? runningPod({ startedSeconds: -1, spec: VOLUME_SPEC, podPatch: { status: { conditions: conditions({ sandbox: true, ready: true, since: at(-1) }) } } })
+    : pod({ spec: VOLUME_SPEC, status: { phase: 'Pending', conditions: conditions({ sandbox: false }), containerStatuses: [containerStatus()] } });
+  return created([
+    p,
+    BOUND,
+    node(),
+    event(p, { reason: 'FailedAttachVolume', source: 'attachdetach-controller', message: ATTACH_TIMEOUT, first: at(-age), last: at(-Math.max(age - 2, 3)), count: 3 }),
+    event(p, { reason: 'SuccessfulAttachVolume', type: 'Normal', source: 'attachdetach-controller', message: 'AttachVolume.Attach succeeded for volume "pvc-0a1b" ', last: at(-2) }),
+  ], age);
+}
+function resolvedSandbox(age: number): Obj[] {
+  const p = pod({ status: { phase: 'Pending', conditions: conditions({ sandbox: true, since: at(-2) }), containerStatuses: [containerStatus({ waiting: { reason: 'ContainerCreating' } })] } });
+  return created([
+    p,
+    node(),
+    event(p, { reason: 'FailedCreatePodSandBox', source: 'kubelet', message: 'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "4f1c": plugin type="bridge" name="k8s-pod-network" failed (add): failed to allocate for range 0: no IP addresses available in range set: 10.244.0.2-10.244.0.254', first: at(-age), last: at(-Math.max(age - 2, 3)), count: 4 }),
+    event(p, { reason: 'Pulling', type: 'Normal', source: 'kubelet', message: `Pulling image "${IMAGE}"`, last: at(-1) }),
+  ], age);
+}
+const RESOLVED: Array<{ name: string; gone: string; build: (age: number) => Obj[]; want?: string }> = [
+  { name: 'an attach timeout `age` ago, attached 2 s before the capture, the Pod Running and Ready', gone: 'volume/attach-failed', build: (age) => resolvedAttach(age, true), want: 'healthy' },
+  { name: 'an attach timeout `age` ago, attached 2 s before the capture, the Pod still creating', gone: 'volume/attach-failed', build: (age) => resolvedAttach(age, false) },
+  { name: 'no IP for the sandbox `age` ago, then the image pull began', gone: 'cni/ip-exhausted', build: resolvedSandbox },
+];
+
+describe('resolved failures stay resolved as time passes', () => {
+  for (const c of RESOLVED) {
+    describe(c.name, () => {
+      const verdicts = AGES.map((age) => diagnose(c.build(age)));
+      AGES.forEach((_, i) => {
+        it(`at ${AGE_NAMES[i]}: ${c.gone} is history${c.want ? `, ${c.want}` : ''}`, () => {
+          const d = verdicts[i]!;
+          expect(d.findings.map((f) => f.rule), d.summary).not.toContain(c.gone);
+          if (c.want) expect(d.status).toBe(c.want);
+        });
+      });
+      it('never goes from failing back to progressing as it ages', () => {
+        const ranks = verdicts.map((d) => RANK[d.status]!);
+        for (let i = 1; i < ranks.length; i++) expect(ranks[i], `${AGE_NAMES[i - 1]} → ${AGE_NAMES[i]}`).toBeGreaterThanOrEqual(ranks[i - 1]!);
+      });
+    });
+  }
+  it('near miss: the same attach timeout without the success is volume/attach-failed at every age', () => {
+    for (const age of AGES) {
+      const objects = resolvedAttach(age, false).filter((o) => o.reason !== 'SuccessfulAttachVolume');
+      expect(diagnose(objects).findings.map((f) => f.rule), AGE_NAMES[AGES.indexOf(age)]).toContain('volume/attach-failed');
+    }
+  });
+});
+
 describe('verdicts over time', () => {
   for (const c of CASES) {
     describe(`${c.failureClass}: ${c.name}`, () => {

@@ -64,3 +64,26 @@ describe('scheduler reason ranking', () => {
     expect(f.rule).toBe('scheduling/node-selector-mismatch');
   });
 });
+
+describe('reasons ranked by what they mean (fixable by scaling, by labels, or not at all), not by their counts', () => {
+  const claim = { spec: { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }], containers: [{ name: 'app', image: 'x', resources: { requests: { cpu: '2' } } }] } };
+  const pvc = obj('PersistentVolumeClaim', 'data', { spec: { volumeName: 'pv-1', storageClassName: 'local' }, status: { phase: 'Bound' } });
+  const MIXED = "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) had volume node affinity conflict. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.";
+
+  it('a local volume pinned to 1 of 3 nodes, that node full: Insufficient cpu (1 node) leads the volume conflict (2 nodes)', () => {
+    const f = primary(MIXED, [pvc], claim);
+    expect(f.rule).toBe('scheduling/insufficient-resources');
+    // The scheduler's own words stay in the evidence, so a person can search for them.
+    expect(f.evidence.map((e) => e.text).join('\n')).toContain('1 Insufficient cpu, 2 node(s) had volume node affinity conflict');
+  });
+
+  it('near miss: the volume conflict on every node: it is the cause', () => {
+    const f = primary("0/3 nodes are available: 3 node(s) had volume node affinity conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.", [pvc], claim);
+    expect(f.rule).toBe('scheduling/volume-node-affinity');
+  });
+
+  it('two fixable reasons (scaling, labels): the counts decide', () => {
+    const f = primary("0/5 nodes are available: 1 Too many pods, 4 node(s) had untolerated taint {dedicated: infra}. preemption: 0/5 nodes are available: 5 Preemption is not helpful for scheduling.");
+    expect(f.rule).toBe('scheduling/untolerated-taint');
+  });
+});

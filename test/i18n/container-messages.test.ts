@@ -58,7 +58,7 @@ describe('container rule messages in zh-TW', () => {
       condition: 'Job has reached the specified backoff limit',
       last: { pod: 'report-b', container: 'app', exit: { recorded: true, code: 1, hasMessage: false }, message: '' },
     });
-    expect(zh).toBe('Job「report」失敗：它的 Pod 失敗了 3 次，達到 backoffLimit 2（「Job has reached the specified backoff limit」）；最後一次失敗的是 Pod report-b 的容器「app」：它以結束代碼 1 結束（一般的應用程式錯誤）。');
+    expect(zh).toBe('Job「report」失敗：它的 Pod 失敗了 3 次，達到 backoffLimit 2（「Job has reached the specified backoff limit」）；最後一次失敗的是 Pod report-b 的容器「app」：它以結束代碼 1 結束。');
     // Near miss: an unknown reason without a name, no failure count.
     expect(zhTWRules.backoffLimitExceeded.message({ job: 'report', why: { reason: 'other', name: '' }, condition: '' })).toBe('Job「report」失敗：原因不明。');
     expect(enRules.backoffLimitExceeded.message({ job: 'report', why: { reason: 'BackoffLimitExceeded', backoffLimit: 6 }, condition: '' })).toBe('Job "report" failed: its Pods failed repeatedly, reaching backoffLimit 6.');

@@ -114,7 +114,7 @@ describe('kdiag --lang zh-TW, KDIAG_LANG and the locale', () => {
     expect(image).toContain('容器「app」的映像檔「127.0.0.1:5000/busybox:does-not-exist」不存在於 Registry 中');
     expect(image).toContain('kubectl set image -n kdiag-image-not-found <workload> app=<image:tag>');
     const crash = (await kdiagInProcess(['analyze', resolve(ROOT, 'fixtures/real/container-crash-loop.yaml'), '--lang', 'zh-TW'], wide)).stdout;
-    expect(crash).toMatch(/容器「app」不斷當機重啟（CrashLoopBackOff）：它以結束代碼 1 結束（一般的應用程式錯誤）；已重新啟動 \d+ 次/);
+    expect(crash).toMatch(/容器「app」不斷當機重啟（CrashLoopBackOff）：它以結束代碼 1 結束；已重新啟動 \d+ 次/);
     expect(crash).toContain('kubectl logs -n kdiag-container-crash-loop crasher -c app --previous');
     const registry = (await kdiagInProcess(['analyze', resolve(ROOT, 'fixtures/real/image-registry-unreachable.yaml'), '--lang', 'zh-TW'], wide)).stdout;
     expect(registry).toMatch(/節點 \S+ 連不上容器「\S+」的映像檔「[^」]+」所在的 Registry/);

@@ -324,7 +324,7 @@ export const SAMPLES: Samples<RuleMessages> = {
   // end volume (zh-b)
   // container (zh-b)
   recentRestarts: {
-    message: [[{ container: app, restarts: 3, exit: '以結束代碼 1 結束（一般的應用程式錯誤）', reason: 'Error', message: 'connection refused', ago: '4m' }], [{ container: { kind: 'sidecar', name: 'proxy' }, restarts: 1, exit: '因 OOMKilled 被終止', message: '', ago: '30s' }]],
+    message: [[{ container: app, restarts: 3, exit: '以結束代碼 1 結束', reason: 'Error', message: 'connection refused', ago: '4m' }], [{ container: { kind: 'sidecar', name: 'proxy' }, restarts: 1, exit: '因 OOMKilled 被終止', message: '', ago: '30s' }]],
     fix: [[{ logs: 'kubectl logs -n shop api-1 -c api --previous', namespace: 'shop', pod: 'api-1' }]],
   },
   runContainerError: {

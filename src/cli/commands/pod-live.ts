@@ -1,3 +1,4 @@
+import { withInput } from '../../engine/diagnosis.js';
 import { Engine } from '../../engine/diagnose.js';
 import { findTarget, type Target } from '../../engine/targets.js';
 import { renderDiagnosis } from '../../report/render.js';
@@ -93,7 +94,7 @@ async function watchPod(target: Target, opts: PodCommandOptions): Promise<number
           report = new Engine((await read(logLines)).snapshot, { ...team, now: Date.now(), ruleOptions: ruleOptions(opts) });
           d = report.diagnosePod(findTarget(report.snapshot, target, namespace));
         }
-        writeReport(renderDiagnosis(d, format, reportOptions(opts, report.now)));
+        writeReport(renderDiagnosis(withInput(d, report.snapshot.meta), format, reportOptions(opts, report.now)));
         return d.status === 'progressing' ? EXIT.timeout : fails(d, failOn) ? EXIT.failing : EXIT.ok;
       }
       // Watch from the versions of the first read, once there is something to wait for.

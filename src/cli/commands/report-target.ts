@@ -1,6 +1,6 @@
 import { diagnoseWorkloadTarget } from '../../engine/diagnose-all.js';
 import type { Engine } from '../../engine/diagnose.js';
-import { diagnosisList } from '../../engine/diagnosis.js';
+import { diagnosisList, listCoverage, withInput } from '../../engine/diagnosis.js';
 import type { Target } from '../../engine/targets.js';
 import { UsageError } from '../../errors.js';
 import type { KObject, Pod } from '../../model/k8s.js';
@@ -17,7 +17,7 @@ export function reportTarget(engine: Engine, target: Target, object: KObject, fo
   if (from !== undefined && target.kind !== 'Service' && target.kind !== 'Ingress') throw new UsageError('--from names the client of a traffic path: use it with svc/NAME or ingress/NAME');
   const client = clientOf(engine.snapshot, from, object.metadata?.namespace ?? '');
   if (target.kind === 'Pod') {
-    const d = withPodTraffic(engine.diagnosePod(object as Pod), engine.snapshot, object as Pod, engine.t.lang);
+    const d = withInput(withPodTraffic(engine.diagnosePod(object as Pod), engine.snapshot, object as Pod, engine.t.lang), engine.snapshot.meta);
     writeReport(renderDiagnosis(d, format, report));
     return verdictExit([d], failOn);
   }
@@ -29,6 +29,6 @@ export function reportTarget(engine: Engine, target: Target, object: KObject, fo
   let items = diagnoseWorkloadTarget(engine, target.kind, object);
   if (target.kind === 'Service' && items[0] && !items[0].pod) items = [withServicePath(items[0], engine.snapshot, object, engine.t.lang, client), ...items.slice(1)];
   const title = `${target.kind} ${object.metadata?.namespace ?? ''}/${target.name}`;
-  writeReport(format === 'text' ? renderWorkloadText(title, items, report) : renderList(diagnosisList(items), format, report));
+  writeReport(format === 'text' ? renderWorkloadText(title, items, report) : renderList(diagnosisList(items, undefined, listCoverage(engine.snapshot.meta)), format, report));
   return verdictExit(items, failOn);
 }

@@ -28,7 +28,7 @@ export const VOLUME: Record<string, RuleText> = {
   'volume/mount-failed': {
     title: '無法在節點上掛載 Volume',
     docs: {
-      description: 'kubelet 一直無法設定 Pod 的某個 Volume（`MountVolume.SetUp failed`／`MountVolume.MountDevice failed`／`MapVolume.* failed for volume "<v>" : <error>`）：CSI 驅動程式沒有在節點上註冊、mount(8) 失敗（例如 NFS 的 `exit status 32`，它的 `Output:` 那一行說明原因），或 CSI 驅動程式回報錯誤。缺少 ConfigMap／Secret 與 hostPath 類型檢查另有規則。',
+      description: 'kubelet 一直無法設定 Pod 的某個 Volume（`MountVolume.SetUp failed`／`MountVolume.MountDevice failed`／`MapVolume.* failed for volume "<v>" : <error>`）：CSI 驅動程式沒有在節點上註冊、mount(8) 失敗（例如 NFS 的 `exit status 32`，它的 `Output:` 那一行說明原因），或 CSI 驅動程式回報錯誤。缺少 ConfigMap／Secret 與 hostPath 類型檢查另有規則。重試也無法解決的錯誤（裝置被節點上其他行程佔用、export 不存在或拒絕該節點、檔案系統不符、CSI staging 路徑不在這個 kubelet 的根目錄下、驅動程式回報 NotFound 或 InvalidArgument）會立即判為失敗；逾時或驅動程式尚未註冊則有寬限期。',
       causes: ['CSI 驅動程式的 node plugin 沒有在該節點上執行（driver name X not found in the list of registered CSI drivers）', 'NFS／CIFS／iSCSI 伺服器連不上、export 不存在，或節點上沒有安裝用戶端工具', 'CSI 驅動程式的 NodeStage／NodePublish 失敗（rpc error: code = …）', '暫時性的 kubelet 快取競態（object "ns"/"name" not registered、failed to sync configmap cache）：除非持續發生，否則只是警告'],
       fix: ['kubectl describe pod POD -n NS（FailedMount 事件）與 kubectl get csinode NODE', '從節點檢查儲存後端，並查看 CSI node plugin 的日誌'],
     },

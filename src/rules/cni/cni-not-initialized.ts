@@ -2,7 +2,8 @@ import { ruleMessages } from '../messages/index.js';
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { conditionEvidence, nodeReadiness } from '../helpers/node-health.js';
-import { awaitingSandbox, currentSandboxFailures, firstSeen, hostNetwork, notSuperseded, sandboxSeenAt, withinGrace } from '../helpers/sandbox-errors.js';
+import { currentEvents } from '../../model/supersession.js';
+import { awaitingSandbox, currentSandboxFailures, firstSeen, hostNetwork, withinGrace } from '../helpers/sandbox-errors.js';
 import type { Evidence, PodRule } from '../types.js';
 import { minOf } from '../helpers/numbers.js';
 
@@ -34,8 +35,7 @@ const rule: PodRule = {
     const evidence: Evidence[] = [];
     const times: Array<number | undefined> = [];
     const sandbox = currentSandboxFailures(pod).filter((f) => f.error.kind === 'cni-not-initialized');
-    const done = sandboxSeenAt(pod);
-    const notReady = pod.events.filter((e) => e.reason === 'NetworkNotReady' && notSuperseded(e, done));
+    const notReady = currentEvents(pod).filter((e) => e.reason === 'NetworkNotReady');
     const readiness = nodeReadiness(pod.node);
     const nodeSays = readiness.state === 'not-ready' && readiness.causes.includes('network');
     if (sandbox.length === 0 && notReady.length === 0 && !nodeSays) return [];

@@ -88,7 +88,7 @@ const rule: WorkloadRule = {
     const where = last ? { pod: last.pod.name, container: last.container } : undefined;
     return [
       finding(rule, {
-        message: m.backoffLimitExceeded.message({ job: workload.name, why: jobFailure(reason, spec, status), condition: failed.message ?? '', ...(last && where ? { last: { ...where, exit: exitRef(last.term), message: last.message } } : {}) }),
+        message: m.backoffLimitExceeded.message({ job: workload.name, why: jobFailure(reason, spec, status), condition: failed.message ?? '', ...(last && where ? { last: { ...where, exit: exitRef(last.term, last.pod.containers.find((c) => c.name === last.container)?.spec), message: last.message } } : {}) }),
         evidence,
         remediation: m.backoffLimitExceeded.fix({ namespace: workload.namespace, job: workload.name, ...(where ? { last: where } : {}) }),
       }),

@@ -1,6 +1,6 @@
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
-import { anyCause, backOffEvent, containerProblems, logsCommand, terminationEvidence, terminationMessage, type ContainerProblem } from '../helpers/restarts.js';
+import { anyCause, backOffEvent, containerProblems, logsCommand, terminationEvidence, terminationMessage, type ContainerProblem, exitRef } from '../helpers/restarts.js';
 import { ruleMessages } from '../messages/index.js';
 import type { PodFacts } from '../../model/facts.js';
 import type { PodRule } from '../types.js';
@@ -50,8 +50,7 @@ const rule: PodRule = {
         const msg = terminationMessage(p.term);
         const summary = m.restarts({ restarts: c.restartCount, ...(p.backOff ? { backOff: p.backOff.delay } : {}) });
         const firstCrash = p.mode === 'terminated' && c.restartCount === 0;
-        const code = p.term && typeof p.term.exitCode === 'number' ? p.term.exitCode : undefined;
-        const exit = m.exit({ recorded: p.term !== undefined, ...(p.term?.reason ? { reason: p.term.reason } : {}), ...(code !== undefined ? { code } : {}), hasMessage: (p.term?.message ?? '').trim() !== '' });
+        const exit = m.exit(exitRef(p.term, c.spec));
         return finding(rule, {
           severity: firstCrash ? 'warning' : 'error',
           message: m.crashLoop.message({ container: c, mode: p.mode === 'crash-loop' ? 'loop' : firstCrash ? 'first' : 'again', exit, terminationMessage: msg, restarts: summary }),

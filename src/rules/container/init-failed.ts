@@ -39,7 +39,7 @@ const rule: PodRule = {
         const waitingApps = pod.containers.some((x) => x.kind === 'app' && x.waiting?.reason === 'PodInitializing');
         const consequence = pod.restartPolicy === 'Never' && p.mode === 'terminated' ? 'pod-failed' : waitingApps ? 'apps-waiting' : 'apps-blocked';
         return finding(rule, {
-          message: m.initFailed.message({ container: c, exit: exitRef(p.term), message: terminationMessage(p.term), restarts: restartSummary(p, m), consequence }),
+          message: m.initFailed.message({ container: c, exit: exitRef(p.term, c.spec), message: terminationMessage(p.term), restarts: restartSummary(p, m), consequence }),
           evidence,
           remediation: m.initFailed.fix({ logs: logsCommand(pod, c, p.mode === 'crash-loop' || c.restartCount > 0), namespace: pod.namespace, pod: pod.name, container: c.name }),
         });

@@ -39,7 +39,7 @@ const rule: PodRule = {
         evidence.push(fieldEvidence('pod', 'spec.restartPolicy', pod.restartPolicy));
         if (pod.phase) evidence.push(fieldEvidence('pod', 'status.phase', pod.phase));
         return finding(rule, {
-          message: m.jobFailed.message({ container: c, exit: exitRef(p.term), message: terminationMessage(p.term), ...(job ? { job: { name: job, ...(typeof backoffLimit === 'number' ? { backoffLimit } : {}) } } : {}), policy: pod.restartPolicy }),
+          message: m.jobFailed.message({ container: c, exit: exitRef(p.term, c.spec), message: terminationMessage(p.term), ...(job ? { job: { name: job, ...(typeof backoffLimit === 'number' ? { backoffLimit } : {}) } } : {}), policy: pod.restartPolicy }),
           evidence,
           remediation: m.jobFailed.fix({ logs: logsCommand(pod, c, false), namespace: pod.namespace, pod: pod.name, ...(job ? { job } : {}) }),
         });

@@ -36,7 +36,7 @@ const rule: PodRule = {
         return [
           finding(rule, {
             severity: n >= options.restartWarn ? 'warning' : 'info',
-            message: m.recentRestarts.message({ container: c, restarts: n, exit: m.exit(exitRef(p.term)), ...(p.term?.reason ? { reason: p.term.reason } : {}), message: msg, ago: formatAge(now - end) }),
+            message: m.recentRestarts.message({ container: c, restarts: n, exit: m.exit(exitRef(p.term, c.spec)), ...(p.term?.reason ? { reason: p.term.reason } : {}), message: msg, ago: formatAge(now - end) }),
             evidence: terminationEvidence(p),
             remediation: m.recentRestarts.fix({ logs: logsCommand(pod, c, true), namespace: pod.namespace, pod: pod.name }),
           }),

@@ -2,7 +2,8 @@ import type { EventFact } from '../../model/events.js';
 import type { ClaimFacts, PodFacts } from '../../model/facts.js';
 import type { KObject, Volume } from '../../model/k8s.js';
 import { memoPod, memoPodAt } from './memo.js';
-import { awaitingSandbox, eventText, notSuperseded, volumesDoneAt } from './sandbox-errors.js';
+import { currentEvents } from '../../model/supersession.js';
+import { awaitingSandbox, eventText } from './sandbox-errors.js';
 import { minOf } from './numbers.js';
 import type { VolumeRef } from '../messages/volume.js';
 
@@ -148,8 +149,7 @@ export function currentMountFailures(pod: PodFacts, now: number): readonly Mount
 }
 
 const mountFailuresCached = memoPodAt((pod: PodFacts, now: number): readonly MountFailure[] => {
-  const done = volumesDoneAt(pod);
-  const current = pod.events.filter((e) => notSuperseded(e, done));
+  const current = currentEvents(pod);
   const summaries = current.map(parseMountTimeout).filter((t): t is MountTimeout => t !== undefined);
   const summary = summaries[summaries.length - 1];
   const pending = summary ? new Set([...summary.unmounted, ...summary.unattached, ...summary.failedToProcess]) : undefined;
@@ -174,14 +174,10 @@ export function currentAttachFailures(pod: PodFacts): readonly AttachFailure[] {
 }
 
 const attachFailuresCached = memoPod((pod: PodFacts): readonly AttachFailure[] => {
-  const done = volumesDoneAt(pod);
-  // A later successful attach of the same volume makes older failures history.
-  const attached = pod.events.filter((e) => e.reason === 'SuccessfulAttachVolume');
-  return pod.events
-    .filter((e) => notSuperseded(e, done))
+  // A later successful attach of the same volume (or anything after mounting) makes older failures history.
+  return currentEvents(pod)
     .map(parseAttachFailure)
-    .filter((f): f is AttachFailure => f !== undefined)
-    .filter((f) => !attached.some((a) => a.message.includes(`"${f.volume}"`) && (a.lastSeen ?? 0) > (f.event.lastSeen ?? 0)));
+    .filter((f): f is AttachFailure => f !== undefined);
 });
 
 /** The latest failure per key (volume + kind), oldest first: one finding per stuck volume. */

@@ -90,11 +90,12 @@ function requestsOf(pod: Pod): ResourceList {
 }
 
 /**
- * Every Pod, when the snapshot plausibly holds the full list: Pods were listed (a dump or a scan) and
- * some Pod is bound to a node. A dump of one pending Pod says nothing about what runs on the nodes.
+ * Every Pod, when the snapshot plausibly holds the full list: the whole list of Pods in `namespace` was read
+ * (a dump of the namespace, or a scan) and some Pod is bound to a node. A dump of one pending Pod (or Pods
+ * read one by one) says nothing about what runs on the nodes.
  */
-export function clusterPods(cluster: ClusterView): readonly Pod[] | undefined {
-  return cluster.saw('Pod') && someBound(cluster.pods) ? cluster.pods : undefined;
+export function clusterPods(cluster: ClusterView, namespace: string): readonly Pod[] | undefined {
+  return cluster.saw('Pod', namespace) && someBound(cluster.pods) ? cluster.pods : undefined;
 }
 
 // Asked for every Pod: remembered per Pod list, so a snapshot of mostly Pending Pods is not scanned once per Pod.

@@ -226,11 +226,32 @@ export function isFailingNow(p: ContainerProblem): boolean {
 }
 
 /** How the instance ended, as messages word it (m.exit): reason, exit code, whether it left a message. */
-export function exitRef(term: ContainerStateTerminated | undefined): ExitRef {
+export function exitRef(term: ContainerStateTerminated | undefined, spec?: { command?: unknown; args?: unknown }): ExitRef {
   if (!term) return { recorded: false, hasMessage: false };
   const code = typeof term.exitCode === 'number' ? term.exitCode : undefined;
-  // Exit 2 is only a shell convention; with the program's own message beside it the gloss misleads.
-  return { recorded: true, ...(term.reason !== undefined ? { reason: term.reason } : {}), ...(code !== undefined ? { code } : {}), hasMessage: (term.message ?? '').trim() !== '' };
+  const message = term.message ?? '';
+  const runs = spec ? runsKind(spec) : undefined;
+  return {
+    recorded: true,
+    ...(term.reason !== undefined ? { reason: term.reason } : {}),
+    ...(code !== undefined ? { code } : {}),
+    hasMessage: message.trim() !== '',
+    ...(runs ? { runs } : {}),
+    ...(GO_PANIC.test(message.slice(0, 4096)) ? { goPanic: true as const } : {}),
+  };
+}
+
+/** A Go runtime panic as the runtime prints it: `panic: …` then `goroutine N [running]:`. */
+const GO_PANIC = /(^|\n)panic: [^\n]*[\s\S]*\ngoroutine \d+ \[/;
+
+const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh', 'ksh', 'busybox']);
+
+/** What a container runs, by its spec's command: a shell, another program, or (no command) the image's entrypoint, unknown. */
+export function runsKind(spec: { command?: unknown; args?: unknown }): 'shell' | 'program' | undefined {
+  const first = Array.isArray(spec.command) ? spec.command[0] : undefined;
+  if (typeof first !== 'string' || first === '') return undefined;
+  const base = first.split('/').at(-1) ?? '';
+  return SHELLS.has(base) ? 'shell' : 'program';
 }
 
 /** `; message: "…"` from the termination message, trimmed to one readable line. */

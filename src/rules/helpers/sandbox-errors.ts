@@ -1,3 +1,4 @@
+import { currentEvents } from '../../model/supersession.js';
 import type { CniHint } from '../messages/cni.js';
 import type { EventFact } from '../../model/events.js';
 import type { PodFacts } from '../../model/facts.js';
@@ -27,35 +28,8 @@ export function awaitingSandbox(pod: PodFacts): boolean {
   return regular.every((c) => !c.status || (!c.running && !c.terminated && (!c.waiting || c.waiting.reason === 'ContainerCreating' || c.waiting.reason === 'PodInitializing')));
 }
 
-// Events that only happen once the sandbox exists (image pulls, container create/start, probes).
-const SANDBOX_DONE = new Set(['Pulling', 'Pulled', 'Created', 'Started', 'BackOff', 'Killing', 'Unhealthy', 'ErrImageNeverPull', 'InspectFailed', 'FailedPostStartHook']);
-
-function afterSandbox(e: EventFact): boolean {
-  if (SANDBOX_DONE.has(e.reason)) return true;
-  // `Failed` is pulls and container create/start errors; its pod-directory variant comes before volumes.
-  return e.reason === 'Failed' && !e.message.startsWith('error making pod data directories');
-}
-
-/** The latest time (epoch ms) at which the Pod is known to have had a sandbox. */
-export function sandboxSeenAt(pod: PodFacts): number | undefined {
-  let t: number | undefined;
-  for (const e of pod.events) if (afterSandbox(e) && e.lastSeen !== undefined && (t === undefined || e.lastSeen > t)) t = e.lastSeen;
-  return t;
-}
-
-/** The latest time the kubelet got past mounting volumes: a sandbox attempt or anything after it. */
-export function volumesDoneAt(pod: PodFacts): number | undefined {
-  let t = sandboxSeenAt(pod);
-  for (const e of pod.events) {
-    if ((e.reason === 'FailedCreatePodSandBox' || e.reason === 'SandboxChanged') && e.lastSeen !== undefined && (t === undefined || e.lastSeen > t)) t = e.lastSeen;
-  }
-  return t;
-}
-
-/** True when the event happened after `since` (or nothing is known to have happened since). */
-export function notSuperseded(e: EventFact, since: number | undefined): boolean {
-  return since === undefined || e.lastSeen === undefined || e.lastSeen > since;
-}
+// When the sandbox and the volumes were last known done: the model's supersession decides it for every rule.
+export { sandboxSeenAt, volumesDoneAt } from '../../model/supersession.js';
 
 export type SandboxErrorKind =
   | 'cni-not-initialized'
@@ -160,9 +134,8 @@ export function currentSandboxFailures(pod: PodFacts): readonly SandboxFailure[]
 }
 
 const sandboxFailuresCached = memoPod((pod: PodFacts): readonly SandboxFailure[] => {
-  const done = sandboxSeenAt(pod);
-  return pod.events
-    .filter((e) => e.reason === 'FailedCreatePodSandBox' && notSuperseded(e, done))
+  return currentEvents(pod)
+    .filter((e) => e.reason === 'FailedCreatePodSandBox')
     .map((event) => ({ event, error: classifySandboxError(event.message) }));
 });
 

@@ -326,12 +326,13 @@ export function nodeAffinityExclusions(pod: PodFacts, f: SchedulingFailure): Sch
  */
 export function confidenceFor(pod: PodFacts, f: SchedulingFailure, mine: readonly SchedulerReason[], nodes: readonly Node[]): Confidence {
   const causes = allReasons(f).filter((r) => !isContextReason(r, pod, f));
-  // Exclusions by design (control-plane taints, nodes the Pod's own selector rules out) rank below the
-  // reason that blocks the nodes the Pod could otherwise use, whatever their node counts.
-  const byDesign = (r: SchedulerReason): boolean => isByDesign(r, pod, nodes);
-  const blocking = causes.filter((r) => !byDesign(r));
-  const contenders = blocking.length > 0 ? blocking : causes;
-  const own = blocking.length > 0 ? mine.filter((r) => !byDesign(r)) : mine;
+  // By what each reason means, whatever the node counts: what blocks the nodes the Pod could use (fixable
+  // by scaling or by labels) leads; then a volume pinned to nodes none of which is usable; exclusions by
+  // design (control-plane taints, the Pod's own selector) last. Counts decide within one tier.
+  const tier = (r: SchedulerReason): number => reasonTier(r, pod, nodes);
+  const top = Math.max(...causes.map(tier));
+  const contenders = causes.filter((r) => tier(r) === top);
+  const own = mine.filter((r) => tier(r) === top);
   const leads = own.length > 0 && coverage(own) >= Math.max(0, ...groupByCategory(contenders).map(coverage));
   if (f.fromCondition) return leads ? 'high' : 'medium';
   return leads ? 'medium' : 'low';
@@ -340,18 +341,43 @@ export function confidenceFor(pod: PodFacts, f: SchedulingFailure, mine: readonl
 const CONTROL_PLANE_TAINT = /^node-role\.kubernetes\.io\/(?:control-plane|master)$/;
 
 /**
- * A reason that excludes nodes by design rather than blocking the Pod: a control-plane taint or the Pod's
- * own node selector/affinity. The ≤1.33 wording names the taint; the current one (`node(s) had untolerated
- * taint(s)`) does not, so the Nodes in the snapshot tell: by design when every node whose taints the Pod
- * does not tolerate is kept away only by control-plane taints. Without Nodes it is unknown, so not by design.
+ * What a reason means for the nodes it names, which decides which reason is the cause:
+ * - `scaling`: the node could take the Pod with more room (cpu, memory, Pod slots, volume attach limits) —
+ *   more or freer nodes fix it;
+ * - `labels`: a label, a taint or another Pod's placement keeps the Pod off (a taint not meant as a wall,
+ *   inter-Pod affinity, topology spread, a hostPort taken) — changing labels, taints or the spec fixes it;
+ * - `static`: the node can never take this Pod as it is specified: the Pod's own node selector / affinity or
+ *   nodeName, a control-plane taint, the node its volume is pinned to. Nothing done to those nodes helps.
+ * A static exclusion is the cause only when nothing else is: the nodes it leaves are where the Pod belongs,
+ * so what blocks those (the others cannot fix it) leads, whatever the counts.
  */
-export function isByDesign(r: SchedulerReason, pod: PodFacts, nodes: readonly Node[]): boolean {
-  if (r.category === 'taint') {
-    if (r.taint) return CONTROL_PLANE_TAINT.test(r.taint.key);
-    const tainted = nodes.map((n) => untoleratedTaints(n, pod.pod)).filter((ts) => ts.length > 0);
-    return tainted.length >= r.count && r.count > 0 && tainted.every((ts) => ts.every((t) => CONTROL_PLANE_TAINT.test(t.key ?? '')));
-  }
-  return r.category === 'node-affinity';
+export type ReasonMeaning = 'scaling' | 'labels' | 'static';
+
+const SCALING: ReadonlySet<ReasonCategory> = new Set<ReasonCategory>(['insufficient-resource', 'too-many-pods', 'volume-limits']);
+const STATIC: ReadonlySet<ReasonCategory> = new Set<ReasonCategory>(['node-affinity', 'node-name', 'volume-node-affinity']);
+
+export function reasonMeaning(r: SchedulerReason, pod: PodFacts, nodes: readonly Node[]): ReasonMeaning {
+  if (SCALING.has(r.category)) return 'scaling';
+  if (STATIC.has(r.category)) return 'static';
+  if (r.category === 'taint' && controlPlaneTaint(r, pod, nodes)) return 'static';
+  return 'labels';
+}
+
+/** 2: fixable (scaling, labels); 1: a volume pinned to the nodes it names; 0: an exclusion by design. */
+export function reasonTier(r: SchedulerReason, pod: PodFacts, nodes: readonly Node[]): number {
+  if (reasonMeaning(r, pod, nodes) !== 'static') return 2;
+  return r.category === 'volume-node-affinity' ? 1 : 0;
+}
+
+/**
+ * The ≤1.33 wording names the taint; the current one (`node(s) had untolerated taint(s)`) does not, so the
+ * Nodes in the snapshot tell: a control-plane taint when every node whose taints the Pod does not tolerate
+ * is kept away only by control-plane taints. Without Nodes it is unknown, so not.
+ */
+function controlPlaneTaint(r: SchedulerReason, pod: PodFacts, nodes: readonly Node[]): boolean {
+  if (r.taint) return CONTROL_PLANE_TAINT.test(r.taint.key);
+  const tainted = nodes.map((n) => untoleratedTaints(n, pod.pod)).filter((ts) => ts.length > 0);
+  return tainted.length >= r.count && r.count > 0 && tainted.every((ts) => ts.every((t) => CONTROL_PLANE_TAINT.test(t.key ?? '')));
 }
 
 /** Nodes covered by entries of one rule: old-wording taint entries are disjoint node sets, so they add up. */

@@ -130,7 +130,7 @@ export interface EndpointView {
 export function serviceEndpoints(cluster: ClusterView, namespace: string, name: string): EndpointView {
   const evidence: Evidence[] = [];
   let count: number | undefined;
-  if (cluster.saw('EndpointSlice')) {
+  if (cluster.saw('EndpointSlice', namespace)) {
     count = 0;
     for (const slice of cluster.list('EndpointSlice', namespace)) {
       if (slice.metadata?.labels?.['kubernetes.io/service-name'] !== name) continue;
@@ -139,7 +139,7 @@ export function serviceEndpoints(cluster: ClusterView, namespace: string, name: 
       evidence.push(fieldEvidence('service', `endpointslices/${slice.metadata?.name ?? ''}.endpoints`, endpoints.length > 0 ? endpoints : null));
     }
   }
-  if (cluster.saw('Endpoints')) {
+  if (cluster.saw('Endpoints', namespace)) {
     const ep = cluster.list('Endpoints', namespace).find((e) => e.metadata?.name === name);
     if (ep) {
       const n = asList<{ addresses?: unknown; notReadyAddresses?: unknown }>((ep as { subsets?: unknown }).subsets).reduce(

@@ -39,7 +39,7 @@ const rule: PodRule = {
     const secrets = asList<{ name?: string }>(pod.pod.spec?.imagePullSecrets).map((s) => (typeof s.name === 'string' ? s.name : '')).filter(Boolean);
     // kubelet 1.29+: `Unable to retrieve some image pull secrets (<names>); attempting to pull the image may not succeed.`
     const retrieveFailed = latestEvent(pod.events, 'FailedToRetrieveImagePullSecret');
-    const missing = cluster.saw('Secret')
+    const missing = cluster.saw('Secret', pod.namespace)
       ? secrets.filter((s) => !cluster.get('Secret', pod.namespace, s))
       : secrets.filter((s) => retrieveFailed !== undefined && retrieveFailed.message.includes(s));
     return refused.map((f) => {
@@ -49,7 +49,7 @@ const rule: PodRule = {
       if (retrieveFailed) evidence.push(eventEvidence(retrieveFailed, now));
       const create = `kubectl create secret docker-registry ${missing[0] ?? 'regcred'} -n ${pod.namespace} --docker-server=${registry} --docker-username=<user> --docker-password=<token>`;
       const why: PullSecretProblem =
-        secrets.length === 0 ? { kind: 'none' } : missing.length > 0 ? { kind: 'missing', secrets: missing } : { kind: 'rejected', secrets, checked: cluster.saw('Secret') };
+        secrets.length === 0 ? { kind: 'none' } : missing.length > 0 ? { kind: 'missing', secrets: missing } : { kind: 'rejected', secrets, checked: cluster.saw('Secret', pod.namespace) };
       return finding(rule, {
         message: t.message({ registry, image: f.image, container: f.container, namespace: pod.namespace, detail: f.detail, why }),
         evidence,

@@ -40,7 +40,7 @@ interface Diagnosis {
 
 /** seen: the kind was read; exists: the object is there; keys: its keys, when they could be read (not for Secrets read live). */
 function lookup(cluster: ClusterView, kind: Kind, ns: string, name: string): { seen: boolean; exists?: true; keys?: string[] } {
-  if (!cluster.saw(kind)) return { seen: false };
+  if (!cluster.saw(kind, ns, name)) return { seen: false };
   const obj = cluster.get(kind, ns, name);
   if (!obj) return { seen: true };
   const keys = objectKeys(obj);

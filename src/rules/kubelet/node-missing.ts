@@ -2,6 +2,7 @@ import { eventEvidence, latestEvent } from '../helpers/events.js';
 import { fieldEvidence } from '../helpers/evidence.js';
 import { finding } from '../helpers/finding.js';
 import { ruleMessages } from '../messages/index.js';
+import { freshlyReady } from '../../model/facts.js';
 import type { Evidence, PodRule } from '../types.js';
 
 const rule: PodRule = {
@@ -27,8 +28,12 @@ const rule: PodRule = {
     links: ['https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-garbage-collection'],
   },
   match({ pod, cluster, now, options }) {
-    // Absence means "does not exist" only when Nodes were read; deleted Pods are kubelet/stuck-terminating's.
-    if (!pod.nodeName || pod.node || !cluster.saw('Node') || pod.deletingSince !== undefined || pod.phase === 'Succeeded') return [];
+    // Absence means "does not exist" only when the whole Node list was read (or this Node looked up by
+    // name): a dump of single Nodes says nothing of the others. Deleted Pods are kubelet/stuck-terminating's.
+    if (!pod.nodeName || pod.node || !cluster.saw('Node', undefined, pod.nodeName) || pod.deletingSince !== undefined || pod.phase === 'Succeeded') return [];
+    // A Node list that lacks the Node of a Pod its kubelet reported Ready moments ago contradicts itself
+    // (a list older than the Pod, a filtered list): a note (the engine's), not a verdict.
+    if (freshlyReady(pod, now, options.graceMs)) return [];
     const evidence: Evidence[] = [
       fieldEvidence('pod', 'spec.nodeName', pod.nodeName),
       { source: 'node', text: `no Node named "${pod.nodeName}" among the ${cluster.nodes.length} node(s) in the snapshot` },

@@ -57,7 +57,7 @@ const rule: PodRule = {
 
     // 1. The node cannot confirm: NotReady, unreachable, or gone.
     const readiness = nodeReadiness(pod.node);
-    const nodeGone = pod.nodeName !== '' && !pod.node && cluster.saw('Node');
+    const nodeGone = pod.nodeName !== '' && !pod.node && cluster.saw('Node', undefined, pod.nodeName);
     if (pod.nodeName && (nodeGone || (pod.node && readiness.state !== 'ready'))) {
       if (pod.node && readiness.condition) evidence.push(conditionEvidence(pod.node, readiness.condition, now));
       const state = nodeGone ? 'gone' : readiness.state === 'unknown' ? 'unknown' : 'not-ready';

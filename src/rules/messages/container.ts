@@ -1,5 +1,5 @@
 import type { ContainerRef, ExitRef } from './types.js';
-import { cap, enShared, noun } from './en-shared.js';
+import { cap, count, enShared, noun } from './en-shared.js';
 import { enReadiness, probeOutputText, probeText, type ProbeOutput, type ProbePortMismatch, type ProbeRef } from './readiness.js';
 
 /** Why the Job controller failed a Job: its Failed condition's reason, with the counts and limits it is about. */
@@ -126,7 +126,7 @@ const JOB_REASONS = {
 
 const jobWhy = (why: JobFailureRef): string =>
   why.reason === 'BackoffLimitExceeded'
-    ? `its Pods failed ${why.failed !== undefined ? `${why.failed} times` : 'repeatedly'}, reaching backoffLimit ${why.backoffLimit}`
+    ? `its Pods failed ${why.failed !== undefined ? count(why.failed, 'time', 'times') : 'repeatedly'}, reaching backoffLimit ${why.backoffLimit}`
     : why.reason === 'DeadlineExceeded'
       ? `it ran longer than activeDeadlineSeconds${why.deadline ? ` ${why.deadline}` : ''}`
       : why.reason === 'other'
@@ -141,7 +141,7 @@ const probeKillText = ({ container, type, probe, output, state }: { container: C
   const quoted = output ? probeOutputText(output) : 'its failure output was not recorded';
   if (state.kind === 'killed') return `${cap(noun(container))} is killed by its ${spec}: ${quoted}${state.exitCode !== undefined ? `; it exited with code ${state.exitCode}` : ''}${state.restarts ? `; ${state.restarts}` : ''}`;
   if (state.kind === 'restarted') {
-    const next = state.next?.kind === 'again' ? '; the probe fails again in the new instance, so it will be killed again' : state.next ? `; it has been restarted ${state.next.restarts} times${state.next.ready ? '' : ' and is not Ready again'}` : '';
+    const next = state.next?.kind === 'again' ? '; the probe fails again in the new instance, so it will be killed again' : state.next ? `; it has been restarted ${count(state.next.restarts, 'time', 'times')}${state.next.ready ? '' : ' and is not Ready again'}` : '';
     return `${cap(noun(container))} was restarted ${state.ago !== undefined ? `${state.ago} ago` : 'at an unknown time'} by its ${spec}: ${quoted}${next}`;
   }
   return `${cap(noun(container))} is failing its ${spec}: ${quoted}; the kubelet restarts it after ${state.threshold} consecutive failures`;

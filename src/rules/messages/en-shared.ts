@@ -1,4 +1,4 @@
-import type { ContainerRef, SharedMessages } from './types.js';
+import type { ContainerRef, ExitRef, SharedMessages } from './types.js';
 
 export const noun = ({ kind, name }: ContainerRef): string =>
   `${kind === 'init' ? 'init container' : kind === 'sidecar' ? 'sidecar container' : kind === 'ephemeral' ? 'ephemeral container' : 'container'} "${name}"`;
@@ -12,47 +12,66 @@ export const count = (n: number, one: string, other: string): string => `${n} ${
 
 const SIGNALS: Record<number, string> = { 1: 'SIGHUP', 2: 'SIGINT', 3: 'SIGQUIT', 4: 'SIGILL', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 13: 'SIGPIPE', 14: 'SIGALRM', 15: 'SIGTERM' };
 
-/** What an exit code usually means (POSIX shell and signal conventions, plus containerd's own codes). */
-function explainExitCode(code: number): string {
-  switch (code) {
-    case 0:
+/**
+ * What an exit code means, only where it is known: a signal's number (128 + N, the runtime's convention), the
+ * runtime's own codes by their reason (StartError, Unknown), a shell's codes when the container runs a shell
+ * (or an entrypoint kdiag cannot see, for 126 and 127), a Go panic when its message says so. Anything else is
+ * the program's own: "exit code N", no guess (exit 2 of a Go panic is not "misuse of a shell builtin").
+ */
+export function exitMeaning(e: Pick<ExitRef, 'code' | 'reason' | 'runs' | 'goPanic'>): ExitMeaning | undefined {
+  const code = e.code;
+  if (code === undefined) return undefined;
+  if (code === 0) return { kind: 'success' };
+  if (code === 128 && e.reason === 'StartError') return { kind: 'start-error' };
+  if (code === 255 && e.reason === 'Unknown') return { kind: 'lost' };
+  if (code > 128 && code < 160) return { kind: 'signal', signal: code - 128, ...(SIGNALS[code - 128] ? { name: SIGNALS[code - 128] } : {}) };
+  if (code === 2 && e.goPanic) return { kind: 'go-panic' };
+  if (code === 2 && e.runs === 'shell') return { kind: 'shell-usage' };
+  if ((code === 126 || code === 127) && e.runs !== 'program') return { kind: code === 126 ? 'not-executable' : 'not-found' };
+  return undefined;
+}
+
+export type ExitMeaning =
+  | { kind: 'success' | 'start-error' | 'lost' | 'go-panic' | 'shell-usage' | 'not-executable' | 'not-found' }
+  | { kind: 'signal'; signal: number; name?: string };
+
+function explainExitCode(m: ExitMeaning): string {
+  switch (m.kind) {
+    case 'success':
       return 'exited successfully';
-    case 1:
-      return 'a generic application error';
-    case 2:
-      return 'misuse of a shell builtin or bad command-line arguments';
-    case 126:
-      return 'command found but not executable (permission denied or not a binary)';
-    case 127:
-      return 'command not found (the shell could not find the executable)';
-    case 128:
+    case 'start-error':
       return 'the process never started (containerd StartError)';
-    case 137:
-      return 'killed by SIGKILL (OOM kill, or killed after the termination grace period)';
-    case 139:
-      return 'killed by SIGSEGV (segmentation fault)';
-    case 143:
-      return 'killed by SIGTERM (asked to stop: deletion, liveness restart, eviction)';
-    case 255:
-      return 'exit status lost (containerd Unknown) or the application exited with -1';
-    default:
-      if (code > 128 && code < 160) {
-        const sig = code - 128;
-        return `killed by signal ${sig}${SIGNALS[sig] ? ` (${SIGNALS[sig]})` : ''}`;
-      }
-      return 'an application-specific error code';
+    case 'lost':
+      return 'exit status lost (containerd Unknown)';
+    case 'go-panic':
+      return 'an unrecovered Go panic';
+    case 'shell-usage':
+      return "the shell's code for misuse of a builtin or bad arguments";
+    case 'not-executable':
+      return 'command found but not executable (permission denied or not a binary)';
+    case 'not-found':
+      return 'command not found (the shell could not find the executable)';
+    case 'signal':
+      return m.signal === 9
+        ? 'killed by SIGKILL (OOM kill, or killed after the termination grace period)'
+        : m.signal === 11
+          ? 'killed by SIGSEGV (segmentation fault)'
+          : m.signal === 15
+            ? 'killed by SIGTERM (asked to stop: deletion, liveness restart, eviction)'
+            : `killed by signal ${m.signal}${m.name ? ` (${m.name})` : ''}`;
   }
 }
 
 export const enShared: SharedMessages = {
   container: noun,
   Container: (c) => cap(noun(c)),
-  exit: ({ recorded, reason, code, hasMessage }) => {
+  exit: (e) => {
+    const { recorded, reason, code } = e;
     if (!recorded) return 'exited (its last state is not recorded)';
     if (reason === 'OOMKilled') return `was OOMKilled${code !== undefined ? ` (exit code ${code})` : ''}`;
     if (code === undefined) return `terminated with reason ${reason ?? 'unknown'}`;
-    if (code === 2 && hasMessage) return 'exited with code 2';
-    return `exited with code ${code} (${explainExitCode(code)})`;
+    const meaning = exitMeaning(e);
+    return meaning ? `exited with code ${code} (${explainExitCode(meaning)})` : `exited with code ${code}`;
   },
   restarts: ({ restarts, backOff }) =>
     [restarts > 0 ? `restarted ${count(restarts, 'time', 'times')}` : '', backOff ? `the kubelet waits ${backOff} before the next try` : ''].filter(Boolean).join('; '),

@@ -313,7 +313,7 @@ function affinityText(p: AffinityPart): string {
     case 'affinity':
       return `its required affinity (${p.terms.length ? `be with ${affinityTerms(p.terms)}` : 'pod affinity'}) excludes ${p.nodes}${p.unmatched.length ? `; no scheduled Pod matches ${p.unmatched.map(selectorText).join(', ')}` : ''}`;
     case 'anti-affinity':
-      return `its required anti-affinity (${p.terms.length ? `not with ${affinityTerms(p.terms)}` : 'pod anti-affinity'}) excludes ${p.nodes}${p.surplus ? `; the workload wants ${p.surplus.replicas} replicas but there are only ${p.surplus.nodes} nodes, one replica each` : ''}`;
+      return `its required anti-affinity (${p.terms.length ? `not with ${affinityTerms(p.terms)}` : 'pod anti-affinity'}) excludes ${p.nodes}${p.surplus ? `; the workload wants ${plural(p.surplus.replicas, 'replica')} but there ${p.surplus.nodes === 1 ? 'is' : 'are'} only ${plural(p.surplus.nodes, 'node')}, one replica each` : ''}`;
     case 'existing':
       return `Pods already running on ${p.nodes} have required anti-affinity against this Pod's labels${p.blockers.length ? ` (${p.blockers.map((b) => `${b.pod} on ${b.node}`).join(', ')})` : ''}`;
   }
@@ -496,7 +496,7 @@ export const enScheduling: SchedulingMessages = {
     message: ({ ports, nodes, holders, surplus, tail }) => {
       const list = ports.map((w) => `${w.port}/${w.protocol} (container "${w.container}")`).join(', ');
       const held = holders.length ? `; held by ${holders.map((h) => `${h.pod} on ${h.node}`).join(', ')}` : '';
-      const more = surplus ? ` The workload wants ${surplus.replicas} replicas on ${surplus.nodes} nodes, but a hostPort allows one per node.` : '';
+      const more = surplus ? ` The workload wants ${plural(surplus.replicas, 'replica')} on ${plural(surplus.nodes, 'node')}, but a hostPort allows one per node.` : '';
       return `${list ? `The Pod's hostPort ${list} is` : "The Pod's hostPorts are"} already taken on ${nodes}${held}.${more}${tail}`;
     },
     fix: ({ port, template }) => [

@@ -13,6 +13,13 @@ export interface ExitRef {
   code?: number;
   /** The termination message is not empty (exit 2 then gets no shell gloss). */
   hasMessage: boolean;
+  /**
+   * What the container runs, when its spec says: `shell` (sh, bash … as the command: 2, 126 and 127 are the
+   * shell's), `program` (another executable: its codes are its own). Absent: the image's entrypoint, unknown.
+   */
+  runs?: 'shell' | 'program';
+  /** The termination message is a Go runtime panic (a Go program exits 2 on an unrecovered panic). */
+  goPanic?: true;
 }
 
 /**

@@ -45,7 +45,7 @@ const rule: PodRule = {
     const services = cluster.list('Service', pod.namespace);
     if (services.length === 0) return [];
     const labels = podLabels(pod.pod);
-    const complete = clusterPods(cluster) !== undefined;
+    const complete = clusterPods(cluster, pod.namespace) !== undefined;
     const out: Finding[] = [];
     const t = ruleMessages(options.lang).serviceSelectorNearMiss;
     for (const svc of services) {

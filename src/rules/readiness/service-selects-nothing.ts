@@ -51,7 +51,7 @@ const rule: WorkloadRule = {
     const selector = serviceSelector(w.object);
     if (!selector) return [];
     // Only a complete Pod list can show that nothing matches (not a live single-Pod read).
-    const all = clusterPods(cluster);
+    const all = clusterPods(cluster, w.namespace);
     if (!all) return [];
     const nsPods = all.filter((p) => p.metadata?.namespace === w.namespace);
     // An empty namespace in the snapshot may just not have been dumped.

@@ -46,7 +46,7 @@ const rule: PodRule = {
     const evidence: Evidence[] = copyEvidence(f.evidence);
     for (const w of wanted) evidence.push(fieldEvidence('pod', `spec.containers[name=${w.container}].ports[hostPort=${w.port}]`, `${w.port}/${w.protocol}`));
     let holders: { pod: string; node: string }[] = [];
-    const pods = clusterPods(cluster);
+    const pods = clusterPods(cluster, pod.namespace);
     if (pods && wanted.length) {
       const taken = pods.filter((p) => p.metadata?.uid !== pod.uid && p.spec?.nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && hostPorts(p).some((h) => wanted.some((w) => w.port === h.port && w.protocol === h.protocol)));
       holders = taken.slice(0, 4).map((p) => ({ pod: `${p.metadata?.namespace}/${p.metadata?.name}`, node: String(p.spec?.nodeName) }));

@@ -38,7 +38,7 @@ const rule: PodRule = {
     const mine = reasonsIn(f, ['insufficient-resource']);
     if (mine.length === 0) return [];
     const requests = podRequests(pod.pod);
-    const otherPods = clusterPods(cluster);
+    const otherPods = clusterPods(cluster, pod.namespace);
     const nodes = nodeResources(cluster.nodes, otherPods, pod.uid);
     const evidence: Evidence[] = copyEvidence(f.evidence);
     const t = ruleMessages(options.lang);

@@ -53,7 +53,7 @@ const rule: PodRule = {
     const evidence: Evidence[] = copyEvidence(f.evidence);
     const parts: AffinityPart[] = [];
     const t = ruleMessages(options.lang);
-    const pods = clusterPods(cluster);
+    const pods = clusterPods(cluster, pod.namespace);
     const labels = pod.pod.metadata?.labels ?? {};
     const running = (sel: LabelSelector | undefined, ns: string[]): Pod[] =>
       (pods ?? []).filter((p) => p.metadata?.uid !== pod.uid && p.spec?.nodeName && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && ns.includes(p.metadata?.namespace ?? '') && matchLabelSelector(p.metadata?.labels ?? {}, sel));

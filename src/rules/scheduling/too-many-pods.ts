@@ -30,7 +30,7 @@ const rule: PodRule = {
     const mine = reasonsIn(f, ['too-many-pods']);
     if (mine.length === 0) return [];
     const count = mine[0]!.count;
-    const pods = clusterPods(cluster);
+    const pods = clusterPods(cluster, pod.namespace);
     const nodes = nodeResources(cluster.nodes, pods, pod.uid);
     const evidence: Evidence[] = copyEvidence(f.evidence);
     const limits = nodes

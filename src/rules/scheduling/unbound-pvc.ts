@@ -20,10 +20,10 @@ interface Problem {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Why one claim is not bound, read from the PVC, its StorageClass and its events (k8s-messages.md §7.3). */
-function claimProblem(claim: ClaimFacts, cluster: ClusterView, now: number, wffc: boolean): Problem | undefined {
+function claimProblem(claim: ClaimFacts, namespace: string, cluster: ClusterView, now: number, wffc: boolean): Problem | undefined {
   const pvc = claim.pvc;
   if (!pvc) {
-    if (cluster.saw('PersistentVolumeClaim')) return { problem: { kind: 'missing', volume: claim.volume }, certain: true, evidence: [] };
+    if (cluster.saw('PersistentVolumeClaim', namespace, claim.claimName)) return { problem: { kind: 'missing', volume: claim.volume }, certain: true, evidence: [] };
     return { problem: { kind: 'unknown' }, certain: false, evidence: [] };
   }
   const name = claim.claimName;
@@ -106,7 +106,7 @@ const rule: PodRule = {
     const named = mine.map((r) => r.claim).filter((c): c is string => !!c);
     const claims = pod.claims.filter((c) => named.length === 0 || named.includes(c.claimName));
     const problems = claims
-      .map((c) => ({ claim: c, found: claimProblem(c, cluster, now, wffc) }))
+      .map((c) => ({ claim: c, found: claimProblem(c, pod.namespace, cluster, now, wffc) }))
       .filter((p): p is { claim: ClaimFacts; found: Problem } => p.found !== undefined);
     const evidence: Evidence[] = [...copyEvidence(f.evidence), ...problems.flatMap((p) => p.found.evidence)];
     const refs: ClaimProblemRef[] = problems.map((p) => ({ claim: p.claim.claimName, problem: p.found.problem }));

@@ -27,8 +27,8 @@ const rule: TrafficRule = {
     if (target.kind !== 'StatefulSet') return [];
     const service = target.spec?.serviceName;
     if (typeof service !== 'string' || service === '') return [];
-    if (!sawKind(snapshot, 'Service') || snapshot.meta.unreadable.some((u) => u.kind === 'Service')) return [];
     const namespace = target.metadata?.namespace ?? '';
+    if (!sawKind(snapshot, 'Service', namespace, service) || snapshot.meta.unreadable.some((u) => u.kind === 'Service')) return [];
     const sts = target.metadata?.name ?? '';
     const found = snapshot.services.find((s) => s.metadata?.namespace === namespace && s.metadata?.name === service);
     const ip = found?.spec?.clusterIP;

@@ -2,6 +2,7 @@ import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { currentAttachFailures, latestPer, volumeRef } from '../helpers/mount-errors.js';
 import { ruleMessages } from '../messages/index.js';
+import { volumeFailureClass } from '../helpers/volume-failure-class.js';
 import type { AttachWhy } from '../messages/volume.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule } from '../types.js';
@@ -39,8 +40,11 @@ const rule: PodRule = {
     return latestPer(failures, (f) => f.volume).map((f) => {
       const first = minOf(failures.filter((g) => g.volume === f.volume).map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
       const why: AttachWhy = f.driver ? { kind: 'attacher', driver: f.driver } : f.code ? { kind: 'code', code: f.code } : { kind: 'error', error: f.error };
+      // A disk that does not exist or a request the driver rejects fails at once; a timeout gets the grace period.
+      const failureClass = volumeFailureClass(f.error);
       return finding(rule, {
-        severity: withinGrace(first, now, options.graceMs) ? 'warning' : 'error',
+        severity: failureClass === 'transient' && withinGrace(first, now, options.graceMs) ? 'warning' : 'error',
+        failureClass,
         message: t.message({ volume: volumeRef(pod, f.volume), node: pod.nodeName, why }),
         evidence: [eventEvidence(f.event, now)],
         remediation: t.fix({ volume: f.volume, ...(f.driver ? { driver: f.driver } : {}) }),

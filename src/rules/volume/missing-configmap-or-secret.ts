@@ -61,7 +61,7 @@ function check(ns: string, podName: string, f: MountFailure, cluster: ClusterVie
   if (name && optional(volume, kind, name)) return [];
   const evidence: Evidence[] = [eventEvidence(f.event, now)];
   const lower = kind.toLowerCase();
-  const obj = name && cluster.saw(kind) ? cluster.get(kind, ns, name) : undefined;
+  const obj = name && cluster.saw(kind, ns, name) ? cluster.get(kind, ns, name) : undefined;
   const keys = obj ? objectKeys(obj) : undefined;
   if (obj && keys) evidence.push({ source: lower, text: `${lower}/${name} exists now with keys: ${keys.join(', ') || '(none)'}` });
   else if (obj) evidence.push({ source: lower, text: `${lower}/${name} exists now (keys not read: metadata only)` });

@@ -4,6 +4,7 @@ import { currentMountFailures, latestPer, podVolume, TRANSIENT_KINDS, volumeRef,
 import { ruleMessages } from '../messages/index.js';
 import type { MountWhy } from '../messages/volume.js';
 import { withinGrace } from '../helpers/sandbox-errors.js';
+import { volumeFailureClass } from '../helpers/volume-failure-class.js';
 import type { PodRule, Severity } from '../types.js';
 import { minOf } from '../helpers/numbers.js';
 
@@ -38,7 +39,7 @@ const rule: PodRule = {
   title: 'A volume cannot be mounted on the node',
   docs: {
     description:
-      'The kubelet keeps failing to set up one of the Pod\'s volumes (`MountVolume.SetUp failed` / `MountVolume.MountDevice failed` / `MapVolume.* failed for volume "<v>" : <error>`): a CSI driver that is not registered on the node, a mount(8) failure such as NFS `exit status 32` (its `Output:` line says why), or an error returned by the CSI driver. Missing ConfigMaps/Secrets and hostPath type checks have their own rules.',
+      'The kubelet keeps failing to set up one of the Pod\'s volumes (`MountVolume.SetUp failed` / `MountVolume.MountDevice failed` / `MapVolume.* failed for volume "<v>" : <error>`): a CSI driver that is not registered on the node, a mount(8) failure such as NFS `exit status 32` (its `Output:` line says why), or an error returned by the CSI driver. Missing ConfigMaps/Secrets and hostPath type checks have their own rules. An error no retry clears (a device held by another process, an export that does not exist or refuses the node, a wrong filesystem, a CSI staging path outside this kubelet\'s root directory, a NotFound or InvalidArgument from the driver) fails at once; a timeout or a driver not registered yet gets the grace period.',
     causes: [
       'the CSI driver\'s node plugin is not running on the node (driver name X not found in the list of registered CSI drivers)',
       'NFS / CIFS / iSCSI server unreachable, export missing, or client tools not installed on the node',
@@ -62,15 +63,18 @@ const rule: PodRule = {
       const sameVolume = failures.filter((g) => g.volume === f.volume);
       const since = minOf(sameVolume.map((g) => g.event.firstSeen ?? g.event.lastSeen ?? now));
       const transient = TRANSIENT_KINDS.has(f.kind);
-      // Transient cache races get the longer stuck window before they count as failing.
+      // Transient cache races get the longer stuck window before they count as failing; an error that no
+      // retry clears (a device held by another process, an export that is not there) fails at once.
+      const failureClass = transient ? 'transient' : volumeFailureClass(f.error);
       const grace = transient ? options.stuckMs : options.graceMs;
-      const severity: Severity = withinGrace(since, now, grace) ? 'warning' : 'error';
+      const severity: Severity = failureClass === 'deterministic' || !withinGrace(since, now, grace) ? 'error' : 'warning';
       const { claim, volume } = podVolume(pod, f.volume);
       const nfs = (claim?.pv?.spec?.nfs ?? volume?.['nfs']) as { server?: string; path?: string } | undefined;
       const w = why(f);
       const nfsHint = (f.kind === 'mount-command' && f.output && /nfs/i.test(f.output)) || nfs;
       return finding(rule, {
         severity,
+        failureClass,
         confidence: transient || f.kind === 'other' ? 'medium' : 'high',
         message: t.message({ volume: volumeRef(pod, f.volume), operation: f.operation, why: w, node: pod.nodeName, stuck: severity === 'error' }),
         evidence: [eventEvidence(f.event, now)],

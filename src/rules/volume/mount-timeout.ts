@@ -1,7 +1,7 @@
 import { eventEvidence } from '../helpers/events.js';
 import { finding } from '../helpers/finding.js';
 import { currentAttachFailures, currentMountFailures, parseMountTimeout, podVolume, pvcPhase, volumesPending } from '../helpers/mount-errors.js';
-import { notSuperseded, volumesDoneAt } from '../helpers/sandbox-errors.js';
+import { currentEvents } from '../../model/supersession.js';
 import { ruleMessages } from '../messages/index.js';
 import type { PodRule } from '../types.js';
 
@@ -31,8 +31,7 @@ const rule: PodRule = {
   triggers: { awaitingSandbox: true },
   match({ pod, now, options }) {
     if (!volumesPending(pod)) return [];
-    const done = volumesDoneAt(pod);
-    const timeouts = pod.events.filter((e) => notSuperseded(e, done)).map(parseMountTimeout).filter((t) => t !== undefined);
+    const timeouts = currentEvents(pod).map(parseMountTimeout).filter((t) => t !== undefined);
     const last = timeouts[timeouts.length - 1];
     if (!last) return [];
     // A specific mount / attach error explains the timeout: the other volume rules report it.

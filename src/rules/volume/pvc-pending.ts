@@ -49,7 +49,7 @@ function check({ pod, cluster, now, options }: PodRuleContext, claim: ClaimFacts
   const name = claim.claimName;
   const t = ruleMessages(options.lang).pvcPending;
   if (!claim.pvc) {
-    if (!cluster.saw('PersistentVolumeClaim')) return [];
+    if (!cluster.saw('PersistentVolumeClaim', ns, name)) return [];
     return [
       finding(rule, {
         message: t.missing({ volume: claim.volume, claim: name, namespace: ns }),

@@ -54,10 +54,11 @@ export class Collector {
       for (const o of page) items.push(o);
     });
     if (!listed) return [];
-    const complete = !(kind === 'Pod' && (options.labelSelector || options.fieldSelector));
+    // A list filtered by labels or fields is not the kind's whole list (a Pod's own Events are all its Events).
+    const complete = kind === 'Event' || !(options.labelSelector || options.fieldSelector);
     for (const o of items) this.builder.add(o, { markSeen: complete });
     checkHeapBudget(`the ${RESOURCES[kind].plural} read`, 0, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
-    if (complete) this.builder.markSeen(kind);
+    if (complete) this.markListed(kind, namespace);
     return items;
   }
 
@@ -85,9 +86,9 @@ export class Collector {
     }
   }
 
-  /** Marks a kind as looked at (a streamed list read completely). */
-  markSeen(kind: SnapshotKind): void {
-    this.builder.markSeen(kind);
+  /** Marks a kind's list as read whole in `namespace` (every namespace when undefined): a streamed list read completely. */
+  markListed(kind: SnapshotKind, namespace: string | undefined): void {
+    this.builder.markComplete(kind, namespace === undefined ? 'all' : { namespace });
   }
 
   /** GETs the object the diagnosis is about: forbidden is an error here (exit 3), absence exit 4. */
@@ -119,7 +120,7 @@ export class Collector {
       return () => {
         this.builder.add(obj, { markSeen: false });
         // Looked for by name: its absence would be a real answer (e.g. the Pod's Node was deleted).
-        this.builder.markSeen(kind);
+        this.builder.markComplete(kind, { namespace: namespace ?? '', name });
         return obj;
       };
     } catch (err) {
@@ -131,7 +132,7 @@ export class Collector {
       }
       if (err instanceof NotFoundError) {
         return () => {
-          this.builder.markSeen(kind);
+          this.builder.markComplete(kind, { namespace: namespace ?? '', name });
           return undefined;
         };
       }

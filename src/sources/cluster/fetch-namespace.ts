@@ -1,7 +1,7 @@
 import { ClusterError } from '../../errors.js';
 import { EventIndex, internEventFact, toEventFact } from '../../model/events.js';
 import type { KEvent, Pod } from '../../model/k8s.js';
-import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
+import { markComplete, type Snapshot, type SnapshotKind } from '../../model/snapshot.js';
 import { prepareObject } from '../build-snapshot.js';
 import { checkHeapBudget } from '../heap-budget.js';
 import { StreamRedactor } from '../redact-snapshot.js';
@@ -78,7 +78,7 @@ export async function streamNamespace(
   const redactor = new StreamRedactor(context);
   events.rewriteAll((m) => redactor.message(m));
   const complete = !options.labelSelector;
-  if (complete) context.meta.seenKinds.push('Pod');
+  if (complete) markComplete(context.meta, 'Pod', options.namespace === undefined ? 'all' : { namespace: options.namespace });
   const onPods = begin({ context, events });
   await collector.pages('Pod', options.namespace, { required: true, ...(options.labelSelector ? { labelSelector: options.labelSelector } : {}) }, (page) => {
     const pods = page.map((raw) => {
@@ -114,6 +114,6 @@ async function listEvents(collector: Collector, namespace: string | undefined, l
     }
     budget('the events read');
   });
-  if (listed) collector.markSeen('Event');
+  if (listed) collector.markListed('Event', namespace);
   return events;
 }

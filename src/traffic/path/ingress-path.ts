@@ -61,7 +61,7 @@ export function ingressPath(snapshot: Snapshot, ingress: KObject, options: { lan
 
   // Backends: the Service exists and has the port.
   const backends = backendsOf(ingress);
-  const servicesKnown = sawKind(snapshot, 'Service');
+  const servicesKnown = sawKind(snapshot, 'Service', namespace);
   let first: { service: KObject; port: number | string | undefined } | undefined;
   for (const b of backends) {
     const svc = snapshot.services.find((s) => s.metadata?.namespace === namespace && s.metadata?.name === b.service);
@@ -87,7 +87,7 @@ export function ingressPath(snapshot: Snapshot, ingress: KObject, options: { lan
   if (backends.length === 0) state = 'failed';
 
   // TLS Secrets by name only.
-  const secretsKnown = sawKind(snapshot, 'Secret') && !snapshot.meta.unreadable.some((u) => u.kind === 'Secret');
+  const secretsKnown = sawKind(snapshot, 'Secret', namespace) && !snapshot.meta.unreadable.some((u) => u.kind === 'Secret');
   for (const [i, tls] of (Array.isArray(ingress.spec?.tls) ? (ingress.spec.tls as Array<{ secretName?: string }>) : []).entries()) {
     if (!tls?.secretName) continue;
     if (!secretsKnown) {

@@ -54,7 +54,7 @@ function selected(snapshot: Snapshot, service: KObject): { here: Pod[]; elsewher
 
 /** Ready endpoints the Service's EndpointSlices list; undefined when no EndpointSlice was read. */
 function readyEndpoints(snapshot: Snapshot, namespace: string, name: string): { ready: number; total: number; evidence: Finding['evidence'] } | undefined {
-  if (!sawKind(snapshot, 'EndpointSlice')) return undefined;
+  if (!sawKind(snapshot, 'EndpointSlice', namespace)) return undefined;
   let ready = 0;
   let total = 0;
   const evidence: Finding['evidence'] = [];
@@ -119,7 +119,7 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
     rest(1);
     return base();
   }
-  const podsComplete = sawKind(snapshot, 'Pod');
+  const podsComplete = sawKind(snapshot, 'Pod', namespace);
   if (here.length === 0) {
     if (elsewhere.length > 0) {
       const other = [...new Set(elsewhere.map((p) => p.metadata?.namespace ?? ''))];
@@ -200,9 +200,9 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   // Default clients: some kept out while others are admitted is what many policies mean to do, so it is a
   // partial pass (the warning names them), never a plain pass.
   const npState = deniedNamed || allDenied ? 'failed' : unknown ? 'unknown' : keptOut.length > 0 ? 'partial' : 'passed';
-  const npDetail = !set.complete && clients.every((c) => c.result !== 'denied') ? m.policiesNotRead : keptOut.length > 0 ? m.keptOut({ clients: keptOut.join(m.listSep), admitted: clients.filter((c) => c.result === 'allowed').length }) : m.admitted({ clients: clients.filter((c) => c.result === 'allowed').length });
+  const npDetail = !(set.completeIn?.(namespace) ?? set.complete) && clients.every((c) => c.result !== 'denied') ? m.policiesNotRead : keptOut.length > 0 ? m.keptOut({ clients: keptOut.join(m.listSep), admitted: clients.filter((c) => c.result === 'allowed').length }) : m.admitted({ clients: clients.filter((c) => c.result === 'allowed').length });
   hops.push({ hop: 'network-policy', state: npState, detail: npDetail });
-  if (!set.complete) notes.push(m.policiesUnknownNote);
+  if (!(set.completeIn?.(namespace) ?? set.complete)) notes.push(m.policiesUnknownNote);
   if ((set.notEvaluated ?? []).length > 0) notes.push(m.notEvaluatedNote({ policies: (set.notEvaluated ?? []).join(', ') }));
 
   if (!sp) hops.push({ hop: 'pod-port', state: 'unknown', detail: m.noPorts });

@@ -9,6 +9,7 @@ export function policySet(snapshot: Snapshot): PolicySet {
   return {
     policies: snapshot.networkPolicies,
     complete: !unreadable && sawKind(snapshot, 'NetworkPolicy'),
+    completeIn: (namespace) => !unreadable && sawKind(snapshot, 'NetworkPolicy', namespace),
     notEvaluated: [...(snapshot.meta.otherPolicies ?? [])],
   };
 }

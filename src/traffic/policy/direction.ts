@@ -46,8 +46,9 @@ function nearMiss(policy: KObject, results: RuleResult[], direction: Direction):
 export function decideDirection(set: PolicySet, direction: Direction, subject: PodPeer, other: TrafficPeer, q: TrafficQuestion): PolicyDecision {
   const selecting = policiesInNamespace(set.policies, subject.namespace).filter((p) => policyDirections(p).includes(direction) && selectsPod(p, subject.namespace, subject.labels));
   const selectingPolicies = selecting.map(policyRef);
+  const complete = set.completeIn ? set.completeIn(subject.namespace) : set.complete;
   if (selecting.length === 0) {
-    return set.complete
+    return complete
       ? { direction, isolated: false, allowed: true, selectingPolicies }
       : { direction, isolated: false, allowed: 'unknown', selectingPolicies, unknownBecause: [INCOMPLETE] };
   }
@@ -60,7 +61,7 @@ export function decideDirection(set: PolicySet, direction: Direction, subject: P
   }
   const nearMisses = perPolicy.flatMap((p) => nearMiss(p.policy, p.results, direction) ?? []);
   const doubts = [...new Set(all.flatMap((r) => (r.match.result === 'unknown' ? [r.match.why] : [])))];
-  if (!set.complete) doubts.push(INCOMPLETE);
+  if (!complete) doubts.push(INCOMPLETE);
   if (doubts.length > 0) return { direction, isolated: true, allowed: 'unknown', selectingPolicies, unknownBecause: doubts, nearMisses };
   return { direction, isolated: true, allowed: false, selectingPolicies, nearMisses };
 }

@@ -49,7 +49,7 @@ runRuleTests(rule, {
     {
       name: 'CrashLoopBackOff after exit 1, with back-off and message',
       objects: [exit1, backOffEvent(exit1)],
-      expect: [{ severity: 'error', message: /Container "app" is crash-looping: it exited with code 1 \(a generic application error\), message "Error: DATABASE_URL is not set"; restarted 7 times; the kubelet waits 5m0s/, evidence: 'Back-off restarting failed container app', remediation: 'kubectl logs -n shop api-7d9f-x2k -c app --previous' }],
+      expect: [{ severity: 'error', message: /Container "app" is crash-looping: it exited with code 1, message "Error: DATABASE_URL is not set"; restarted 7 times; the kubelet waits 5m0s/, evidence: 'Back-off restarting failed container app', remediation: 'kubectl logs -n shop api-7d9f-x2k -c app --previous' }],
     },
     { name: 'segmentation fault (139)', objects: [crashLooping(terminated(139, 'Error'))], expect: [{ message: 'SIGSEGV' }] },
     { name: 'exit 137 without OOM or probe kill', objects: [crashLooping(terminated(137, 'Error'))], expect: [{ message: 'SIGKILL' }] },

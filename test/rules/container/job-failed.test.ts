@@ -21,7 +21,7 @@ runRuleTests(rule, {
     {
       name: 'restartPolicy Never, phase Failed, exit 1',
       objects: [jobPod({ terminated: terminated(1, 'Error', -130, -100, 'report: upstream returned 502') }, 'Failed'), JOB],
-      expect: [{ severity: 'error', message: /Container "app" of Job "report-2911" failed: it exited with code 1 .*upstream returned 502.*until backoffLimit 4/, evidence: 'spec.restartPolicy', remediation: 'kubectl logs -n shop report-2911-x7k2p -c app' }],
+      expect: [{ severity: 'error', message: /Container "app" of Job "report-2911" failed: it exited with code 1, .*upstream returned 502.*until backoffLimit 4/, evidence: 'spec.restartPolicy', remediation: 'kubectl logs -n shop report-2911-x7k2p -c app' }],
     },
     { name: 'a bare Pod with restartPolicy Never', objects: [jobPod({ terminated: terminated(3, 'Error') }, 'Failed', 'Never', {})], expect: [{ message: 'with restartPolicy Never it is not restarted' }] },
   ],

@@ -60,7 +60,7 @@ describe('insufficient-resources with the other Pods visible', () => {
     const snapshot = snapshotFromObjects([pending, busy, busier, node({ metadata: { name: 'node-1' } }), node({ metadata: { name: 'node-2' } })]);
     const index = new SnapshotIndex(snapshot);
     const cluster = { nodes: snapshot.nodes, pods: snapshot.pods, get: index.get.bind(index), list: index.list.bind(index), saw: index.saw.bind(index) };
-    expect(clusterPods(cluster)).toHaveLength(3);
+    expect(clusterPods(cluster, 'shop')).toHaveLength(3);
     const [f] = rule.match({ pod: index.podFacts(snapshot.pods[0]!), cluster, now: T0, options: DEFAULT_RULE_OPTIONS });
     expect(f?.message).toMatch(/the node with the most free cpu is node-1 with 500m cpu free of 4 cpu allocatable/);
     expect(f?.remediation.join('\n')).not.toMatch(/were not in the input/);
