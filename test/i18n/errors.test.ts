@@ -78,6 +78,7 @@ describe('errors in zh-TW', () => {
   it('size-limit errors and their hints read as Chinese, the figures and flags kept', () => {
     const lines = [
       'the API server at https://10.0.0.1:6443 sent more than 64 MiB for pods in namespace shop (--max-response-size; 64.2 MiB so far)',
+      'the API server at https://10.0.0.1:6443 sent more than 64 MiB for the answers kdiag was reading at once (--max-response-size counts them together; 4.4 MiB of it for pods in namespace shop)',
       'read less at once (-n NAMESPACE, -l SELECTOR), or raise --max-response-size if this cluster is really that big',
       'dump.yaml: the file is 300 MiB; kdiag reads dumps up to 256 MiB',
       'split it, or dump one namespace at a time (kubectl cluster-info dump --namespaces NS --output-directory DIR)',
