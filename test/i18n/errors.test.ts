@@ -87,6 +87,9 @@ describe('errors in zh-TW', () => {
       'kubeconfig "big.yaml" is 12 MiB; a kubeconfig is at most 4 MiB',
       'the exec credential plugin "aws" did not finish within 30s (--request-timeout)',
       'the API server at https://10.0.0.1:6443 is throttling requests (429 Too Many Requests)',
+      'gate --timeout 6s ran out before kdiag could judge what it read',
+      'gate --timeout 6s left no time to render the diagnoses; the report has each verdict and its reason only',
+      "gate --timeout 6s: stdout's reader did not take the whole report in time; the rest is dropped",
     ];
     for (const line of lines) {
       const out = zhTW.errors.text({ text: line });
