@@ -48,6 +48,28 @@ async function bigPodServer(delayMs: number) {
   });
 }
 
+describe('capture: Events paged without end', () => {
+  it('full pages of 2,000 Events, each with a new continue token: exit 3 at the command\'s time limit (6 × --request-timeout)', async () => {
+    const events = Array.from({ length: 2000 }, (_, i) => ({ apiVersion: 'v1', kind: 'Event', metadata: { name: `e${i}`, namespace: 'shop' }, involvedObject: { kind: 'Pod', name: 'web', namespace: 'shop' }, reason: 'BackOff', type: 'Warning', message: `Back-off restarting failed container app ${i}`, lastTimestamp: '2026-11-30T10:05:00Z', count: 7 }));
+    let page = 0;
+    const s = await serve((req, res) => {
+      const url = req.url ?? '';
+      if (url.includes('watch=1')) return;
+      if (url.startsWith('/api/v1/namespaces/shop/pods/web') && !url.includes('/log')) return json(res, 200, { ...crashedPodSmall() });
+      if (kindOf(url) === 'Event') return json(res, 200, list('Event', events, { resourceVersion: '5', continue: `p${++page}` }));
+      json(res, 200, list(kindOf(url), [], { resourceVersion: '5' }));
+    });
+    const r = await run(['capture', 'pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 30_000 });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toContain("the command's time limit (6 × --request-timeout 1s) ran out");
+    expect(r.ms).toBeLessThan(6_000 + 2_000 + 1_000);
+  }, 60_000);
+});
+
+function crashedPodSmall(): Record<string, unknown> {
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop', uid: 'u-1', creationTimestamp: '2026-11-30T10:00:00Z' }, spec: { containers: [{ name: 'app', image: 'x' }] }, status: { phase: 'Pending' } };
+}
+
 describe('gate --timeout after the reads', () => {
   it('reads that end near the deadline: no evaluation is started that would end past it; exit 5 at the deadline', async () => {
     const s = await bigPodServer(4_500);
