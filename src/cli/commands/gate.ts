@@ -234,6 +234,8 @@ function estimateEvaluation(snapshot: Snapshot): number {
 function endByDeadline(at: number, code: number, timeout: string, lang: Lang): void {
   let pending = 2;
   const timer = setTimeout(() => {
+    // Nothing queued after all (a flush callback not yet run, or a stream replaced in-process): nothing to cut.
+    if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) return;
     try {
       warnNote(`gate --timeout ${timeout}: stdout's reader did not take the whole report in time; the rest is dropped`, lang);
     } finally {
