@@ -87,7 +87,7 @@ function liveOptions(cmd: Command, manyClusters = false): Command {
   return cmd
     .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG or ~/.kube/config)')
     .option('--request-timeout <duration>', 'deadline for each API request: connect, TLS, answer and retries', '10s')
-    .option('--max-response-size <size>', 'refuse API answers larger than this (e.g. 512Mi)', '256Mi')
+    .option('--max-response-size <size>', 'refuse API answers larger than this, all read at once counted together (e.g. 512Mi)', '256Mi')
     .option('-s, --server <url>', 'the API server address, instead of the kubeconfig cluster\'s')
     .option('--certificate-authority <file>', 'CA certificate file to verify the server with')
     .option('--insecure-skip-tls-verify', 'do not verify the server\'s certificate (insecure)')

@@ -205,6 +205,11 @@ export const ERROR_PHRASES: readonly Phrase[] = [
 
   // size limits (api-client.ts --max-response-size, heap-budget.ts, dump.ts)
   phrase('the API server at {server} sent more than {max:*} MiB for {what:*} (--max-response-size; {got:*} MiB so far)', ({ server, max, what, got }) => `${server} 的 API Server 對 ${what} 送回超過 ${max} MiB 的資料（--max-response-size；目前已收到 ${got} MiB）`),
+  phrase('the API server at {server} sent more than {max:*} MiB for the answers kdiag was reading at once (--max-response-size counts them together; {got:*} MiB of it for {what:*})', ({ server, max, what, got }) => `${server} 的 API Server 對 kdiag 同時在讀的回應合計送回超過 ${max} MiB 的資料（--max-response-size 把它們合起來算；其中 ${what} 佔 ${got} MiB）`),
+  // gate --timeout after the reads (commands/gate.ts)
+  phrase('gate --timeout {t} ran out before kdiag could judge what it read', ({ t }) => `gate --timeout ${t} 在 kdiag 判斷讀到的內容之前就用完了`),
+  phrase('gate --timeout {t} left no time to render the diagnoses; the report has each verdict and its reason only', ({ t }) => `gate --timeout ${t} 沒有留下產生診斷內容的時間；報告只列出每個判定與其原因`),
+  phrase("gate --timeout {t}: stdout's reader did not take the whole report in time; the rest is dropped", ({ t }) => `gate --timeout ${t}：stdout 的讀取端沒有及時讀完整份報告；其餘部分已捨棄`),
   phrase('read less at once (-n NAMESPACE, -l SELECTOR), or raise --max-response-size if this cluster is really that big', '一次讀少一點（-n NAMESPACE、-l SELECTOR），或者如果叢集真的這麼大，調高 --max-response-size'),
   phrase('{f} ({n:n} MiB of text) and the dumps read before it', ({ f, n }) => `${f}（${n} MiB 的文字）與之前讀取的傾印檔`),
   phrase('{what:*} does not fit in memory: the heap would pass {a:*} ({p:n}% of Node\'s {b:*} limit)', ({ what, a, p, b }) => `${what} 放不進記憶體：heap 會超過 ${a}（Node 上限 ${b} 的 ${p}%）`),

@@ -28,7 +28,7 @@ const HELP: readonly Phrase[] = [
   phrase('kubeconfig context to use', '要使用的 kubeconfig context'),
   phrase('kubeconfig file (default: $KUBECONFIG or ~/.kube/config)', 'kubeconfig 檔案（預設：$KUBECONFIG 或 ~/.kube/config）'),
   phrase('deadline for each API request: connect, TLS, answer and retries', '每個 API 請求的期限：連線、TLS、回應與重試'),
-  phrase('refuse API answers larger than this (e.g. 512Mi)', '拒絕大於這個大小的 API 回應（例如 512Mi）'),
+  phrase('refuse API answers larger than this, all read at once counted together (e.g. 512Mi)', '拒絕大於這個大小的 API 回應，同時在讀的回應合起來算（例如 512Mi）'),
   phrase("the API server address, instead of the kubeconfig cluster's", 'API Server 的位址，取代 kubeconfig 中叢集的位址'),
   phrase('CA certificate file to verify the server with', '用來驗證伺服器的 CA 憑證檔案'),
   phrase("do not verify the server's certificate (insecure)", '不驗證伺服器的憑證（不安全）'),

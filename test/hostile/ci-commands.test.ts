@@ -74,4 +74,22 @@ describe('no cluster line is a CI workflow command, nothing is invisible', () =>
     expect(commandLines(xml)).toEqual([]);
     expect(xml).not.toMatch(INVISIBLE_RE);
   });
+
+  // Every format of the list command and of the gate, with GitHub annotations and a JUnit file where they exist.
+  for (const [command, format] of [['scan', 'json'], ['scan', 'yaml'], ['scan', 'markdown'], ['scan', 'text'], ['gate', 'json'], ['gate', 'yaml'], ['gate', 'markdown']] as const) {
+    it(`${command} -o ${format}${command === 'scan' ? ' --github --junit' : ''} under GITHUB_ACTIONS`, async () => {
+      const s = await serve(cluster);
+      const junit = join(tmp, `ci-${command}-${format}-${Date.now()}.xml`);
+      const args = command === 'scan' ? ['scan', '-o', format, '--github', '--junit', junit] : ['gate', 'pod/web', '--timeout', '3s', '-o', format, '--junit', junit];
+      const r = await run(args, { env: { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' }, killMs: 20_000 });
+      expect([0, 1], r.stderr).toContain(r.code);
+      const xml = readFileSync(junit, 'utf8');
+      // The planted text reached the output (scan's text table has no message column; its JUnit file has).
+      expect(format === 'text' ? xml : r.stdout).toMatch(/pwned|stop-commands/);
+      for (const out of [r.stdout, r.stderr, xml]) {
+        expect(commandLines(out)).toEqual([]);
+        expect(out).not.toMatch(INVISIBLE_RE);
+      }
+    });
+  }
 });

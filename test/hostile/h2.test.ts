@@ -117,8 +117,8 @@ describe('HTTP/2: deadlines, sizes, resets', () => {
   it('headers that never come end at --request-timeout, naming the phase', async () => {
     const s = await serve(() => {}, { h2: true });
     const r = await run(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
-    // Whichever of the wave's 3 reads gives up first is named (they share the deadline).
-    expectOneLine(r, 3, /did not answer within 1s \(--request-timeout, while waiting for the response headers for (pod "web"|events in namespace shop|services in namespace shop)\)/);
+    // Whichever of the wave's 4 reads gives up first is named (they share the deadline).
+    expectOneLine(r, 3, /did not answer within 1s \(--request-timeout, while waiting for the response headers for (pod "web"|events in namespace shop|services in namespace shop|networkpolicies in namespace shop)\)/);
     expect(r.ms).toBeLessThan(4_000);
   });
 
@@ -129,7 +129,7 @@ describe('HTTP/2: deadlines, sizes, resets', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const r = await run(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: kubeconfigFor(`https://127.0.0.1:${(server.address() as AddressInfo).port}`) } });
-      expectOneLine(r, 3, /did not answer within 1s \(--request-timeout, while waiting for the response headers for (pod "web"|events in namespace shop|services in namespace shop)\)/);
+      expectOneLine(r, 3, /did not answer within 1s \(--request-timeout, while waiting for the response headers for (pod "web"|events in namespace shop|services in namespace shop|networkpolicies in namespace shop)\)/);
       expect(r.ms).toBeLessThan(4_000);
     } finally {
       for (const c of sockets) c.destroy();

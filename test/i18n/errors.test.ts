@@ -78,6 +78,7 @@ describe('errors in zh-TW', () => {
   it('size-limit errors and their hints read as Chinese, the figures and flags kept', () => {
     const lines = [
       'the API server at https://10.0.0.1:6443 sent more than 64 MiB for pods in namespace shop (--max-response-size; 64.2 MiB so far)',
+      'the API server at https://10.0.0.1:6443 sent more than 64 MiB for the answers kdiag was reading at once (--max-response-size counts them together; 4.4 MiB of it for pods in namespace shop)',
       'read less at once (-n NAMESPACE, -l SELECTOR), or raise --max-response-size if this cluster is really that big',
       'dump.yaml: the file is 300 MiB; kdiag reads dumps up to 256 MiB',
       'split it, or dump one namespace at a time (kubectl cluster-info dump --namespaces NS --output-directory DIR)',
@@ -86,6 +87,9 @@ describe('errors in zh-TW', () => {
       'kubeconfig "big.yaml" is 12 MiB; a kubeconfig is at most 4 MiB',
       'the exec credential plugin "aws" did not finish within 30s (--request-timeout)',
       'the API server at https://10.0.0.1:6443 is throttling requests (429 Too Many Requests)',
+      'gate --timeout 6s ran out before kdiag could judge what it read',
+      'gate --timeout 6s left no time to render the diagnoses; the report has each verdict and its reason only',
+      "gate --timeout 6s: stdout's reader did not take the whole report in time; the rest is dropped",
     ];
     for (const line of lines) {
       const out = zhTW.errors.text({ text: line });

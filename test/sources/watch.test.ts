@@ -59,6 +59,42 @@ describe('watchAll', () => {
     expect(r.changes()).toBe(1); // the bookmark is not a change
   });
 
+  it('reads events split across chunks and several in one chunk, and holds only the line not yet ended against the memory budget', async () => {
+    const objects: string[] = [];
+    let heldMidway = -1;
+    let client!: ApiClient;
+    ({ client } = await serve((_url, res, n) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (n > 1) return; // later watches stay open
+      const text = event('ADDED', '11') + event('MODIFIED', '12') + event('DELETED', '13');
+      // The first event in three pieces, then the second and half the third, then the rest.
+      const cuts = [10, 30, event('ADDED', '11').length, event('ADDED', '11').length + event('MODIFIED', '12').length + 20, text.length];
+      let at = 0;
+      const next = (i: number): void => {
+        if (i === cuts.length) return void setTimeout(() => res.end(), 1_100);
+        // The rest of the third event only once the client has read the second (and measured what it holds).
+        if (i === 4 && heldMidway < 0) return void setTimeout(() => next(i), 20);
+        res.write(text.slice(at, cuts[i]));
+        at = cuts[i]!;
+        setTimeout(() => next(i + 1), 30);
+      };
+      next(0);
+    }));
+    const stop = new AbortController();
+    const done = watchAll(client, [{ ...spec, kind: 'Pod' }], { onChange: () => {}, onObject: (_s, type, o) => {
+      objects.push(`${type} ${(o.metadata as { resourceVersion: string }).resourceVersion}`);
+      if (type === 'MODIFIED') setImmediate(() => (heldMidway = client.memory.held));
+    } }, stop.signal, { baseMs: 100, maxMs: 1_000 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    stop.abort();
+    await done;
+    expect(objects).toEqual(['ADDED 11', 'MODIFIED 12', 'DELETED 13']);
+    // The third event's first 20 characters (fewer, should the network split them), nothing of the two before.
+    expect(heldMidway).toBeGreaterThan(0);
+    expect(heldMidway).toBeLessThanOrEqual(20);
+    expect(client.memory.held).toBe(0);
+  });
+
   for (const [name, answer] of [
     ['410 Gone', (res: http.ServerResponse) => { res.writeHead(410); res.end('{"kind":"Status","code":410}'); }],
     ['an ERROR event with code 410', (res: http.ServerResponse) => { res.writeHead(200); res.end(`${JSON.stringify({ type: 'ERROR', object: { kind: 'Status', code: 410 } })}\n`); }],

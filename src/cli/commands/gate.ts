@@ -5,7 +5,7 @@ import { parseLabelSelector } from '../../engine/label-selector.js';
 import { parseTarget, requiredKinds } from '../../engine/targets.js';
 import { NotFoundError, TimeoutError, UsageError } from '../../errors.js';
 import { messagesFor } from '../../i18n/index.js';
-import { resolveLang } from '../../i18n/lang.js';
+import { resolveLang, type Lang } from '../../i18n/lang.js';
 import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
 import { parseDuration } from '../../model/time.js';
 import { renderGateText, type GateOutcome } from '../../report/gate.js';
@@ -25,7 +25,7 @@ import { applyWatchEvent } from '../../sources/cluster/apply-watch-event.js';
 import { EXIT } from '../exit-codes.js';
 import { parseFailOn, verdictExit } from '../fail-on.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
-import { checkNewFile, reportOptions, warn, writeNewFile, writeReport } from '../io.js';
+import { checkNewFile, reportOptions, warn, warnNote, writeNewFile, writeReport } from '../io.js';
 import { gateProgress } from './gate-progress.js';
 import type { LiveOptions } from './live-options.js';
 import { openSession } from './live-session.js';
@@ -45,6 +45,14 @@ export interface GateOptions extends GlobalOptions, LiveOptions {
 const TICK_MS = 5_000;
 /** A named workload absent at start is looked for once more after this, then it is exit 4. */
 const CONFIRM_MS = 1_000;
+/**
+ * How far past --timeout the gate may end, its last evaluation, report and writes included: one second, so
+ * that with the process's own start and exit no run passes its --timeout by more than two.
+ */
+const END_SLACK_MS = 1_000;
+/** A first evaluation's cost, before one was measured: per Pod, container and Event read (~15 µs measured on a busy 2-core machine; guessed high). */
+const FIRST_EVAL_US = 60;
+
 /** The kinds whose changes matter to a rollout: watched from the resourceVersion of their list. */
 const WATCHED: readonly SnapshotKind[] = ['Pod', 'Event', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'ControllerRevision', 'Job'];
 
@@ -127,11 +135,28 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   let engine: Engine | undefined;
   let outcome: GateOutcome = 'timeout';
   let confirmed = false;
+  // --timeout bounds the work after the reads too: an evaluation (measured, or guessed from what was read
+  // before the first) that would end past the deadline is not started; the verdict stands as it was.
+  let evalMs = estimateEvaluation(snapshot);
+  let measured = false;
+  const evaluate = (now: number): void => {
+    const begun = performance.now();
+    engine = new Engine(snapshot, { now, ruleOptions: { graceMs, lang } });
+    results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
+    // Once measured, the slowest evaluation so far (the guess is only for the first).
+    const took = performance.now() - begun;
+    evalMs = measured ? Math.max(evalMs, took) : took;
+    measured = true;
+  };
+  let unjudged = false;
   try {
     for (;;) {
       const now = Date.now();
-      engine = new Engine(snapshot, { now, ruleOptions: { graceMs, lang } });
-      results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
+      if (now + evalMs > deadline + END_SLACK_MS / 2) {
+        unjudged = engine === undefined;
+        break;
+      }
+      evaluate(now);
       progress.update(results, now);
       const missing = results.filter((r) => r.state === 'missing');
       if (missing.length > 0 && !opts.waitForCreation) {
@@ -152,7 +177,8 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
       }
       if (now >= deadline) break;
       const recheck = Math.min(...results.map((r) => r.recheckAt ?? Infinity));
-      const wait = Math.max(50, Math.min(TICK_MS, deadline - now, recheck - now + 50));
+      // The last look ends at the deadline: it starts an evaluation's length before it.
+      const wait = Math.max(50, Math.min(TICK_MS, deadline - evalMs - Date.now(), recheck - now + 50));
       if ((await changes.next(wait)) && reread) {
         reread = false;
         ({ snapshot } = await read());
@@ -167,14 +193,19 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
     progress.stop();
   }
 
-  if (outcome === 'failed' && engine) {
-    // The failing Pods' crashed containers' last log lines go into the snapshot, so the report shows them.
-    if (await readFailedLogs(client, connection.context, namespace, snapshot, results)) {
-      engine = new Engine(snapshot, { now: engine.now, ruleOptions: { graceMs, lang } });
-      results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
-    }
+  // The failing Pods' crashed containers' last log lines go into the snapshot, so the report shows them:
+  // when there is time to read them, evaluate again and still render before the deadline.
+  if (outcome === 'failed' && engine && Date.now() + 3 * evalMs < deadline && (await readFailedLogs(client, connection.context, namespace, snapshot, results)) && Date.now() + 2 * evalMs < deadline) {
+    evaluate((engine as Engine).now);
   }
   const elapsed = Date.now() - started;
+  // A report is rendered at about an evaluation's cost: when that would end past the deadline, the report
+  // keeps each rollout's verdict line and reason and leaves the diagnoses out (stderr says so).
+  const brief = unjudged || Date.now() + evalMs > deadline + END_SLACK_MS / 2;
+  if (brief) {
+    warnNote(unjudged ? `gate --timeout ${opts.timeout ?? '5m'} ran out before kdiag could judge what it read` : `gate --timeout ${opts.timeout ?? '5m'} left no time to render the diagnoses; the report has each verdict and its reason only`, lang);
+    results = results.map((r) => ({ ...r, diagnoses: [] }));
+  }
   warn(`[${new Date().toISOString().slice(11, 19)}] ${t.gate.progress.outcome({ outcome, seconds: elapsed / 1000 })}`);
   for (const r of results) if (r.state === 'passed') warn(`  ✔ ${neutralize(r.target)}: ${neutralize(t.gate.rollout({ progress: r.progress }))}`);
   const logs = engine?.snapshot.logs ?? {};
@@ -184,11 +215,43 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses)), format, report));
   // After the report: a JUnit file that cannot be written is exit 2 and one line, the verdict already on stdout.
   if (opts.junit) writeNewFile(opts.junit, neutralizeOutput(renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs, lang)), '--junit', opts.force);
-  if (outcome === 'timeout') return EXIT.timeout;
-  // A doomed rollout is failing Pods; --fail-on decides whether that, or a warning on a finished one, fails the job.
-  if (failOn === 'never') return EXIT.ok;
-  if (outcome === 'failed') return EXIT.failing;
-  return failOn === 'warning' ? verdictExit(results.flatMap((r) => r.diagnoses), failOn) : EXIT.ok;
+  const code = outcome === 'timeout' ? EXIT.timeout
+    // A doomed rollout is failing Pods; --fail-on decides whether that, or a warning on a finished one, fails the job.
+    : failOn === 'never' ? EXIT.ok
+    : outcome === 'failed' ? EXIT.failing
+    : failOn === 'warning' ? verdictExit(results.flatMap((r) => r.diagnoses), failOn) : EXIT.ok;
+  endByDeadline(deadline + END_SLACK_MS, code, opts.timeout ?? '5m', lang);
+  return code;
+}
+
+/** What a first evaluation may cost, from the Pods, containers and Events read (ms). */
+function estimateEvaluation(snapshot: Snapshot): number {
+  let objects = snapshot.pods.length + snapshot.events.length;
+  for (const p of snapshot.pods) objects += (p.spec?.containers?.length ?? 0) + (p.spec?.initContainers?.length ?? 0);
+  return (objects * FIRST_EVAL_US) / 1000;
+}
+
+/**
+ * A reader of stdout (or stderr) slower than the report is long must not hold the gate past its deadline:
+ * at `at`, whatever is still queued is dropped, stderr says so, and the gate ends with its verdict's code.
+ */
+function endByDeadline(at: number, code: number, timeout: string, lang: Lang): void {
+  let pending = 2;
+  const timer = setTimeout(() => {
+    // Nothing queued after all (a flush callback not yet run, or a stream replaced in-process): nothing to cut.
+    if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) return;
+    try {
+      warnNote(`gate --timeout ${timeout}: stdout's reader did not take the whole report in time; the rest is dropped`, lang);
+    } finally {
+      process.exit(code);
+    }
+  }, Math.max(0, at - Date.now()));
+  timer.unref();
+  const flushed = (): void => {
+    if (--pending === 0) clearTimeout(timer);
+  };
+  process.stdout.write('', flushed);
+  process.stderr.write('', flushed);
 }
 
 /** Watches for every kind whose list succeeded, from that list's resourceVersion. */
@@ -203,6 +266,8 @@ function watchSpecs(collector: Collector, namespace: string) {
 
 /** Lines of log read per failing container. */
 const LOG_LINES = 20;
+/** Logs read per failed rollout: its first crashed containers (a Pod of 20,000 crashed containers took 20 s of log reads after the verdict). */
+const LOG_CONTAINERS = 3;
 
 /** Reads the last log lines of the containers that crashed in each failed rollout's failing Pod. */
 async function readFailedLogs(client: ApiClient, context: string, namespace: string, snapshot: Snapshot, results: readonly GateResult[]): Promise<boolean> {
@@ -211,11 +276,15 @@ async function readFailedLogs(client: ApiClient, context: string, namespace: str
   for (const r of results) {
     if (r.state !== 'failed' || !r.failedPod) continue;
     const pod = snapshot.pods.find((p) => p.metadata?.name === r.failedPod && p.metadata?.namespace === namespace);
+    let wanted = 0;
     for (const s of [...(pod?.status?.initContainerStatuses ?? []), ...(pod?.status?.containerStatuses ?? [])]) {
+      if (wanted === LOG_CONTAINERS) break;
       if (!s?.name) continue;
       // A container that has just ended: its own log; one restarted since it crashed: the previous instance's.
-      if (s.state?.terminated && (s.state.terminated.exitCode !== 0 || s.restartCount)) reads.push(collector.log(namespace, r.failedPod, s.name, false, LOG_LINES));
-      else if (s.lastState?.terminated) reads.push(collector.log(namespace, r.failedPod, s.name, true, LOG_LINES));
+      const previous = s.state?.terminated && (s.state.terminated.exitCode !== 0 || s.restartCount) ? false : s.lastState?.terminated ? true : undefined;
+      if (previous === undefined) continue;
+      wanted++;
+      reads.push(collector.log(namespace, r.failedPod, s.name, previous, LOG_LINES));
     }
   }
   if (reads.length === 0) return false;

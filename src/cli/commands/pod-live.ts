@@ -90,8 +90,10 @@ async function watchPod(target: Target, opts: PodCommandOptions): Promise<number
       if (d.status !== 'progressing' || now >= deadline) {
         let report = engine;
         // The final report of a failing Pod carries its crashed containers' previous log lines.
-        if (d.status === 'failing' && logLines > 0 && crashed(snapshot)) {
-          report = new Engine((await read(logLines)).snapshot, { ...team, now: Date.now(), ruleOptions: ruleOptions(opts) });
+        // Not past --timeout: a read slowed by the request budget leaves the report without them.
+        const withLogs = d.status === 'failing' && logLines > 0 && crashed(snapshot) ? await byDeadline(read(logLines), deadline) : undefined;
+        if (withLogs) {
+          report = new Engine(withLogs.snapshot, { ...team, now: Date.now(), ruleOptions: ruleOptions(opts) });
           d = report.diagnosePod(findTarget(report.snapshot, target, namespace));
         }
         writeReport(renderDiagnosis(withInput(d, report.snapshot.meta), format, reportOptions(opts, report.now)));
@@ -111,12 +113,22 @@ async function watchPod(target: Target, opts: PodCommandOptions): Promise<number
         );
       }
       // No change: re-diagnose what we hold every few seconds (time thresholds), without a request.
-      if (await changes.next(Math.min(TICK_MS, deadline - now))) snapshot = (await read(0)).snapshot;
+      // A re-read still under way at --timeout (each of its requests may wait a second for its turn once the
+      // server has misbehaved) is left: the verdict is the last one read.
+      if (await changes.next(Math.min(TICK_MS, deadline - now))) snapshot = (await byDeadline(read(0), deadline))?.snapshot ?? snapshot;
     }
   } finally {
     stop.abort();
     await watching;
   }
+}
+
+/** The read's result, or undefined when it has not come by `at` (it is left to end on its own; its error then is dropped). */
+function byDeadline<T>(read: Promise<T>, at: number): Promise<T | undefined> {
+  read.catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, at - Date.now()))));
+  return Promise.race([read, late]).finally(() => clearTimeout(timer));
 }
 
 /** Re-diagnosis interval when nothing changes: grace periods and stuck thresholds pass on this timer. */

@@ -15,6 +15,7 @@ import { ExecCredentials } from './exec-credential.js';
 import { H2Session, probe, type Probe } from './h2-transport.js';
 import { transportOptions } from './kubeconfig-auth.js';
 import { RequestBudget } from './request-budget.js';
+import { ResponseMemory } from './response-memory.js';
 
 /** Default --max-response-size: a page of a 150k-Pod list fits many times over, and it stays far below V8's string limit. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 2 ** 20;
@@ -32,7 +33,7 @@ export interface ApiClientOptions {
   timeoutMs: number;
   /** Retries for 429/5xx/connection resets on these read-only GETs. */
   retries?: number;
-  /** --max-response-size in bytes. */
+  /** --max-response-size in bytes: the most one answer, and every answer in flight together, may hold. */
   maxResponseBytes?: number;
   /** The command's own deadline (epoch ms) and its words ("gate --timeout 5m"): no request runs past it. */
   deadline?: { at: number; label: string };
@@ -124,6 +125,8 @@ export class ApiClient {
   private credentialGeneration = 0;
   /** The command's request rate once the server has misbehaved: shared by every read and watch. */
   readonly budget = new RequestBudget();
+  /** The bytes of every answer in flight together (bodies, logs, watch lines): at most --max-response-size. */
+  readonly memory: ResponseMemory;
 
   constructor(
     private readonly connection: Connection,
@@ -136,6 +139,7 @@ export class ApiClient {
     this.direct = url.protocol === 'https:' && !connection.agent;
     this.agent = connection.agent ?? (url.protocol === 'http:' ? new http.Agent({ keepAlive: true }) : this.directAgent());
     this.exec = new ExecCredentials(() => this.options.timeoutMs);
+    this.memory = new ResponseMemory(this.maxResponseBytes);
   }
 
   get maxResponseBytes(): number {
@@ -339,6 +343,8 @@ export class ApiClient {
         settled = true;
         clearTimeout(timer);
         fn();
+        // The body is parsed (or dropped) by now: its bytes go back to the command's memory budget.
+        this.memory.give(received);
       };
       const fail = (err: Error): void => settle(() => {
         reject(err);
@@ -362,15 +368,20 @@ export class ApiClient {
           let checked = 0;
           res.on('data', (c: Buffer) => {
             if (settled) return;
-            received += c.length;
-            if (received > max) {
-              if (!options.text) return fail(this.tooLarge(options.what, received));
-              chunks.push(c.subarray(0, c.length - (received - max)));
+            if (received + c.length > max) {
+              if (!options.text) return fail(this.tooLarge(options.what, received + c.length));
+              const kept = c.subarray(0, max - received);
+              if (!this.memory.take(kept.length)) return fail(this.tooMuchAtOnce(options.what, received));
+              received += kept.length;
+              chunks.push(kept);
               return settle(() => {
                 resolve(`${Buffer.concat(chunks).toString('utf8')}\n[kdiag: log cut at ${MAX_LOG_BYTES / 1024} KiB]`);
                 cancel();
               });
             }
+            // Every read in flight shares one budget: parallel reads cannot each hold the whole limit.
+            if (!this.memory.take(c.length)) return fail(this.tooMuchAtOnce(options.what, received));
+            received += c.length;
             chunks.push(c);
             // The body is held off-heap, but its string and parsed objects will not be: stop before V8 aborts.
             if (received - checked > 16 * 2 ** 20) {
@@ -510,6 +521,14 @@ export class ApiClient {
     });
     req.on('error', (err: NodeJS.ErrnoException) => x.error(errorForNetwork(err, this.server)));
     req.end();
+  }
+
+  /** The answers in flight together passed --max-response-size (none of them alone did). */
+  private tooMuchAtOnce(what: string, bytes: number): ClusterError {
+    const mib = (n: number): string => `${+(n / 2 ** 20).toFixed(1)} MiB`;
+    return new ClusterError('E_TOO_LARGE', `the API server at ${this.server} sent more than ${mib(this.maxResponseBytes)} for the answers kdiag was reading at once (--max-response-size counts them together; ${mib(bytes)} of it for ${what})`, {
+      hint: 'read less at once (-n NAMESPACE, -l SELECTOR), or raise --max-response-size if this cluster is really that big',
+    });
   }
 
   private tooLarge(what: string, bytes: number): ClusterError {

@@ -1,7 +1,9 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { ApiClient, StreamResponse } from './api-client.js';
 import type { SnapshotKind } from '../../model/snapshot.js';
 import { ForbiddenError } from './api-errors.js';
 import { MAX_NESTING, nestedDeeperThan } from '../build-snapshot.js';
+import type { ResponseMemory } from './response-memory.js';
 
 /** One resource to watch, from the resourceVersion of the list (or GET) that was just read. */
 export interface WatchSpec {
@@ -79,6 +81,9 @@ export async function watchAll(client: ApiClient, specs: readonly WatchSpec[], h
     polling = setInterval(() => hooks.onChange(), pollMs);
     signal.addEventListener('abort', () => clearInterval(polling), { once: true });
   };
+  // Each watch may listen on the signal three times at once (its turn, its request, its back-off): not a leak,
+  // and Node's warning at 10 listeners would be a line on stderr that is no diagnosis.
+  setMaxListeners(Math.max(getMaxListeners(signal), 10 + 3 * specs.length), signal);
   await Promise.all(specs.map((spec) => watchOne(client, spec, hooks, signal, tuning, fallBack)));
 }
 
@@ -111,7 +116,7 @@ async function watchOne(client: ApiClient, spec: WatchSpec, hooks: WatchHooks, s
       else if (status === 403) outcome = drop(res, 'forbidden');
       else if (status < 200 || status >= 300) outcome = drop(res, 'error');
       else {
-        outcome = await readEvents(res, signal, (type, version, object) => {
+        outcome = await readEvents(res, signal, client.memory, (type, version, object) => {
           if (version) rv = version;
           if (type === 'BOOKMARK') return;
           if (hooks.onObject && object) hooks.onObject(spec, type, object);
@@ -160,43 +165,72 @@ function drop(res: StreamResponse, outcome: Outcome): Outcome {
   return outcome;
 }
 
-/** Reads newline-delimited watch events until the stream ends, fails, or an ERROR event arrives. */
-function readEvents(res: StreamResponse, signal: AbortSignal, onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK', resourceVersion: string | undefined, object: Record<string, unknown> | undefined) => void): Promise<Outcome> {
+/**
+ * Reads newline-delimited watch events until the stream ends, fails, or an ERROR event arrives. The line not
+ * yet ended counts against the command's memory budget with every other read in flight: a stream that
+ * would pass it is dropped as an error (and retried under the request budget).
+ */
+function readEvents(res: StreamResponse, signal: AbortSignal, memory: ResponseMemory, onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK', resourceVersion: string | undefined, object: Record<string, unknown> | undefined) => void): Promise<Outcome> {
   return new Promise((resolve) => {
-    let buffered = '';
+    // The line not yet ended, in the pieces it came in: joined once, when its newline comes (appending to one
+    // string and searching all of it for each chunk copied a long line again and again).
+    let pending: string[] = [];
+    let pendingLength = 0;
+    let held = 0;
     let done = false;
     const finish = (o: Outcome): void => {
       if (done) return;
       done = true;
+      memory.give(held);
+      held = 0;
+      pending = [];
       res.destroy();
       resolve(o);
     };
+    const event = (line: string): void => {
+      if (line === '') return;
+      let event: { type?: unknown; object?: { code?: unknown; metadata?: { resourceVersion?: unknown } } & Record<string, unknown> };
+      try {
+        event = JSON.parse(line);
+      } catch {
+        return finish('error');
+      }
+      // As for every other answer (api-client.ts): an event deeper than any object is an error, never read.
+      if (nestedDeeperThan(event, MAX_NESTING + 2)) return finish('error');
+      if (event?.type === 'ERROR') return finish(event.object?.code === 410 ? 'expired' : 'error');
+      if (event?.type !== 'ADDED' && event?.type !== 'MODIFIED' && event?.type !== 'DELETED' && event?.type !== 'BOOKMARK') return finish('error');
+      const rv = event.object?.metadata?.resourceVersion;
+      onEvent(event.type, typeof rv === 'string' && rv !== '' ? rv : undefined, event.object && typeof event.object === 'object' ? event.object : undefined);
+    };
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
-      buffered += chunk;
-      if (buffered.length > MAX_EVENT_BYTES) return finish('error');
+      if (done) return;
+      if (!memory.take(chunk.length)) return finish('error');
+      held += chunk.length;
+      let from = 0;
       let nl: number;
-      while (!done && (nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl).trim();
-        buffered = buffered.slice(nl + 1);
-        if (line === '') continue;
-        let event: { type?: unknown; object?: { code?: unknown; metadata?: { resourceVersion?: unknown } } & Record<string, unknown> };
-        try {
-          event = JSON.parse(line);
-        } catch {
-          return finish('error');
-        }
-        // As for every other answer (api-client.ts): an event deeper than any object is an error, never read.
-        if (nestedDeeperThan(event, MAX_NESTING + 2)) return finish('error');
-        if (event?.type === 'ERROR') return finish(event.object?.code === 410 ? 'expired' : 'error');
-        if (event?.type !== 'ADDED' && event?.type !== 'MODIFIED' && event?.type !== 'DELETED' && event?.type !== 'BOOKMARK') return finish('error');
-        const rv = event.object?.metadata?.resourceVersion;
-        onEvent(event.type, typeof rv === 'string' && rv !== '' ? rv : undefined, event.object && typeof event.object === 'object' ? event.object : undefined);
+      while (!done && (nl = chunk.indexOf('\n', from)) >= 0) {
+        const piece = chunk.slice(from, nl);
+        from = nl + 1;
+        if (pendingLength + piece.length > MAX_EVENT_BYTES) return finish('error');
+        const line = pending.length === 0 ? piece : pending.join('') + piece;
+        pending = [];
+        pendingLength = 0;
+        event(line.trim());
       }
+      if (done) return;
+      if (from < chunk.length) {
+        pending.push(from === 0 ? chunk : chunk.slice(from));
+        pendingLength += chunk.length - from;
+        if (pendingLength > MAX_EVENT_BYTES) return finish('error');
+      }
+      // Only the line not yet ended stays held.
+      memory.give(held - pendingLength);
+      held = pendingLength;
     });
     res.on('end', () => finish('closed'));
     res.on('error', () => finish(signal.aborted ? 'closed' : 'error'));
-    res.on('close', () => finish(signal.aborted ? 'closed' : buffered.trim() === '' ? 'closed' : 'error'));
+    res.on('close', () => finish(signal.aborted || pending.every((p) => p.trim() === '') ? 'closed' : 'error'));
   });
 }
 
