@@ -147,7 +147,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
 
-  failOnOption(verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false))
+  suppressionOptions(failOnOption(verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false)))
     .description('CI: wait for deploy/sts/ds/job/pod rollouts to finish; fail fast with a diagnosis when one is doomed')
     .option('--timeout <duration>', 'give up after this long (exit 5)', '5m')
     .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')

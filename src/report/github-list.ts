@@ -1,7 +1,7 @@
 import type { Diagnosis } from '../engine/diagnosis.js';
 import { messagesFor } from '../i18n/index.js';
 import type { Lang } from '../i18n/lang.js';
-import { data, prop } from './github.js';
+import { data, prop, suppressedNotice } from './github.js';
 import { neutralize } from './sanitize.js';
 import { subjectName } from './subject.js';
 
@@ -29,9 +29,5 @@ export function renderGithubListAnnotations(items: Iterable<Diagnosis>, lang?: L
     const message = `${d.status === 'healthy' && lead ? lead.message : d.summary}${lead ? ` [${lead.rule}]` : ''}${lead?.remediation[0] ? `\n${t.gate.githubFix} ${lead.remediation[0]}` : ''}`;
     out.push(`::${level} title=${prop(neutralize(title))}::${data(neutralize(message))}\n`);
   }
-  if (suppressed > 0) {
-    const line = t.suppressed.line({ count: suppressed, sources: [...sources].map((source) => t.suppressed.source({ source })).join(t.report.listSeparator), shown: false });
-    out.push(`::notice title=kdiag::${data(neutralize(line))}\n`);
-  }
-  return out.join('');
+  return out.join('') + suppressedNotice(suppressed, sources, lang);
 }

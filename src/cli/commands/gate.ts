@@ -26,12 +26,12 @@ import { EXIT } from '../exit-codes.js';
 import { parseFailOn, verdictExit } from '../fail-on.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
 import { checkNewFile, reportOptions, warn, writeNewFile, writeReport } from '../io.js';
+import { suppressionsFrom, type TeamOptions } from '../suppression-options.js';
 import { gateProgress } from './gate-progress.js';
 import type { LiveOptions } from './live-options.js';
 import { openSession } from './live-session.js';
 
-export interface GateOptions extends GlobalOptions, LiveOptions {
-  failOn?: string;
+export interface GateOptions extends GlobalOptions, LiveOptions, TeamOptions {
   timeout?: string;
   settle?: string;
   maxRestarts?: string;
@@ -71,6 +71,10 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
   const lang = resolveLang(opts.lang);
+  // The same suppressions as scan and analyze (--ignore, .kdiag.yaml, kdiag.io/ignore): a suppressed finding
+  // cannot doom a rollout nor fail it under --fail-on warning; it stays in the report.
+  const { suppressions, notes: teamNotes } = suppressionsFrom(opts);
+  const engineOptions = (now: number) => ({ now, ruleOptions: { graceMs, lang }, suppressions, notes: teamNotes });
   const settleMs = parseDuration(opts.settle ?? '5s');
   if (settleMs === undefined) throw new UsageError(`--settle: "${opts.settle}" is not a duration`, { hint: 'e.g. --settle 5s' });
 
@@ -130,7 +134,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   try {
     for (;;) {
       const now = Date.now();
-      engine = new Engine(snapshot, { now, ruleOptions: { graceMs, lang } });
+      engine = new Engine(snapshot, engineOptions(now));
       results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
       progress.update(results, now);
       const missing = results.filter((r) => r.state === 'missing');
@@ -170,18 +174,19 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   if (outcome === 'failed' && engine) {
     // The failing Pods' crashed containers' last log lines go into the snapshot, so the report shows them.
     if (await readFailedLogs(client, connection.context, namespace, snapshot, results)) {
-      engine = new Engine(snapshot, { now: engine.now, ruleOptions: { graceMs, lang } });
+      engine = new Engine(snapshot, engineOptions(engine.now));
       results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
     }
   }
   const elapsed = Date.now() - started;
+  for (const note of teamNotes) warn(`gate: ${neutralize(t.errors.text({ text: note }))}`);
   warn(`[${new Date().toISOString().slice(11, 19)}] ${t.gate.progress.outcome({ outcome, seconds: elapsed / 1000 })}`);
   for (const r of results) if (r.state === 'passed') warn(`  ✔ ${neutralize(r.target)}: ${neutralize(t.gate.rollout({ progress: r.progress }))}`);
   const logs = engine?.snapshot.logs ?? {};
   const report = reportOptions(opts, engine?.now);
   const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome, logs, lang) : '';
   if (format === 'text') writeReport(renderGateText(results, outcome, elapsed, report, logs), annotations);
-  else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses)), format, report));
+  else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses), { unreadable: [], notes: teamNotes }), format, report));
   // After the report: a JUnit file that cannot be written is exit 2 and one line, the verdict already on stdout.
   if (opts.junit) writeNewFile(opts.junit, neutralizeOutput(renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs, lang)), '--junit', opts.force);
   if (outcome === 'timeout') return EXIT.timeout;
