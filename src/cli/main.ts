@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { normalizeArgv, pluginArgv } from './argv.js';
+import { checkOneCluster, normalizeArgv, pluginArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
 import { endCommand, installTerminalGuards, stopStatusLine } from './terminal.js';
@@ -238,7 +238,9 @@ async function main(argv: string[]): Promise<number> {
     const me = invokedAs(argv[1]);
     const program = buildProgram(run, me, lang);
     const args = me === 'kdiag' ? argv : pluginArgv(argv, program.commands.map((c) => c.name()));
-    await program.parseAsync(normalizeArgv(args));
+    const normalized = normalizeArgv(args);
+    checkOneCluster(normalized);
+    await program.parseAsync(normalized);
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {

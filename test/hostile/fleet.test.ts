@@ -165,3 +165,37 @@ describe('the bound and the selection', () => {
   });
 });
 
+
+describe('the fleet flags before the command, as kubectl takes persistent flags', () => {
+  it('--all-contexts, --max-clusters-in-flight and --context before scan mean what they mean after it', async () => {
+    const { servers, kubeconfig: kc } = await fresh(3, 'lead');
+    const env = { KUBECONFIG: kc };
+    const after = await run(['scan', '--all-contexts', '--max-clusters-in-flight', '1', '-o', 'json'], { env });
+    const before = await run(['--all-contexts', '--max-clusters-in-flight=1', '-o', 'json', 'scan'], { env });
+    expect(before.code, before.stderr).toBe(after.code);
+    const names = (stdout: string) => (JSON.parse(stdout) as { items: Item[]; clusters: Array<{ name: string }> });
+    expect(names(before.stdout).clusters.map((c) => c.name)).toEqual(servers.map((s) => s.context));
+    expect(names(before.stdout).items.map(alone)).toEqual(names(after.stdout).items.map(alone));
+    const globs = await run(['--context', 'lead-0[01]', '-A', 'scan', '-o', 'json'], { env });
+    expect(globs.code, globs.stderr).toBe(1);
+    expect(names(globs.stdout).clusters.map((c) => c.name)).toEqual(['lead-00', 'lead-01']);
+  });
+
+  it('on a command that reads one cluster they are refused in one line (exit 2), never ignored, before any request', async () => {
+    const { servers, kubeconfig: kc } = await fresh(2, 'single');
+    const env = { KUBECONFIG: kc };
+    const cases: Array<[string[], string]> = [
+      [['--all-contexts', 'pod', 'web-0'], 'kdiag: --all-contexts reads several clusters, which only scan does; pod reads one'],
+      [['gate', 'deploy/web', '--max-clusters-in-flight', '2'], 'kdiag: --max-clusters-in-flight bounds a scan of several clusters; gate reads one'],
+      [['--context', 'single-00', 'gate', 'deploy/web', '--context=single-01'], 'kdiag: --context is given 2 times, and gate reads one cluster'],
+      [['capture', 'pod', 'web-0', '--context', 'single-00', '--context', 'single-01'], 'kdiag: --context is given 2 times, and capture reads one cluster'],
+    ];
+    for (const [args, line] of cases) {
+      const r = await run(args, { env });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.split('\n')[0]).toBe(line);
+      expect(r.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('hint: '))).toHaveLength(1);
+    }
+    expect(servers.every((s) => s.requests() === 0)).toBe(true);
+  });
+});
