@@ -66,6 +66,16 @@ describe('scan over 50 contexts in one process', () => {
 
   it('the exit code is the worst verdict among clusters: 1 (some clusters have a crash loop)', () => expect(code).toBe(1));
 
+  it('each item\'s fix commands name its own cluster\'s context', () => {
+    const failing = doc.items.filter((i) => i.status === 'failing') as Array<Item & { stageOwner?: { commands: string[] }; findings: Array<{ remediation: string[] }> }>;
+    expect(failing).toHaveLength(17);
+    for (const item of failing) {
+      const commands = [...(item.stageOwner?.commands ?? []), ...item.findings.flatMap((f) => f.remediation)].filter((c) => /\bkubectl [a-z-]/.test(c));
+      expect(commands.length, item.cluster).toBeGreaterThan(0);
+      for (const c of commands) expect(c).toMatch(new RegExp(`kubectl --context ${item.cluster} [a-z]`));
+    }
+  });
+
   it('each cluster\'s items are exactly what a run of that context alone prints', async () => {
     const codes: number[] = [];
     for (let at = 0; at < fleet.length; at += 4) {

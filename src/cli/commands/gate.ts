@@ -1,3 +1,4 @@
+import { aimCommand, aimDiagnosis, commandTarget } from '../../engine/command-target.js';
 import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
 import { evaluateGate, selectorTargets, type GateResult } from '../../engine/gate.js';
@@ -178,6 +179,9 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
       results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
     }
   }
+  // The commands the report prints (fix steps, where to look, the way back) act on the cluster the gate read.
+  const cluster = commandTarget(opts);
+  results = results.map((r) => ({ ...r, diagnoses: r.diagnoses.map((d) => aimDiagnosis(d, cluster)), ...(r.rollback ? { rollback: { ...r.rollback, command: aimCommand(r.rollback.command, cluster) } } : {}) }));
   const elapsed = Date.now() - started;
   for (const note of teamNotes) warn(`gate: ${neutralize(t.errors.text({ text: note }))}`);
   warn(`[${new Date().toISOString().slice(11, 19)}] ${t.gate.progress.outcome({ outcome, seconds: elapsed / 1000 })}`);

@@ -1,3 +1,4 @@
+import { aimDiagnosis, commandTarget } from '../../engine/command-target.js';
 import { Engine } from '../../engine/diagnose.js';
 import { findTarget, type Target } from '../../engine/targets.js';
 import { renderDiagnosis } from '../../report/render.js';
@@ -43,7 +44,7 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions): P
     const engine = new Engine(snapshot, { ...team, ruleOptions: ruleOptions(opts), logLines: logs.shown });
     progress.stop();
     const report = reportOptions(opts, engine.now);
-    return reportTarget(engine, target, object, format, report, failOn, opts.from);
+    return reportTarget(engine, target, object, format, report, failOn, opts.from, commandTarget(opts));
   } finally {
     progress.stop();
   }
@@ -93,7 +94,7 @@ async function watchPod(target: Target, opts: PodCommandOptions): Promise<number
           report = new Engine((await read(logLines)).snapshot, { ...team, now: Date.now(), ruleOptions: ruleOptions(opts) });
           d = report.diagnosePod(findTarget(report.snapshot, target, namespace));
         }
-        writeReport(renderDiagnosis(d, format, reportOptions(opts, report.now)));
+        writeReport(renderDiagnosis(aimDiagnosis(d, commandTarget(opts)), format, reportOptions(opts, report.now)));
         return d.status === 'progressing' ? EXIT.timeout : fails(d, failOn) ? EXIT.failing : EXIT.ok;
       }
       // Watch from the versions of the first read, once there is something to wait for.
