@@ -11,6 +11,7 @@ import { subjectName } from './subject.js';
  */
 export function renderGithubListAnnotations(items: Iterable<Diagnosis>, lang?: Lang): string {
   const t = messagesFor(lang);
+  const errors: string[] = [];
   const out: string[] = [];
   let suppressed = 0;
   const sources = new Set<string>();
@@ -27,7 +28,8 @@ export function renderGithubListAnnotations(items: Iterable<Diagnosis>, lang?: L
     const title = `${subjectName(d)}: ${t.status[d.status]}${d.stage ? ` (${t.stage[d.stage]})` : ''}`;
     const lead = d.status === 'healthy' ? (d.findings.find((f) => f.severity === 'warning') ?? primary) : primary;
     const message = `${d.status === 'healthy' && lead ? lead.message : d.summary}${lead ? ` [${lead.rule}]` : ''}${lead?.remediation[0] ? `\n${t.gate.githubFix} ${lead.remediation[0]}` : ''}`;
-    out.push(`::${level} title=${prop(neutralize(title))}::${data(neutralize(message))}\n`);
+    (level === 'error' ? errors : out).push(`::${level} title=${prop(neutralize(title))}::${data(neutralize(message))}\n`);
   }
-  return out.join('') + suppressedNotice(suppressed, sources, lang);
+  // Failing items first, as in every other view of a list.
+  return errors.join('') + out.join('') + suppressedNotice(suppressed, sources, lang);
 }

@@ -147,6 +147,15 @@ describe('the bound and the selection', () => {
     expect(doc.clusters.map((c) => c.name)).toEqual(servers.map((s) => s.context));
   }, 60_000);
 
+  it('GitHub annotations (--github): one per failing item, named with its cluster; the fix command names its context', async () => {
+    const r = await run(['scan', '--context', 'fleet-0[0-3]', '--github'], { env: { KUBECONFIG: kubeconfig } });
+    expect(r.code, r.stderr).toBe(1);
+    const annotations = r.stdout.split('\n').filter((l) => l.startsWith('::'));
+    expect(annotations).toHaveLength(2); // fleet-00 and fleet-03 have a crash loop
+    expect(annotations[0]).toMatch(/^::error title=\[fleet-00\] Pod shop\/api-0%3A failing \(container\)::.*\[container\/crash-loop\].*kubectl --context fleet-00 /);
+    expect(annotations[1]).toMatch(/^::error title=\[fleet-03\] Pod shop\/api-3%3A failing/);
+  });
+
   it('Markdown names each item\'s cluster', async () => {
     const r = await run(['scan', '--context', 'fleet-0[0-2]', '-o', 'markdown'], { env: { KUBECONFIG: kubeconfig } });
     expect(r.code, r.stderr).toBe(1);

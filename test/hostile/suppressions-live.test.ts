@@ -51,6 +51,19 @@ describe('scan and pod, live: the three ways, and near misses', () => {
     expect(JSON.parse(pod.stdout).suppressed[0].rule).toBe('container/crash-loop');
   });
 
+  it('scan under GITHUB_ACTIONS=true: an ::error for the crash loop; suppressed, a ::notice that counts it instead', async () => {
+    const s = await serve(cluster());
+    const env = { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' };
+    const cwd = repo();
+    const [plain, ignored] = await Promise.all([run(['scan'], { env, cwd }), run(['scan', '--ignore', 'container/crash-loop'], { env, cwd })]);
+    expect(plain.code, plain.stderr).toBe(1);
+    expect(plain.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([expect.stringMatching(/^::error title=Pod shop\/crasher%3A failing \(container\)::.*\[container\/crash-loop\]/), expect.stringMatching(/^::warning title=Deployment shop\/web/)]);
+    expect(ignored.code, ignored.stderr).toBe(0);
+    const lines = ignored.stdout.split('\n').filter((l) => l.startsWith('::'));
+    expect(lines.some((l) => l.startsWith('::error'))).toBe(false);
+    expect(lines).toContain('::notice title=kdiag::1 finding suppressed (--ignore) — --show-suppressed');
+  });
+
   it('.kdiag.yaml: an entry for another namespace and an expired one do not apply (the expiry is a note); one for shop does', async () => {
     const s = await serve(cluster());
     const env = { KUBECONFIG: s.kubeconfig };
