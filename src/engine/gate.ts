@@ -164,7 +164,8 @@ function failOnServiceWithoutEndpoints(result: GateResult, w: WorkloadFacts, wor
     const { kept, suppressed } = engine.partitionForWorkload(blamed, s);
     if (blamed.length > 0 && kept.length === 0) {
       const own = workloadVerdict(s, engine.diagnoseWorkload(s), [], [], engine.t);
-      result.diagnoses = [{ ...own, suppressed: [...(own.suppressed ?? []), ...suppressed] }, ...result.diagnoses];
+      const already = new Set((own.suppressed ?? []).map((f) => `${f.rule}\u0000${f.message}`));
+      result.diagnoses = [{ ...own, suppressed: [...(own.suppressed ?? []), ...suppressed.filter((f) => !already.has(`${f.rule}\u0000${f.message}`))] }, ...result.diagnoses];
       continue;
     }
     const hop = path.hops.find((h) => h.state === 'failed');

@@ -141,6 +141,18 @@ describe('suppressions stay in the report', () => {
     const ns = JSON.parse(kdiag(['analyze', join(dir, 'crash.yaml'), '-o', 'json']).stdout);
     expect(ns.items[0].suppressed[0].suppressedBy).toEqual({ source: 'annotation on namespace/kdiag-container-crash-loop' });
   });
+  it('a workload target (pod svc/NAME) keeps its own suppressed finding in suppressed[] and counts it; the traffic path does not bring it back', () => {
+    const dump = fixture('real/readiness-service-no-endpoints.yaml');
+    expect(kdiag(['pod', 'svc/frontend', '-f', dump]).code).toBe(1);
+    const json = kdiag(['pod', 'svc/frontend', '-f', dump, '--ignore', 'readiness/service-selects-nothing', '-o', 'json']);
+    expect(json.code).toBe(0);
+    const service = JSON.parse(json.stdout).items.find((d: { workload?: { kind: string } }) => d.workload?.kind === 'Service');
+    expect(service.findings.map((f: { rule: string }) => f.rule)).not.toContain('readiness/service-selects-nothing');
+    expect(service.suppressed).toEqual([expect.objectContaining({ rule: 'readiness/service-selects-nothing', suppressedBy: { source: '--ignore' } })]);
+    expect(kdiag(['pod', 'svc/frontend', '-f', dump, '--ignore', 'readiness/service-selects-nothing']).stdout).toContain('1 finding suppressed (--ignore) — --show-suppressed');
+    // Near miss: another rule suppressed leaves this one in the verdict.
+    expect(kdiag(['pod', 'svc/frontend', '-f', dump, '--ignore', 'traffic/no-ready-endpoints']).code).toBe(1);
+  });
   it('zh-TW: the count line in Chinese', () => {
     const r = kdiag(['analyze', CRASH, '--ignore', 'container/crash-loop', '--lang', 'zh-TW']);
     expect(r.stdout).toContain('已略過 1 個發現（--ignore） — 使用 --show-suppressed 顯示');
