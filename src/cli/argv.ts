@@ -1,12 +1,44 @@
+import { UsageError } from '../errors.js';
+
 // kubectl's flag grammar on top of commander: `-n=shop` is `-n shop`, and persistent flags may stand before
 // the subcommand (`kdiag -n shop scan`, `kdiag --context x pod y`), as kubectl's cobra allows.
 
-/** Persistent flags: the ones that take a value (short and long names), and the switches. */
+/**
+ * Persistent flags: the ones that take a value (short and long names), and the switches. Besides kubectl's
+ * own, the flags that pick clusters (`--all-contexts`, `--max-clusters-in-flight`) and a team's flags
+ * (`--fail-on`, `--ignore`, `--config`…), which a pipeline may well write first.
+ */
 const WITH_VALUE = new Set([
   '-n', '--namespace', '--context', '--kubeconfig', '--request-timeout', '-o', '--output',
   '--as', '--as-group', '--token', '--server', '-s', '--certificate-authority', '--now', '--grace', '--lang',
+  '--max-clusters-in-flight', '--fail-on', '--ignore', '--config',
 ]);
-const SWITCHES = new Set(['--no-color', '-v', '--verbose', '--insecure-skip-tls-verify', '-A', '--all-namespaces']);
+const SWITCHES = new Set(['--no-color', '-v', '--verbose', '--insecure-skip-tls-verify', '-A', '--all-namespaces', '--all-contexts', '--no-config', '--show-suppressed']);
+
+/** The commands that read several clusters in one run. */
+const MANY_CLUSTERS = new Set(['scan']);
+
+/**
+ * Refuses, in one line, a normalised command line that asks a one-cluster command for several clusters
+ * (`--all-contexts`, `--max-clusters-in-flight`, `--context` twice). Commander would say "unknown option"
+ * or, for a repeated --context, silently keep the last: a gate must not run against another cluster than asked.
+ */
+export function checkOneCluster(argv: readonly string[]): void {
+  const [, , command, ...args] = argv;
+  if (command === undefined || command.startsWith('-') || MANY_CLUSTERS.has(command)) return;
+  const contexts: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') break;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    if (flag === '--all-contexts') throw new UsageError(`--all-contexts reads several clusters, which only scan does; ${command} reads one`, { hint: 'pick its cluster with --context NAME, or run kdiag scan --all-contexts' });
+    if (flag === '--max-clusters-in-flight') throw new UsageError(`--max-clusters-in-flight bounds a scan of several clusters; ${command} reads one`, { hint: 'drop --max-clusters-in-flight, or run kdiag scan with several contexts' });
+    if (flag === '--context') contexts.push(eq > 0 ? arg.slice(eq + 1) : (args[++i] ?? ''));
+    else if (WITH_VALUE.has(flag) && eq < 0) i++;
+  }
+  if (contexts.length > 1) throw new UsageError(`--context is given ${contexts.length} times, and ${command} reads one cluster`, { hint: 'keep one --context; only kdiag scan reads several clusters in one run' });
+}
 
 /** `argv` (node, script, …args) rewritten so commander reads it the way kubectl would. */
 export function normalizeArgv(argv: readonly string[]): string[] {

@@ -14,6 +14,9 @@ Ready (slow warm-up), a first FailedMount, a Job Pod failing within its
 backoffLimit, a transient FailedScheduling, registry timeouts.
 Only current-revision Pods count: the newest ReplicaSet, the StatefulSet's
 updateRevision, the DaemonSet's generation, the Job's own Pods.
+A suppressed finding (--ignore, .kdiag.yaml, kdiag.io/ignore) neither dooms a
+rollout nor fails it under --fail-on warning, and the report counts it; it
+cannot make a rollout finish (Pods that never get Ready still time out).
 A named workload that does not exist is exit 4 after one re-check (~1 s),
 unless --wait-for-creation.
 Exit codes: 0 passed, 1 doomed, 2 usage, 3 cluster unreachable or forbidden,

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { normalizeArgv, pluginArgv } from './argv.js';
+import { checkOneCluster, normalizeArgv, pluginArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
 import { endCommand, installTerminalGuards, stopStatusLine } from './terminal.js';
@@ -148,7 +148,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
     .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
 
-  failOnOption(verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false))
+  suppressionOptions(failOnOption(verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false)))
     .description('CI: wait for deploy/sts/ds/job/pod rollouts to finish; fail fast with a diagnosis when one is doomed')
     .option('--timeout <duration>', 'give up after this long (exit 5)', '5m')
     .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')
@@ -239,7 +239,9 @@ async function main(argv: string[]): Promise<number> {
     const me = invokedAs(argv[1]);
     const program = buildProgram(run, me, lang);
     const args = me === 'kdiag' ? argv : pluginArgv(argv, program.commands.map((c) => c.name()));
-    await program.parseAsync(normalizeArgv(args));
+    const normalized = normalizeArgv(args);
+    checkOneCluster(normalized);
+    await program.parseAsync(normalized);
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -201,7 +201,10 @@ export class Engine {
     const status = teardown && failingStatus !== 'failing' ? 'progressing' : failingStatus;
     const tearingDown = teardown !== undefined && (status === 'progressing' || findings[0]?.rule === 'kubelet/stuck-terminating');
     const proven = provenStages(facts);
-    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : teardown ? 'kubelet' : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
+    // Not Ready and nothing left to say why but suppressed findings: the stage is theirs, and the summary says
+    // they are suppressed (never a guess such as "pulling images" for a Pod whose crash loop was accepted).
+    const hidden = status === 'progressing' && !teardown && suppressed.length > 0 && !findings.some((f) => f.severity !== 'info') ? orderFindings(suppressed) : undefined;
+    const stage = status === 'healthy' ? null : status === 'failing' ? findings[0]!.stage : teardown ? 'kubelet' : hidden ? hidden[0]!.stage : (findings.find((f) => f.severity === 'warning')?.stage ?? currentStage(facts, proven));
     const own: Diagnosis = {
       apiVersion: 'kdiag/v1',
       kind: 'Diagnosis',
@@ -216,7 +219,7 @@ export class Engine {
       },
       status,
       stage,
-      summary: teardown && status === 'progressing' ? deletingSummary(teardown, now, this.t) : summarize(facts, status, findings, now, this.t),
+      summary: teardown && status === 'progressing' ? deletingSummary(teardown, now, this.t) : hidden ? this.t.suppressed.notReadySuppressed({ rules: [...new Set(hidden.map((f) => f.rule))].join(', ') }) : summarize(facts, status, findings, now, this.t),
       stages: stageStates(POD_STAGES, status, stage, proven),
       stageOwner: tearingDown ? teardownOwner(facts, teardown, this.t) : stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null, ...(stage === 'image' ? { image: waitingImage(facts.containers) } : {}), ...(stage === 'container' ? { container: troubledContainer(facts.containers) } : {}) }, this.t),
       findings,
@@ -247,6 +250,12 @@ export class Engine {
       out = out.map((f) => (this.yieldingRules.has(f.rule) && f.severity === 'error' ? { ...f, severity: 'warning' as const } : f));
     }
     return out;
+  }
+
+  /** Findings made outside the rules (a traffic path) split by this run's suppressions, as a workload's own are. */
+  partitionForWorkload(found: readonly Finding[], workload: WorkloadFacts): { kept: Finding[]; suppressed: SuppressedFinding[] } {
+    const { kept, suppressed } = partitionFindings(found, this.subjects.forWorkload(workload), this.suppressions);
+    return { kept, suppressed: this.suppressedPart(suppressed).suppressed ?? [] };
   }
 
   /** A workload-level diagnosis, or undefined when its rules find nothing. */

@@ -157,8 +157,19 @@ function failOnServiceWithoutEndpoints(result: GateResult, w: WorkloadFacts, wor
     const path = servicePath(engine.snapshot, s.object, { lang: engine.t.lang });
     const portless = path.findings.find((f) => f.rule === 'traffic/target-port-undeclared');
     if (!(path.broken !== null && NO_ENDPOINTS_HOPS.has(path.broken)) && !portless) continue;
+    // The findings that fail the gate here, with the run's suppressions for this Service: when each of them is
+    // suppressed (--ignore, .kdiag.yaml, kdiag.io/ignore on the Service or its Namespace), the gate does not
+    // fail on it, and the Service's verdict carries them under suppressed[] so the report still says so.
+    const blamed = path.findings.filter((f) => f.severity === 'error' || f === portless);
+    const { kept, suppressed } = engine.partitionForWorkload(blamed, s);
+    if (blamed.length > 0 && kept.length === 0) {
+      const own = workloadVerdict(s, engine.diagnoseWorkload(s), [], [], engine.t);
+      const already = new Set((own.suppressed ?? []).map((f) => `${f.rule}\u0000${f.message}`));
+      result.diagnoses = [{ ...own, suppressed: [...(own.suppressed ?? []), ...suppressed.filter((f) => !already.has(`${f.rule}\u0000${f.message}`))] }, ...result.diagnoses];
+      continue;
+    }
     const hop = path.hops.find((h) => h.state === 'failed');
-    const why = path.findings.find((f) => f.severity === 'error')?.message ?? `${hop?.hop ?? ''}: ${hop?.detail ?? ''}`;
+    const why = kept.find((f) => f.severity === 'error')?.message ?? `${hop?.hop ?? ''}: ${hop?.detail ?? ''}`;
     result.state = 'failed';
     result.stateKey = 'failed';
     result.reason = `Service ${s.name} has no ready endpoints: ${why}`;

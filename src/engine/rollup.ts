@@ -113,7 +113,8 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
   if (status === 'healthy') summary = total === 0 ? t.workload.nothingFailing({ warnings }) : t.workload.allHealthy({ total, warnings });
   const findings = lead ? [lead, ...secondary] : secondary;
   const notes = [...new Set([...(own?.notes ?? []), ...pods.flatMap((d) => d.notes), ...services.flatMap((d) => d.notes)])];
-  return workloadDiagnosis(ref, { status, stage, stages: workloadStages(status, stage, total), summary, findings, notes }, t);
+  // What suppressions kept out of the workload's own verdict stays on it (the Pods carry their own).
+  return workloadDiagnosis(ref, { status, stage, stages: workloadStages(status, stage, total), summary, findings, ...(own?.suppressed?.length ? { suppressed: own.suppressed } : {}), notes }, t);
 }
 
 /**

@@ -113,6 +113,7 @@ export const en: Messages = {
     source: ({ source }) => source,
     by: ({ source, reason }) => `suppressed by ${source}${reason ? `: ${reason}` : ' (no reason given)'}`,
     allSuppressed: ({ count }) => `every finding (${count}) is suppressed; nothing else was found`,
+    notReadySuppressed: ({ rules }) => `not Ready, and what kdiag found is suppressed (${rules}); nothing else was found`,
   },
 
   workload: {

@@ -20,6 +20,12 @@ export const FLEET_PHRASES: readonly Phrase[] = [
   phrase('--context "{glob:q}" matches no context in the kubeconfig', ({ glob }) => `--context「${glob}」不符合 kubeconfig 中的任何 context`),
   phrase('the kubeconfig has no context to read', 'kubeconfig 中沒有可讀取的 context'),
   phrase('the kubeconfig has no context', 'kubeconfig 中沒有任何 context'),
+  phrase('--all-contexts reads several clusters, which only scan does; {command} reads one', ({ command }) => `--all-contexts 會讀取多個叢集，只有 scan 會這樣做；${command} 只讀取一個叢集`),
+  phrase('pick its cluster with --context NAME, or run kdiag scan --all-contexts', '用 --context NAME 選擇它的叢集，或執行 kdiag scan --all-contexts'),
+  phrase('--max-clusters-in-flight bounds a scan of several clusters; {command} reads one', ({ command }) => `--max-clusters-in-flight 限制同時讀取多個叢集的 scan；${command} 只讀取一個叢集`),
+  phrase('drop --max-clusters-in-flight, or run kdiag scan with several contexts', '拿掉 --max-clusters-in-flight，或以多個 context 執行 kdiag scan'),
+  phrase('--context is given {n:n} times, and {command} reads one cluster', ({ n, command }) => `--context 給了 ${n} 次，但 ${command} 只讀取一個叢集`),
+  phrase('keep one --context; only kdiag scan reads several clusters in one run', '只保留一個 --context；只有 kdiag scan 會在一次執行中讀取多個叢集'),
   // Last: the name in front of a cluster's own note (already in the report's language).
   phrase('cluster {name}: ', ({ name }) => `叢集 ${name}：`),
 ];

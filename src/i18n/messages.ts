@@ -111,6 +111,8 @@ export interface Messages {
     by(p: { source: string; reason?: string }): string;
     /** A workload whose every finding is suppressed. */
     allSuppressed(p: { count: number }): string;
+    /** A Pod that is not Ready whose every finding that would explain it is suppressed (`rules`: their ids). */
+    notReadySuppressed(p: { rules: string }): string;
   };
 
   workload: {

@@ -162,6 +162,7 @@ export const zhTW: Messages = {
     source: ({ source }) => (source.startsWith('annotation on ') ? `${source.slice('annotation on '.length)} 上的註解` : source),
     by: ({ source, reason }) => `由 ${source.startsWith('annotation on ') ? `${source.slice('annotation on '.length)} 上的註解` : source} 略過${reason ? `：${reason}` : '（未提供原因）'}`,
     allSuppressed: ({ count }) => `所有發現（${num(count)} 個）都已略過；沒有找到其他問題`,
+    notReadySuppressed: ({ rules }) => `尚未 Ready，kdiag 找到的問題都已略過（${rules}）；沒有找到其他問題`,
   },
 
   workload: {

@@ -6,6 +6,7 @@ import { changeSummary } from './change.js';
 import { gateExtras } from './gate-extras.js';
 import { neutralize } from './sanitize.js';
 import { paint } from './style.js';
+import { suppressedLines } from './suppressed.js';
 import { renderText } from './text.js';
 
 export type GateOutcome = 'passed' | 'failed' | 'timeout';
@@ -34,6 +35,9 @@ export function renderGateText(results: readonly GateResult[], outcome: GateOutc
     if (changed) lines.push(`      ${changed}`);
     if (extras.rollback) lines.push(`      ${t.gate.wayBack} ${extras.rollback}`);
   }
+  // What suppressions kept out of the verdict, for every workload (passed ones too): never hidden.
+  const hidden = suppressedLines(results.flatMap((r) => r.diagnoses), options, t, true);
+  if (hidden.length > 0) lines.push(...hidden.map((l) => `  ${l}`));
   const details = results.filter((r) => r.state !== 'passed');
   for (const r of details) {
     const shown = new Set<string>();

@@ -1,7 +1,7 @@
 import type { Diagnosis } from '../engine/diagnosis.js';
 import { messagesFor } from '../i18n/index.js';
 import type { Lang } from '../i18n/lang.js';
-import { data, prop } from './github.js';
+import { data, prop, suppressedNotice } from './github.js';
 import { neutralize } from './sanitize.js';
 import { subjectName } from './subject.js';
 
@@ -11,6 +11,7 @@ import { subjectName } from './subject.js';
  */
 export function renderGithubListAnnotations(items: Iterable<Diagnosis>, lang?: Lang): string {
   const t = messagesFor(lang);
+  const errors: string[] = [];
   const out: string[] = [];
   let suppressed = 0;
   const sources = new Set<string>();
@@ -27,11 +28,8 @@ export function renderGithubListAnnotations(items: Iterable<Diagnosis>, lang?: L
     const title = `${subjectName(d)}: ${t.status[d.status]}${d.stage ? ` (${t.stage[d.stage]})` : ''}`;
     const lead = d.status === 'healthy' ? (d.findings.find((f) => f.severity === 'warning') ?? primary) : primary;
     const message = `${d.status === 'healthy' && lead ? lead.message : d.summary}${lead ? ` [${lead.rule}]` : ''}${lead?.remediation[0] ? `\n${t.gate.githubFix} ${lead.remediation[0]}` : ''}`;
-    out.push(`::${level} title=${prop(neutralize(title))}::${data(neutralize(message))}\n`);
+    (level === 'error' ? errors : out).push(`::${level} title=${prop(neutralize(title))}::${data(neutralize(message))}\n`);
   }
-  if (suppressed > 0) {
-    const line = t.suppressed.line({ count: suppressed, sources: [...sources].map((source) => t.suppressed.source({ source })).join(t.report.listSeparator), shown: false });
-    out.push(`::notice title=kdiag::${data(neutralize(line))}\n`);
-  }
-  return out.join('');
+  // Failing items first, as in every other view of a list.
+  return errors.join('') + out.join('') + suppressedNotice(suppressed, sources, lang);
 }

@@ -12,9 +12,20 @@ export const data = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g,
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 export const prop = (s: string): string => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
+/** One `::notice` counting the suppressed findings and naming where they were asked; empty when none. */
+export function suppressedNotice(count: number, sources: ReadonlySet<string>, lang?: Lang): string {
+  if (count === 0) return '';
+  const t = messagesFor(lang);
+  const line = t.suppressed.line({ count, sources: [...sources].map((source) => t.suppressed.source({ source })).join(t.report.listSeparator), shown: false });
+  return `::notice title=kdiag::${data(neutralize(line))}\n`;
+}
+
 /** GitHub Actions annotations (`::error title=…::…`) for every workload that did not pass. */
 export function renderGithubAnnotations(results: readonly GateResult[], outcome: GateOutcome, logs: Readonly<Record<string, string>> = {}, lang?: Lang): string {
   const t = messagesFor(lang).gate;
+  // Suppressed findings (passed workloads' too) are counted in one notice: a suppression never hides anything.
+  const hidden = results.flatMap((r) => r.diagnoses.flatMap((d) => d.suppressed ?? []));
+  const notice = suppressedNotice(hidden.length, new Set(hidden.map((f) => f.suppressedBy.source)), lang);
   return results
     .filter((r) => r.state !== 'passed')
     .map((r) => {
@@ -30,5 +41,5 @@ export function renderGithubAnnotations(results: readonly GateResult[], outcome:
       ].join('\n');
       return `::${level} title=${prop(neutralize(title))}::${data(neutralize(message))}\n`;
     })
-    .join('');
+    .join('') + notice;
 }

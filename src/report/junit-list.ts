@@ -1,7 +1,7 @@
 import type { Diagnosis } from '../engine/diagnosis.js';
 import { messagesFor } from '../i18n/index.js';
 import type { Lang } from '../i18n/lang.js';
-import { xml } from './junit.js';
+import { suppressedOut, xml } from './junit.js';
 
 /**
  * JUnit XML for a list (`analyze`, `scan`): one test case per Pod or workload, a failure for each item
@@ -18,8 +18,7 @@ export function renderJunitList(items: Iterable<Diagnosis>, command: 'analyze' |
     const namespace = d.pod?.namespace ?? d.workload?.namespace ?? '';
     const name = d.pod ? d.pod.name : `${d.workload?.kind.toLowerCase() ?? ''}/${d.workload?.name ?? ''}`;
     const open = `    <testcase classname="kdiag.${command}.${xml(namespace)}" name="${xml(name)}" time="0">`;
-    const suppressed = (d.suppressed ?? []).map((f) => `suppressed [${f.rule}] by ${f.suppressedBy.source}${f.suppressedBy.reason ? `: ${f.suppressedBy.reason}` : ''}`);
-    const out = suppressed.length > 0 ? `\n      <system-out>${xml(suppressed.join('\n'))}</system-out>` : '';
+    const out = suppressedOut([d]);
     if (!failed(d)) {
       cases.push(out ? `${open}${out}\n    </testcase>` : `${open}</testcase>`);
       continue;

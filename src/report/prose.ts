@@ -1,5 +1,6 @@
 import wrapAnsi from 'wrap-ansi';
 import { cjkWrap, hasCJK } from './cjk-wrap.js';
+import { KDIAG_COMMANDS, KUBECTL_VERBS } from '../engine/command-target.js';
 import { columns } from './width.js';
 
 // The one wrapper for prose (help, explain, lifecycle, notes, errors, hints, fix steps): lines break between
@@ -9,8 +10,8 @@ import { columns } from './width.js';
 
 /** A tool and what follows it when it is a command: a subcommand of its, or a flag (never a sentence that starts "kdiag names…"). */
 const TOOLS = [
-  'kubectl (?:get|describe|logs|set|create|delete|apply|auth|rollout|top|exec|debug|patch|edit|label|annotate|scale|cordon|uncordon|drain|taint|cluster-info|config|events|wait|port-forward|api-resources|explain|-)',
-  'kdiag (?:pod|analyze|scan|gate|capture|rbac|rules|lifecycle|explain|version|completion|-)',
+  `kubectl (?:${KUBECTL_VERBS}|-)`,
+  `kdiag (?:${KDIAG_COMMANDS}|-)`,
   'crictl (?:pull|ps|logs|inspect|inspecti|inspectp|images|pods|info|-)',
   '(?:journalctl|systemctl|skopeo|nerdctl|helm) ',
 ].join('|');

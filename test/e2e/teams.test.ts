@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments, stringify } from 'yaml';
+import { junitProblems } from '../support/junit-schema.js';
 import { fixture, kdiag, ROOT } from './exec.js';
 
 const REAL = fixture('real');
@@ -140,6 +141,18 @@ describe('suppressions stay in the report', () => {
     const ns = JSON.parse(kdiag(['analyze', join(dir, 'crash.yaml'), '-o', 'json']).stdout);
     expect(ns.items[0].suppressed[0].suppressedBy).toEqual({ source: 'annotation on namespace/kdiag-container-crash-loop' });
   });
+  it('a workload target (pod svc/NAME) keeps its own suppressed finding in suppressed[] and counts it; the traffic path does not bring it back', () => {
+    const dump = fixture('real/readiness-service-no-endpoints.yaml');
+    expect(kdiag(['pod', 'svc/frontend', '-f', dump]).code).toBe(1);
+    const json = kdiag(['pod', 'svc/frontend', '-f', dump, '--ignore', 'readiness/service-selects-nothing', '-o', 'json']);
+    expect(json.code).toBe(0);
+    const service = JSON.parse(json.stdout).items.find((d: { workload?: { kind: string } }) => d.workload?.kind === 'Service');
+    expect(service.findings.map((f: { rule: string }) => f.rule)).not.toContain('readiness/service-selects-nothing');
+    expect(service.suppressed).toEqual([expect.objectContaining({ rule: 'readiness/service-selects-nothing', suppressedBy: { source: '--ignore' } })]);
+    expect(kdiag(['pod', 'svc/frontend', '-f', dump, '--ignore', 'readiness/service-selects-nothing']).stdout).toContain('1 finding suppressed (--ignore) — --show-suppressed');
+    // Near miss: another rule suppressed leaves this one in the verdict.
+    expect(kdiag(['pod', 'svc/frontend', '-f', dump, '--ignore', 'traffic/no-ready-endpoints']).code).toBe(1);
+  });
   it('zh-TW: the count line in Chinese', () => {
     const r = kdiag(['analyze', CRASH, '--ignore', 'container/crash-loop', '--lang', 'zh-TW']);
     expect(r.stdout).toContain('已略過 1 個發現（--ignore） — 使用 --show-suppressed 顯示');
@@ -153,6 +166,8 @@ describe('--junit and GitHub annotations for lists', () => {
     const r = kdiag(['analyze', REAL, '--junit', file, '--ignore', 'container/crash-loop']);
     const xml = readFileSync(file, 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
+    // The same JUnit checks as the gate's report (test/engine/gate.test.ts).
+    expect(junitProblems(xml)).toEqual([]);
     const suite = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml).testsuites.testsuite;
     const items = JSON.parse(kdiag(['analyze', REAL, '-o', 'json', '--ignore', 'container/crash-loop']).stdout).items;
     expect(Number(suite.tests)).toBe(items.length);
@@ -163,6 +178,24 @@ describe('--junit and GitHub annotations for lists', () => {
     expect(cases.every((c) => c.classname.startsWith('kdiag.analyze.'))).toBe(true);
     // never overwrites without --force
     expect(kdiag(['analyze', CRASH, '--junit', file]).code).toBe(2);
+  });
+  it('scan --junit (with --failing-only and --fail-on warning) conforms too, and every item is a case', () => {
+    const file = join(tempDir(), 'scan.xml');
+    const r = kdiag(['scan', '-f', REAL, '--junit', file, '--failing-only', '--fail-on', 'warning']);
+    expect(r.code).toBe(1);
+    const xml = readFileSync(file, 'utf8');
+    expect(junitProblems(xml)).toEqual([]);
+    const items = JSON.parse(kdiag(['scan', '-f', REAL, '-o', 'json']).stdout).items;
+    expect(Number(new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml).testsuites.tests)).toBe(items.length);
+  });
+  it('the JUnit check finds what it is for', () => {
+    const good = '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="1" failures="1" errors="0" time="0">\n<testsuite name="s" tests="1" failures="1" errors="0" time="0"><testcase classname="c" name="n" time="0"><failure message="m" type="t">x</failure></testcase></testsuite></testsuites>';
+    expect(junitProblems(good)).toEqual([]);
+    expect(junitProblems(good.replace('tests="1" failures="1" errors="0" time="0"><testcase', 'tests="2" failures="1" errors="0" time="0"><testcase'))).toEqual(['<testsuite tests="2"> but 1 test cases']);
+    expect(junitProblems(good.replace(' type="t"', ''))).toEqual(['a <failure> of n lacks message or type']);
+    expect(junitProblems(good.replace('<failure message="m" type="t">x</failure>', '<oops/>'))).toEqual(['<testcase n> holds a <oops>', '<testsuite failures="1"> but 0 cases fail', '<testsuites failures="1"> but 0 cases fail']);
+    expect(junitProblems(good.replace(' classname="c"', ''))).toEqual(['<testcase n> lacks classname']);
+    expect(junitProblems(good.replace('<testcase', '<testcase').replace('</testsuite></testsuites>', '</testsuites>'))[0]).toMatch(/^not well-formed XML/);
   });
   it('scan -f under GITHUB_ACTIONS=true: one annotation per failing Pod, before the table', () => {
     const r = kdiag(['scan', '-f', CRASH], { env: { GITHUB_ACTIONS: 'true' } });

@@ -35,3 +35,24 @@ describe('gate: a Service that ends with no ready endpoints', () => {
     expect(gate(obj('Service', 'billing', { spec: { selector: { app: 'billing' }, ports: [{ port: 80 }] } })).state).toBe('passed');
   });
 });
+
+describe('gate: a suppressed traffic finding of the Service', () => {
+  const suppressed = (entries: Array<{ rules: string[]; source: string; namespace?: string }>, ...extra: unknown[]) =>
+    evaluateGate(new Engine(snapshotFromObjects([deployment, replicaSet, ready, node(), ...extra]), { now: T0, suppressions: { entries } }), [{ kind: 'Deployment', name: 'api' }], 'shop', { maxRestarts: 3 })[0]!;
+  it("does not fail the gate, and the Service's verdict carries it under suppressed[]", () => {
+    const r = suppressed([{ rules: ['traffic/target-port-undeclared'], source: '--ignore' }], service({ app: 'api' }, 'web'));
+    expect(r.state).toBe('passed');
+    const svc = r.diagnoses.find((d) => d.workload?.kind === 'Service')!;
+    expect(svc.suppressed?.map((f) => [f.rule, f.suppressedBy.source])).toEqual([['traffic/target-port-undeclared', '--ignore']]);
+  });
+  it('near miss: an entry for another namespace does not apply, nor one for another rule', () => {
+    expect(suppressed([{ rules: ['traffic/target-port-undeclared'], source: '.kdiag.yaml:2', namespace: 'payments' }], service({ app: 'api' }, 'web')).state).toBe('failed');
+    expect(suppressed([{ rules: ['traffic/no-ready-endpoints'], source: '--ignore' }], service({ app: 'api' }, 'web')).state).toBe('failed');
+  });
+  it('the annotation on the Service suppresses it too', () => {
+    const annotated = obj('Service', 'api', { metadata: { annotations: { 'kdiag.io/ignore': 'traffic/target-port-undeclared' } }, spec: { selector: { app: 'api' }, ports: [{ port: 80, targetPort: 'web' }] } });
+    const r = suppressed([], annotated);
+    expect(r.state).toBe('passed');
+    expect(r.diagnoses[0]!.suppressed?.[0]?.suppressedBy.source).toBe('annotation on svc/api');
+  });
+});

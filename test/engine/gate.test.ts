@@ -4,6 +4,7 @@ import { Engine } from '../../src/engine/diagnose.js';
 import { evaluateGate } from '../../src/engine/gate.js';
 import { renderGithubAnnotations } from '../../src/report/github.js';
 import { renderJunit } from '../../src/report/junit.js';
+import { junitProblems } from '../support/junit-schema.js';
 import { renderGateText } from '../../src/report/gate.js';
 import { snapshotFromObjects } from '../../src/sources/dump.js';
 import { at, conditions, containerStatus, IMAGE, node, obj, pod, T0 } from '../harness/builders.js';
@@ -67,6 +68,7 @@ describe('gate verdict', () => {
     const results = gate([deployment({ replicas: 2, updatedReplicas: 1 }), replicaSet('api-new', '2'), rsPod('api-new-1', 'api-new', badImage), node()]);
     const xml = renderJunit([...results, { target: 'job/ok', kind: 'Job', namespace: 'shop', name: 'ok', state: 'passed', progress: '1/1 succeeded', diagnoses: [] }], 'failed', 12_345, new Date(T0).toISOString());
     expect(XMLValidator.validate(xml)).toBe(true);
+    expect(junitProblems(xml)).toEqual([]);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
     const suite = doc.testsuites.testsuite;
     expect(suite.tests).toBe('2');
@@ -79,8 +81,9 @@ describe('gate verdict', () => {
   });
 
   it('JUnit escapes hostile text', () => {
-    const xml = renderJunit([{ target: 'deploy/x', kind: 'Deployment', namespace: 'a"<b>&', name: 'x', state: 'failed', progress: 'p', reason: 'bad \u001b[31m <tag> & "quotes"', diagnoses: [] }], 'failed', 1, 't');
+    const xml = renderJunit([{ target: 'deploy/x', kind: 'Deployment', namespace: 'a"<b>&', name: 'x', state: 'failed', progress: 'p', reason: 'bad \u001b[31m <tag> & "quotes"', diagnoses: [] }], 'failed', 1, '2026-11-30T10:00:00.000Z');
     expect(XMLValidator.validate(xml)).toBe(true);
+    expect(junitProblems(xml)).toEqual([]);
   });
 
   it('GitHub annotations escape newlines and name the rule', () => {

@@ -66,6 +66,16 @@ describe('scan over 50 contexts in one process', () => {
 
   it('the exit code is the worst verdict among clusters: 1 (some clusters have a crash loop)', () => expect(code).toBe(1));
 
+  it('each item\'s fix commands name its own cluster\'s context', () => {
+    const failing = doc.items.filter((i) => i.status === 'failing') as Array<Item & { stageOwner?: { commands: string[] }; findings: Array<{ remediation: string[] }> }>;
+    expect(failing).toHaveLength(17);
+    for (const item of failing) {
+      const commands = [...(item.stageOwner?.commands ?? []), ...item.findings.flatMap((f) => f.remediation)].filter((c) => /\bkubectl [a-z-]/.test(c));
+      expect(commands.length, item.cluster).toBeGreaterThan(0);
+      for (const c of commands) expect(c).toMatch(new RegExp(`kubectl --context ${item.cluster} [a-z]`));
+    }
+  });
+
   it('each cluster\'s items are exactly what a run of that context alone prints', async () => {
     const codes: number[] = [];
     for (let at = 0; at < fleet.length; at += 4) {
@@ -137,6 +147,15 @@ describe('the bound and the selection', () => {
     expect(doc.clusters.map((c) => c.name)).toEqual(servers.map((s) => s.context));
   }, 60_000);
 
+  it('GitHub annotations (--github): one per failing item, named with its cluster; the fix command names its context', async () => {
+    const r = await run(['scan', '--context', 'fleet-0[0-3]', '--github'], { env: { KUBECONFIG: kubeconfig } });
+    expect(r.code, r.stderr).toBe(1);
+    const annotations = r.stdout.split('\n').filter((l) => l.startsWith('::'));
+    expect(annotations).toHaveLength(2); // fleet-00 and fleet-03 have a crash loop
+    expect(annotations[0]).toMatch(/^::error title=\[fleet-00\] Pod shop\/api-0%3A failing \(container\)::.*\[container\/crash-loop\].*kubectl --context fleet-00 /);
+    expect(annotations[1]).toMatch(/^::error title=\[fleet-03\] Pod shop\/api-3%3A failing/);
+  });
+
   it('Markdown names each item\'s cluster', async () => {
     const r = await run(['scan', '--context', 'fleet-0[0-2]', '-o', 'markdown'], { env: { KUBECONFIG: kubeconfig } });
     expect(r.code, r.stderr).toBe(1);
@@ -165,3 +184,37 @@ describe('the bound and the selection', () => {
   });
 });
 
+
+describe('the fleet flags before the command, as kubectl takes persistent flags', () => {
+  it('--all-contexts, --max-clusters-in-flight and --context before scan mean what they mean after it', async () => {
+    const { servers, kubeconfig: kc } = await fresh(3, 'lead');
+    const env = { KUBECONFIG: kc };
+    const after = await run(['scan', '--all-contexts', '--max-clusters-in-flight', '1', '-o', 'json'], { env });
+    const before = await run(['--all-contexts', '--max-clusters-in-flight=1', '-o', 'json', 'scan'], { env });
+    expect(before.code, before.stderr).toBe(after.code);
+    const names = (stdout: string) => (JSON.parse(stdout) as { items: Item[]; clusters: Array<{ name: string }> });
+    expect(names(before.stdout).clusters.map((c) => c.name)).toEqual(servers.map((s) => s.context));
+    expect(names(before.stdout).items.map(alone)).toEqual(names(after.stdout).items.map(alone));
+    const globs = await run(['--context', 'lead-0[01]', '-A', 'scan', '-o', 'json'], { env });
+    expect(globs.code, globs.stderr).toBe(1);
+    expect(names(globs.stdout).clusters.map((c) => c.name)).toEqual(['lead-00', 'lead-01']);
+  });
+
+  it('on a command that reads one cluster they are refused in one line (exit 2), never ignored, before any request', async () => {
+    const { servers, kubeconfig: kc } = await fresh(2, 'single');
+    const env = { KUBECONFIG: kc };
+    const cases: Array<[string[], string]> = [
+      [['--all-contexts', 'pod', 'web-0'], 'kdiag: --all-contexts reads several clusters, which only scan does; pod reads one'],
+      [['gate', 'deploy/web', '--max-clusters-in-flight', '2'], 'kdiag: --max-clusters-in-flight bounds a scan of several clusters; gate reads one'],
+      [['--context', 'single-00', 'gate', 'deploy/web', '--context=single-01'], 'kdiag: --context is given 2 times, and gate reads one cluster'],
+      [['capture', 'pod', 'web-0', '--context', 'single-00', '--context', 'single-01'], 'kdiag: --context is given 2 times, and capture reads one cluster'],
+    ];
+    for (const [args, line] of cases) {
+      const r = await run(args, { env });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.split('\n')[0]).toBe(line);
+      expect(r.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('hint: '))).toHaveLength(1);
+    }
+    expect(servers.every((s) => s.requests() === 0)).toBe(true);
+  });
+});

@@ -530,7 +530,7 @@ export const SAMPLES: Samples<RuleMessages> = {
       [{ kind: 'quoted', message: 'Pod was evicted for a reason kdiag does not know' }],
       [{ kind: 'none' }],
     ],
-    pressureFix: [[{ resource: 'memory' }], [{ resource: 'ephemeral-storage' }], [{ resource: 'inodes' }], [{ resource: 'pids' }], [{ resource: 'nvidia.com/gpu' }]],
+    pressureFix: [[{ resource: 'memory', namespace: 'shop' }], [{ resource: 'ephemeral-storage', namespace: 'shop' }], [{ resource: 'inodes', namespace: 'shop' }], [{ resource: 'pids', namespace: 'shop' }], [{ resource: 'nvidia.com/gpu', namespace: 'shop' }]],
     setRequest: [[{ ref: 'deploy/api', namespace: 'shop', container: 'app', resource: 'memory', amount: '1.4Gi' }]],
     containerStorageFix: [[{ container: 'app' }]],
     podStorageFix: [[]],

@@ -1,3 +1,4 @@
+import { aimCommand, aimDiagnosis, commandTarget } from '../../engine/command-target.js';
 import { Engine } from '../../engine/diagnose.js';
 import { diagnosisList } from '../../engine/diagnosis.js';
 import { evaluateGate, selectorTargets, type GateResult } from '../../engine/gate.js';
@@ -26,12 +27,12 @@ import { EXIT } from '../exit-codes.js';
 import { parseFailOn, verdictExit } from '../fail-on.js';
 import { outputFormat, type GlobalOptions } from '../global-options.js';
 import { checkNewFile, reportOptions, warn, warnNote, writeNewFile, writeReport } from '../io.js';
+import { suppressionsFrom, type TeamOptions } from '../suppression-options.js';
 import { gateProgress } from './gate-progress.js';
 import type { LiveOptions } from './live-options.js';
 import { openSession } from './live-session.js';
 
-export interface GateOptions extends GlobalOptions, LiveOptions {
-  failOn?: string;
+export interface GateOptions extends GlobalOptions, LiveOptions, TeamOptions {
   timeout?: string;
   settle?: string;
   maxRestarts?: string;
@@ -79,6 +80,10 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   const selector = opts.selector ? parseLabelSelector(opts.selector) : undefined;
   const graceMs = parseDuration(opts.grace ?? '60s') ?? 60_000;
   const lang = resolveLang(opts.lang);
+  // The same suppressions as scan and analyze (--ignore, .kdiag.yaml, kdiag.io/ignore): a suppressed finding
+  // cannot doom a rollout nor fail it under --fail-on warning; it stays in the report.
+  const { suppressions, notes: teamNotes } = suppressionsFrom(opts);
+  const engineOptions = (now: number) => ({ now, ruleOptions: { graceMs, lang }, suppressions, notes: teamNotes });
   const settleMs = parseDuration(opts.settle ?? '5s');
   if (settleMs === undefined) throw new UsageError(`--settle: "${opts.settle}" is not a duration`, { hint: 'e.g. --settle 5s' });
 
@@ -141,7 +146,7 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   let measured = false;
   const evaluate = (now: number): void => {
     const begun = performance.now();
-    engine = new Engine(snapshot, { now, ruleOptions: { graceMs, lang } });
+    engine = new Engine(snapshot, engineOptions(now));
     results = evaluateGate(engine, [...targets, ...selectorTargets(engine, selector, targets, namespace)], namespace, { maxRestarts, settleMs, graceMs });
     // Once measured, the slowest evaluation so far (the guess is only for the first).
     const took = performance.now() - begun;
@@ -198,6 +203,9 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
   if (outcome === 'failed' && engine && Date.now() + 3 * evalMs < deadline && (await readFailedLogs(client, connection.context, namespace, snapshot, results)) && Date.now() + 2 * evalMs < deadline) {
     evaluate((engine as Engine).now);
   }
+  // The commands the report prints (fix steps, where to look, the way back) act on the cluster the gate read.
+  const cluster = commandTarget(opts);
+  results = results.map((r) => ({ ...r, diagnoses: r.diagnoses.map((d) => aimDiagnosis(d, cluster)), ...(r.rollback ? { rollback: { ...r.rollback, command: aimCommand(r.rollback.command, cluster) } } : {}) }));
   const elapsed = Date.now() - started;
   // A report is rendered at about an evaluation's cost: when that would end past the deadline, the report
   // keeps each rollout's verdict line and reason and leaves the diagnoses out (stderr says so).
@@ -206,13 +214,14 @@ export async function gateCommand(workloads: string[], opts: GateOptions): Promi
     warnNote(unjudged ? `gate --timeout ${opts.timeout ?? '5m'} ran out before kdiag could judge what it read` : `gate --timeout ${opts.timeout ?? '5m'} left no time to render the diagnoses; the report has each verdict and its reason only`, lang);
     results = results.map((r) => ({ ...r, diagnoses: [] }));
   }
+  for (const note of teamNotes) warn(`gate: ${neutralize(t.errors.text({ text: note }))}`);
   warn(`[${new Date().toISOString().slice(11, 19)}] ${t.gate.progress.outcome({ outcome, seconds: elapsed / 1000 })}`);
   for (const r of results) if (r.state === 'passed') warn(`  ✔ ${neutralize(r.target)}: ${neutralize(t.gate.rollout({ progress: r.progress }))}`);
   const logs = engine?.snapshot.logs ?? {};
   const report = reportOptions(opts, engine?.now);
   const annotations = process.env.GITHUB_ACTIONS === 'true' && format === 'text' ? renderGithubAnnotations(results, outcome, logs, lang) : '';
   if (format === 'text') writeReport(renderGateText(results, outcome, elapsed, report, logs), annotations);
-  else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses)), format, report));
+  else writeReport(renderList(diagnosisList(results.flatMap((r) => r.diagnoses), { unreadable: [], notes: teamNotes }), format, report));
   // After the report: a JUnit file that cannot be written is exit 2 and one line, the verdict already on stdout.
   if (opts.junit) writeNewFile(opts.junit, neutralizeOutput(renderJunit(results, outcome, elapsed, new Date(started).toISOString(), logs, lang)), '--junit', opts.force);
   const code = outcome === 'timeout' ? EXIT.timeout

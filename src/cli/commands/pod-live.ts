@@ -1,4 +1,5 @@
 import { withInput } from '../../engine/diagnosis.js';
+import { aimDiagnosis, commandTarget } from '../../engine/command-target.js';
 import { Engine } from '../../engine/diagnose.js';
 import { findTarget, type Target } from '../../engine/targets.js';
 import { renderDiagnosis } from '../../report/render.js';
@@ -44,7 +45,7 @@ export async function livePodCommand(target: Target, opts: PodCommandOptions): P
     const engine = new Engine(snapshot, { ...team, ruleOptions: ruleOptions(opts), logLines: logs.shown });
     progress.stop();
     const report = reportOptions(opts, engine.now);
-    return reportTarget(engine, target, object, format, report, failOn, opts.from);
+    return reportTarget(engine, target, object, format, report, failOn, opts.from, commandTarget(opts));
   } finally {
     progress.stop();
   }
@@ -96,7 +97,7 @@ async function watchPod(target: Target, opts: PodCommandOptions): Promise<number
           report = new Engine(withLogs.snapshot, { ...team, now: Date.now(), ruleOptions: ruleOptions(opts) });
           d = report.diagnosePod(findTarget(report.snapshot, target, namespace));
         }
-        writeReport(renderDiagnosis(withInput(d, report.snapshot.meta), format, reportOptions(opts, report.now)));
+        writeReport(renderDiagnosis(withInput(aimDiagnosis(d, commandTarget(opts)), report.snapshot.meta), format, reportOptions(opts, report.now)));
         return d.status === 'progressing' ? EXIT.timeout : fails(d, failOn) ? EXIT.failing : EXIT.ok;
       }
       // Watch from the versions of the first read, once there is something to wait for.

@@ -1,3 +1,4 @@
+import { aimDiagnosis, commandTarget } from '../../engine/command-target.js';
 import { resolveLang } from '../../i18n/lang.js';
 import { parseLabelSelector } from '../../engine/label-selector.js';
 import { checkReportRoom } from '../../sources/heap-budget.js';
@@ -46,7 +47,9 @@ export async function readLiveScan(opts: ScanOptions, team: ReturnType<typeof su
     };
   });
   progress.step('diagnosing');
-  let items = stream!.finish();
+  // Every command an item prints names the cluster it was read from, when the user named one (or a fleet did).
+  const cluster = commandTarget(opts);
+  let items = cluster.context || cluster.kubeconfig ? stream!.finish().map((i) => ({ status: i.status, diagnosis: () => aimDiagnosis(i.diagnosis(), cluster) })) : stream!.finish();
   if (opts.fieldSelector) {
     const matches = parseFieldSelector(opts.fieldSelector);
     items = items.filter((i) => matches(i.diagnosis()));

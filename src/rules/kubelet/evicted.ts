@@ -76,7 +76,7 @@ const rule: PodRule = {
       const podUse = POD_USE.exec(msg);
       if (podUse) users.push(m.part({ kind: 'pod-use', use: qty(podUse[4]!, podUse[2]!), request: podUse[3]! }));
       parts.push(...users);
-      remediation.push(m.pressureFix({ resource }));
+      remediation.push(m.pressureFix({ resource, namespace: pod.namespace }));
       const top = [...msg.matchAll(CONTAINER_USE)][0];
       if (top && (resource === 'memory' || resource === 'ephemeral-storage')) {
         const [, c, use] = top as unknown as [string, string, string];

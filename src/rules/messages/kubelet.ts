@@ -106,7 +106,8 @@ export interface KubeletMessages {
   evicted: {
     message(p: { resource: string; parts: string[]; replacement: string }): string;
     part(p: EvictionPart): string;
-    pressureFix(p: { resource: string }): string;
+    /** `namespace`: the evicted Pod's, for the usage command. */
+    pressureFix(p: { resource: string; namespace: string }): string;
     setRequest(p: { ref: string; namespace: string; container: string; resource: string; amount: string }): string;
     containerStorageFix(p: { container: string }): string;
     podStorageFix(): string;
@@ -219,7 +220,7 @@ const REJECTION: Record<Exclude<Rejection, 'not-enough' | 'other'>, { what: (nod
 };
 
 const PRESSURE_FIX: Record<string, string> = {
-  memory: 'Set the memory request close to real usage (Pods using more than they request are evicted first) and a memory limit; check usage with kubectl top pod',
+  memory: 'Set the memory request close to real usage (Pods using more than they request are evicted first) and a memory limit; check usage with kubectl top pod -n NAMESPACE',
   'ephemeral-storage': 'Find what fills the node disk (container logs, emptyDir volumes, writable layers, images): set resources.limits.ephemeral-storage and emptyDir.sizeLimit, and log to stdout at a sane rate',
   inodes: 'Something creates many small files on the node filesystem: find it (du --inodes on the node) and clean up',
   pids: 'A container forks too many processes: cap it (pod PID limit) and fix the leak',
@@ -378,7 +379,7 @@ export const enKubelet: KubeletMessages = {
           return 'no reason was recorded';
       }
     },
-    pressureFix: ({ resource }) => PRESSURE_FIX[resource] ?? `Reduce the Pod's ${resource} use or raise its request.`,
+    pressureFix: ({ resource, namespace }) => (PRESSURE_FIX[resource] ?? `Reduce the Pod's ${resource} use or raise its request.`).replace('NAMESPACE', namespace),
     setRequest: ({ ref, namespace, container, resource, amount }) => `kubectl set resources ${ref} -n ${namespace} -c ${container} --requests=${resource}=${amount}   (what it really used)`,
     containerStorageFix: ({ container }) => `Raise resources.limits.ephemeral-storage of container "${container}", or stop it writing to its filesystem (logs to stdout, scratch data to a volume).`,
     podStorageFix: () => "Raise the containers' ephemeral-storage limits or write less to local disk (emptyDir volumes count too).",

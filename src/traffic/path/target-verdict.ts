@@ -29,7 +29,10 @@ export function withServicePath(verdict: Diagnosis, snapshot: Snapshot, service:
 
 function joinPath(verdict: Diagnosis, path: TrafficPath): Diagnosis {
   const known = new Set(verdict.findings.map((f) => f.message));
-  const added = path.findings.filter((f) => !known.has(f.message));
+  // A rule the run suppressed for this Service (its finding is in the verdict's suppressed[]) does not come
+  // back through the path: the path's record (traffic.findings) keeps it, the verdict does not.
+  const hidden = new Set((verdict.suppressed ?? []).map((f) => f.rule));
+  const added = path.findings.filter((f) => !known.has(f.message) && !hidden.has(f.rule));
   const lead = added.find((f) => f.severity === 'error');
   const notes = [...verdict.notes, ...path.notes.filter((n) => !verdict.notes.includes(n))];
   // No ready endpoints because the selected Pods are not Ready: their own cause (already in the verdict) is the

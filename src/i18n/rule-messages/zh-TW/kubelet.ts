@@ -47,7 +47,7 @@ const REJECTION: Record<Exclude<Rejection, 'not-enough' | 'other'>, { what: (nod
 };
 
 const PRESSURE_FIX: Record<string, string> = {
-  memory: '把記憶體 request 設得接近實際用量（用量超過 request 的 Pod 會最先被驅逐），並設定記憶體上限；用 kubectl top pod 檢查用量',
+  memory: '把記憶體 request 設得接近實際用量（用量超過 request 的 Pod 會最先被驅逐），並設定記憶體上限；用 kubectl top pod -n NAMESPACE 檢查用量',
   'ephemeral-storage': '找出是什麼佔滿節點磁碟（容器日誌、emptyDir Volume、可寫層、映像檔）：設定 resources.limits.ephemeral-storage 與 emptyDir.sizeLimit，並以合理的速率把日誌寫到 stdout',
   inodes: '有東西在節點的檔案系統上建立大量小檔案：找出它（在節點上執行 du --inodes）並清理',
   pids: '某個容器產生太多行程：限制它（Pod PID 上限）並修正洩漏',
@@ -204,7 +204,7 @@ export const zhTWKubelet: KubeletMessages = {
           return '沒有記錄原因';
       }
     },
-    pressureFix: ({ resource }) => PRESSURE_FIX[resource] ?? `減少 Pod 的 ${resource} 用量，或調高它的 request。`,
+    pressureFix: ({ resource, namespace }) => (PRESSURE_FIX[resource] ?? `減少 Pod 的 ${resource} 用量，或調高它的 request。`).replace('NAMESPACE', namespace),
     setRequest: ({ ref, namespace, container, resource, amount }) => `kubectl set resources ${ref} -n ${namespace} -c ${container} --requests=${resource}=${amount}   （它實際用掉的量）`,
     containerStorageFix: ({ container }) => `調高容器「${container}」的 resources.limits.ephemeral-storage，或讓它不要寫入自己的檔案系統（日誌寫到 stdout，暫存資料放到 Volume）。`,
     podStorageFix: () => '調高容器的 ephemeral-storage 上限，或減少寫入本機磁碟（emptyDir Volume 也算在內）。',
