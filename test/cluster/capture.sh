@@ -18,6 +18,13 @@
 #   # cni: missing-plugin|tiny-range            node CNI config during the scenario (restored after)
 #   # capture: then-after-ready                 the part below is applied once the part above is Ready
 #   # exclusive: <why>                          run alone (see below)
+#   # capture-also: <namespace>                 also save that namespace's objects (the same namespaced kinds,
+#                                               Secrets with values emptied) in the fixture: the traffic rules
+#                                               that look across namespaces (Pods a Service selects elsewhere, the
+#                                               cluster DNS Pods in kube-system). What lives there is created by
+#                                               the scenario's # setup: lines and deleted by its # teardown: lines
+#                                               (so the scenario runs alone); the namespace itself is never deleted
+#                                               by capture.sh
 #
 # Scenarios that change node-wide state (a cni, setup or teardown line) or say `# exclusive:` run one at a
 # time with nothing else on the cluster; the others only touch their own namespace and run side by side
@@ -78,8 +85,8 @@ check_cond() { # check_cond CONDITION: true when the namespace's Pods/events sho
 
 all_conds() { local c; for c in "$@"; do check_cond "$c" || return 1; done; }
 
-secrets_yaml() { # Secrets of $NS with every value emptied (keys kept so rules can name missing keys)
-  kubectl get secrets -n "$NS" -o go-template='apiVersion: v1
+secrets_yaml() { # Secrets of namespace $1 (default $NS) with every value emptied (keys kept so rules can name missing keys)
+  kubectl get secrets -n "${1:-$NS}" -o go-template='apiVersion: v1
 kind: List
 items:{{if not .items}} []{{end}}
 {{- range .items}}
@@ -146,6 +153,14 @@ capture_one() {
     echo "# reached: ${conds[*]} after $((SECONDS - t0))s; Secret values omitted"
     kubectl get pods,events,nodes,pvc,pv,storageclasses,configmaps,services,endpointslices,replicasets,deployments,statefulsets,daemonsets,controllerrevisions,jobs,cronjobs,networkpolicies,ingresses \
       -n "$NS" -o yaml
+    local also
+    for also in $(directive "$file" capture-also); do   # other namespaces the scenario reads across (no cluster-scoped kinds again)
+      echo "---"
+      kubectl get pods,events,pvc,configmaps,services,endpointslices,replicasets,deployments,statefulsets,daemonsets,controllerrevisions,jobs,cronjobs,networkpolicies,ingresses \
+        -n "$also" -o yaml
+      echo "---"
+      secrets_yaml "$also"
+    done
     echo "---"
     # the traffic path: every Namespace (their labels) and IngressClass (cluster-scoped)
     kubectl get namespaces,ingressclasses -o yaml
@@ -165,6 +180,15 @@ capture_one() {
       KUBECONFIG="$ADMIN_KUBECONFIG" node "$CLUSTER_HOME/../../bin/kdiag.js" pod "$p" -n "$NS" -o json \
         > "$KDIAG_LIVE_DIR/$name/$p.json" 2> "$KDIAG_LIVE_DIR/$name/$p.stderr" || true
     done
+    # and of every `# expect-traffic:` target, in header order (traffic-1.json, ...): test/live/scenarios.test.ts
+    local tline target from i=0
+    while IFS= read -r tline; do
+      i=$((i + 1))
+      target=$(sed -n 's/^\(.* \)\{0,1\}target=\([^ ]*\).*/\2/p' <<<"$tline")
+      from=$(sed -n 's/^\(.* \)\{0,1\}from=\([^ ]*\).*/\2/p' <<<"$tline")
+      KUBECONFIG="$ADMIN_KUBECONFIG" node "$CLUSTER_HOME/../../bin/kdiag.js" pod "$target" -n "$NS" ${from:+--from "$from"} -o json \
+        > "$KDIAG_LIVE_DIR/$name/traffic-$i.json" 2> "$KDIAG_LIVE_DIR/$name/traffic-$i.stderr" || true
+    done < <(directive "$file" expect-traffic)
   fi
   CUR_NS=""
 

@@ -1,12 +1,15 @@
 // Every scenario captured from the real cluster: kdiag's live diagnosis (`kdiag pod NAME`, taken during the
 // capture) equals the diagnosis of the captured dump (status, stage, primary rule), and both equal what the
-// scenario expects.
+// scenario expects. Each `# expect-traffic:` line likewise: the live report of its target (`kdiag pod svc/NAME`,
+// taken during the capture as traffic-N.json) gives what the line says live (live-rule=/live-broken= where the live
+// read holds less than the capture), and the captured dump gives what it says (through the CLI, as a person runs it).
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
 import { readDumps } from '../../src/sources/dump.js';
-import { fixtureFiles, readExpectations, subjectPod } from '../scenarios/expectations.js';
+import { fixtureFiles, readExpectations, readTrafficExpectations, scenarioNamespace, subjectPod, trafficVerdict } from '../scenarios/expectations.js';
+import { kdiagInProcess } from '../e2e/exec.js';
 import { CAPTURED, LIVE_DIR } from './env.js';
 
 const files = fixtureFiles(CAPTURED);
@@ -14,6 +17,33 @@ const files = fixtureFiles(CAPTURED);
 describe('live diagnosis = captured-dump diagnosis, for every real scenario', () => {
   it('scenarios were captured', () => expect(files.length).toBeGreaterThan(10));
   for (const file of files) {
+    const traffic = readTrafficExpectations(file);
+    if (traffic.length > 0) {
+      it(`${basename(file)}: # expect-traffic lines, live and from the captured dump`, async () => {
+        const dir = join(LIVE_DIR, basename(file).replace(/\.ya?ml$/, ''));
+        const liveJson = (name: string) => {
+          const f = join(dir, `${name}.json`);
+          expect(existsSync(f), `${f} (run during capture)`).toBe(true);
+          const text = readFileSync(f, 'utf8');
+          expect(text, `${f} is empty: ${existsSync(f.replace(/\.json$/, '.stderr')) ? readFileSync(f.replace(/\.json$/, '.stderr'), 'utf8') : ''}`).not.toBe('');
+          return JSON.parse(text);
+        };
+        const namespace = scenarioNamespace(file);
+        const fromDump = async (target: string, from?: string) => {
+          const r = await kdiagInProcess(['pod', target, '-n', namespace, '-f', file, '-o', 'json', ...(from ? ['--from', from] : [])]);
+          expect([0, 1], `kdiag pod ${target} -f ${file}: ${r.stderr}`).toContain(r.code);
+          return JSON.parse(r.stdout);
+        };
+        for (const [i, exp] of traffic.entries()) {
+          expect(exp.problems, exp.line).toEqual([]);
+          // The Pods' own live reports (taken for every Pod of the scenario) stand for `kdiag pod POD` live.
+          const live = await trafficVerdict(exp, liveJson(`traffic-${i + 1}`), async (pod) => liveJson(pod));
+          expect(live, `live: ${exp.line}`).toEqual(exp.live);
+          const dump = await trafficVerdict(exp, await fromDump(exp.target, exp.from), (pod) => fromDump(`pod/${pod}`));
+          expect(dump, `captured dump: ${exp.line}`).toEqual(exp.want);
+        }
+      });
+    }
     const [want] = readExpectations(file);
     if (!want) {
       // No Pod verdict to compare: it must expect a workload verdict (test/scenarios/fixtures.test.ts checks

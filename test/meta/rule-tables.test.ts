@@ -12,11 +12,11 @@ import { collectedTables, collectTables, otherRuleOf } from '../harness/rule-tes
 const ROOT = resolve(import.meta.dirname, '../..');
 const WITHOUT_REAL = JSON.parse(readFileSync(resolve(import.meta.dirname, 'rules-without-real-firing.json'), 'utf8')) as Record<string, string>;
 const ids = new Set(ALL_RULES.map((r) => r.id));
-/** Rule id -> the captures in fixtures/real whose `# expect:` or `# expect-workload:` header names it. */
+/** Rule id -> the captures in fixtures/real whose `# expect:`, `# expect-workload:` or `# expect-traffic:` header names it. */
 const REAL_EXPECTS = new Map<string, string[]>();
 for (const f of readdirSync(resolve(ROOT, 'fixtures/real'))) {
   const head = readFileSync(resolve(ROOT, 'fixtures/real', f), 'utf8').split('\n').slice(0, 40);
-  for (const line of head.filter((l) => /^# expect(-workload)?: /.test(l))) {
+  for (const line of head.filter((l) => /^# expect(-workload|-traffic)?: /.test(l))) {
     const id = / rule=(\S+)/.exec(line)?.[1];
     if (id) REAL_EXPECTS.set(id, [...(REAL_EXPECTS.get(id) ?? []), `fixtures/real/${f}`]);
   }
@@ -55,7 +55,8 @@ describe('rule test tables', () => {
       });
 
       it('a firing row on real output (fixtures/real), or a listed reason why not yet', () => {
-        // A table row on a capture, or a capture whose `# expect:` header names the rule (the whole engine must
+        // A table row on a capture, or a capture whose `# expect:` (or `# expect-workload:`, `# expect-traffic:`)
+        // header names the rule (the whole engine, or for traffic lines the CLI, must
         // then give it as the primary cause: test/scenarios/fixtures.test.ts).
         const real = [...(tables[0]?.cases.invalid ?? []).filter((row) => row.fixture?.startsWith('real/')).map((r) => r.name), ...(REAL_EXPECTS.get(rule.id) ?? [])];
         if (WITHOUT_REAL[rule.id] !== undefined) {

@@ -1,13 +1,16 @@
 // The whole engine (every rule) over every fixture dump: the stage, status and primary rule named in the
 // fixture's `# expect:` header must come out, so no other rule steals a root cause. Workload verdicts
 // (a Service selecting nothing, a controller that cannot create Pods) come from `# expect-workload:
-// workload=Kind/name status=S stage=S rule=ID` lines.
+// workload=Kind/name status=S stage=S rule=ID` lines. Traffic paths come from `# expect-traffic:` lines, checked
+// through the CLI as a person runs it (`kdiag pod svc/NAME -f FIXTURE -o json`; expectations.ts says what each
+// field compares).
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
 import { readDumps } from '../../src/sources/dump.js';
-import { fixtureFiles, readExpectations, subjectPod } from './expectations.js';
+import { kdiagInProcess } from '../e2e/exec.js';
+import { fixtureFiles, readExpectations, readTrafficExpectations, scenarioNamespace, subjectPod, trafficVerdict } from './expectations.js';
 
 const ROOT = resolve(import.meta.dirname, '../../fixtures');
 
@@ -48,6 +51,22 @@ for (const kind of ['real', 'synthetic', 'examples']) {
           expect(got, summary).toEqual({ workload: want.workload, status: want.status ?? 'failing', stage: want.stage === 'none' ? 'null' : want.stage, rule: want.rule });
         }
       });
+      const traffic = readTrafficExpectations(file);
+      if (traffic.length > 0) {
+        it(`${basename(file)}: # expect-traffic lines, through kdiag pod TARGET -f`, async () => {
+          const namespace = scenarioNamespace(file);
+          const report = async (target: string, from?: string) => {
+            const r = await kdiagInProcess(['pod', target, '-n', namespace, '-f', file, '-o', 'json', ...(from ? ['--from', from] : [])]);
+            expect([0, 1], `kdiag pod ${target}: ${r.stderr}`).toContain(r.code);
+            return JSON.parse(r.stdout);
+          };
+          for (const exp of traffic) {
+            expect(exp.problems, exp.line).toEqual([]);
+            const got = await trafficVerdict(exp, await report(exp.target, exp.from), (pod) => report(`pod/${pod}`));
+            expect(got, exp.line).toEqual(exp.want);
+          }
+        });
+      }
     }
   });
 }

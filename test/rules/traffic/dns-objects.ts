@@ -1,5 +1,5 @@
-// A client Pod in shop (real capture: traffic-egress-no-dns) and the cluster DNS Pods the capture cannot hold
-// (the test cluster runs no cluster DNS): CoreDNS Pods as kubeadm's manifest labels them.
+// A client Pod (real capture: traffic-egress-no-dns) and built CoreDNS Pods, for the rows that vary what the real
+// DNS captures (traffic-dns-*: a kube-system stand-in) cannot: CoreDNS Pods as kubeadm's manifest labels them.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
