@@ -23,11 +23,14 @@ const stopped = { phase: 'Succeeded', containerStatuses: [containerStatus({ term
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture judged 30 s past its deletion deadline: inside the grace for the kubelet to report', fixture: 'real/kubelet-stuck-terminating.yaml', now: Date.parse('2026-12-05T05:19:29Z') + 30_000 },
+    { name: 'real capture: a preempted Pod still inside its 30 s grace period', fixture: 'real/kubelet-preempted.yaml', target: 'victim' },
     { name: 'not being deleted', objects: [pod({ status: { phase: 'Running' } }), node()] },
     { name: 'deletion still inside its grace period (deadline in the future)', objects: [deleting(-20), node()] },
     { name: 'just past the deadline: the kubelet gets graceMs to report', objects: [deleting(30), node()] },
   ],
   invalid: [
+    { name: 'real capture: deleted by the garbage collector, held by a finalizer nobody owns', fixture: 'real/kubelet-stuck-terminating.yaml', expect: [{ severity: 'error', message: /Terminating \d+s past its grace period, waiting for finalizer\(s\) "example\.com\/backup-hook"/, evidence: 'example.com/backup-hook' }] },
     {
       name: 'node unreachable: the kubelet cannot confirm, force-delete with caveats',
       objects: [deleting(900, { metadata: { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', controller: true }] } }), unknownNode],
