@@ -13,7 +13,7 @@
 #                                               the Pod is N s old, past kdiag's 60 s grace period;
 #                                               node-ready:NAME=Unknown waits for a Node's Ready status;
 #                                               scheduled-message:TEXT for the scheduler's latest message;
-#                                               deleting: a Pod has a deletionTimestamp;
+#                                               deleting:N: a Pod's deletionTimestamp is N s past;
 #                                               workload-reason:R: a Deployment or Job condition has reason R)
 #   # timeout: <seconds>                        default 120
 #   # setup: kubectl ... / # teardown: kubectl ...   run before apply / after capture
@@ -74,8 +74,9 @@ check_cond() { # check_cond CONDITION: true when the namespace's Pods/events sho
       [ "$(kubectl get node "${arg%%=*}" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}' 2>/dev/null)" = "${arg#*=}" ] ;;
     scheduled-message) # the scheduler's latest word on a Pod (PodScheduled condition message) contains TEXT
       pods_json_path '{range .items[*]}{.status.conditions[?(@.type=="PodScheduled")].message}{"\n"}{end}' | grep -qF "$arg" ;;
-    deleting)
-      pods_json_path '{range .items[*]}{.metadata.deletionTimestamp}{"\n"}{end}' | grep -q . ;;
+    deleting) # some Pod's deletion deadline (deletionTimestamp: the request plus the grace period) is N s past
+      local ts; ts=$(pods_json_path '{range .items[*]}{.metadata.deletionTimestamp}{"\n"}{end}' | grep . | sort | head -n1)
+      [ -n "$ts" ] && [ $(( $(date +%s) - $(date -d "$ts" +%s) )) -ge "$arg" ] ;;
     workload-reason)
       kubectl get deployments,jobs -n "$NS" -o jsonpath='{range .items[*]}{range .status.conditions[*]}{.reason}{"\n"}{end}{end}' 2>/dev/null | grep -qx "$arg" ;;
     job-complete)

@@ -1,6 +1,6 @@
 import rule from '../../../src/rules/readiness/readiness-gates.js';
 import { at, containerStatus, pod } from '../../harness/builders.js';
-import { runRuleTests } from '../../harness/rule-tester.js';
+import { capturedAt, runRuleTests } from '../../harness/rule-tester.js';
 
 const GATE = 'target-health.elbv2.k8s.aws/k8s-shop-api-4f2b9c1d7e';
 function gated(opts: { containersReady?: boolean; gate?: Record<string, any>; readyMessage?: string; since?: number }) {
@@ -34,7 +34,7 @@ runRuleTests(rule, {
   ],
   invalid: [
     { name: 'real capture: a readiness gate no controller sets (young: a warning)', fixture: 'real/readiness-readiness-gates.yaml', expect: [{ severity: 'warning', message: /readiness gate "target-health\.example\.com\/web" has no condition on the Pod/ }] },
-    { name: 'real capture judged 11 minutes later: an error', fixture: 'real/readiness-readiness-gates.yaml', now: Date.parse('2026-12-05T05:20:07Z') + 11 * 60_000, expect: [{ severity: 'error', message: 'target-health.example.com/web' }] },
+    { name: 'real capture judged 11 minutes later: an error', fixture: 'real/readiness-readiness-gates.yaml', now: capturedAt('real/readiness-readiness-gates.yaml') + 11 * 60_000, expect: [{ severity: 'error', message: 'target-health.example.com/web' }] },
     { name: 'condition missing for 15 minutes', objects: [gated({ readyMessage: MISSING })], expect: [{ severity: 'error', message: /readiness gate "target-health\.elbv2\.k8s\.aws\/k8s-shop-api-4f2b9c1d7e" has no condition on the Pod, for 15m/, evidence: 'does not exist', remediation: 'patch Pod status' }] },
     { name: 'condition False', objects: [gated({ readyMessage: FALSE, gate: { type: GATE, status: 'False', reason: 'Elb.RegistrationInProgress', lastTransitionTime: at(-900) } })], expect: [{ message: 'is False (Elb.RegistrationInProgress)', evidence: 'is not "True", but False' }] },
     { name: 'recent: still a warning', objects: [gated({ readyMessage: MISSING, since: -90 })], expect: [{ severity: 'warning' }] },
