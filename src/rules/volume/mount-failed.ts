@@ -7,6 +7,10 @@ import { withinGrace } from '../helpers/sandbox-errors.js';
 import type { PodRule, Severity } from '../types.js';
 import { minOf } from '../helpers/numbers.js';
 
+// mount(8) on a node that cannot mount the filesystem type at all (util-linux: no kernel support, no
+// /sbin/mount.<type> helper): it fails the same way on every retry, from the first one.
+const NO_FS_SUPPORT = /unknown filesystem type|might need a \/sbin\/mount\.<type> helper program/;
+
 // Owned by volume/missing-configmap-or-secret and volume/hostpath-type.
 const ELSEWHERE = new Set(['missing-configmap', 'missing-secret', 'missing-configmap-key', 'missing-secret-key', 'hostpath-type']);
 
@@ -17,7 +21,8 @@ function why(f: MountFailure): MountWhy {
     case 'csi-driver-missing':
       return { kind: 'csi-driver-missing', driver: f.subject ?? '' };
     case 'mount-command':
-      return { kind: 'mount-command', status: f.detail ?? '', ...(f.output ? { output: f.output } : {}) };
+      // mount(8)'s own sentence ends with a period; the message adds its own.
+      return { kind: 'mount-command', status: f.detail ?? '', ...(f.output ? { output: f.output.replace(/\.$/, '') } : {}) };
     case 'rpc':
       return { kind: 'rpc', code: f.output ?? '', detail: f.error.replace(/^[\s\S]*?rpc error: code = \w+ desc = /, '') };
     case 'not-registered':
@@ -64,7 +69,8 @@ const rule: PodRule = {
       const transient = TRANSIENT_KINDS.has(f.kind);
       // Transient cache races get the longer stuck window before they count as failing.
       const grace = transient ? options.stuckMs : options.graceMs;
-      const severity: Severity = withinGrace(since, now, grace) ? 'warning' : 'error';
+      const unsupported = f.kind === 'mount-command' && NO_FS_SUPPORT.test(f.output ?? f.error);
+      const severity: Severity = !unsupported && withinGrace(since, now, grace) ? 'warning' : 'error';
       const { claim, volume } = podVolume(pod, f.volume);
       const nfs = (claim?.pv?.spec?.nfs ?? volume?.['nfs']) as { server?: string; path?: string } | undefined;
       const w = why(f);
@@ -72,9 +78,10 @@ const rule: PodRule = {
       return finding(rule, {
         severity,
         confidence: transient || f.kind === 'other' ? 'medium' : 'high',
-        message: t.message({ volume: volumeRef(pod, f.volume), operation: f.operation, why: w, node: pod.nodeName, stuck: severity === 'error' }),
+        message: t.message({ volume: volumeRef(pod, f.volume), operation: f.operation, why: w, node: pod.nodeName, stuck: severity === 'error', ...(unsupported ? { unsupported } : {}) }),
+        ...(unsupported ? { failureClass: 'deterministic' as const } : {}),
         evidence: [eventEvidence(f.event, now)],
-        remediation: t.fix({ why: w, node: pod.nodeName, volume: f.volume, ...(nfsHint ? { nfs: nfs ?? {} } : {}), pod: pod.name, namespace: pod.namespace }),
+        remediation: t.fix({ why: w, node: pod.nodeName, volume: f.volume, ...(nfsHint ? { nfs: nfs ?? {} } : {}), pod: pod.name, namespace: pod.namespace, ...(unsupported ? { unsupported } : {}) }),
       });
     });
   },
