@@ -241,7 +241,7 @@ for f in "${shared[@]}"; do   # a subshell that died (set -e) left no line: it f
 done
 mapfile -t RESULTS < "$RESULTS_FILE"; rm -f "$RESULTS_FILE"
 if [ "$KEEP" = 0 ]; then
-  gone() { ! kubectl get namespaces -o name | grep -q '^namespace/kdiag-\(sched\|kubelet\|volume\|cni\|image\|container\|readiness\|healthy\)-'; }
+  gone() { ! kubectl get namespaces -o name | grep -q '^namespace/kdiag-\(sched\|kubelet\|volume\|cni\|image\|container\|readiness\|healthy\|admission\)-'; }
   wait_for "scenario namespaces to be deleted" 180 gone || true
 fi
 printf '%s\n' "${RESULTS[@]}"
