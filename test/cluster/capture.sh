@@ -12,9 +12,13 @@
 #   # wait: <condition>                         all must hold; see check_cond below (age:N waits until
 #                                               the Pod is N s old, past kdiag's 60 s grace period;
 #                                               node-ready:NAME=Unknown waits for a Node's Ready status;
-#                                               scheduled-message:TEXT for the scheduler's latest message)
+#                                               scheduled-message:TEXT for the scheduler's latest message;
+#                                               deleting:N: a Pod's deletionTimestamp is N s past;
+#                                               workload-reason:R: a Deployment or Job condition has reason R)
 #   # timeout: <seconds>                        default 120
 #   # setup: kubectl ... / # teardown: kubectl ...   run before apply / after capture
+#   # cleanup: kubectl ... -n "$NS" ...          run after capture, before the namespace is deleted (only
+#                                               that namespace: e.g. remove a finalizer; not exclusive)
 #   # cni: missing-plugin|tiny-range            node CNI config during the scenario (restored after)
 #   # capture: then-after-ready                 the part below is applied once the part above is Ready
 #   # exclusive: <why>                          run alone (see below)
@@ -77,6 +81,11 @@ check_cond() { # check_cond CONDITION: true when the namespace's Pods/events sho
       [ "$(kubectl get node "${arg%%=*}" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}' 2>/dev/null)" = "${arg#*=}" ] ;;
     scheduled-message) # the scheduler's latest word on a Pod (PodScheduled condition message) contains TEXT
       pods_json_path '{range .items[*]}{.status.conditions[?(@.type=="PodScheduled")].message}{"\n"}{end}' | grep -qF "$arg" ;;
+    deleting) # some Pod's deletion deadline (deletionTimestamp: the request plus the grace period) is N s past
+      local ts; ts=$(pods_json_path '{range .items[*]}{.metadata.deletionTimestamp}{"\n"}{end}' | grep . | sort | head -n1)
+      [ -n "$ts" ] && [ $(( $(date +%s) - $(date -d "$ts" +%s) )) -ge "$arg" ] ;;
+    workload-reason)
+      kubectl get deployments,jobs -n "$NS" -o jsonpath='{range .items[*]}{range .status.conditions[*]}{.reason}{"\n"}{end}{end}' 2>/dev/null | grep -qx "$arg" ;;
     job-complete)
       kubectl get jobs -n "$NS" -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Complete")].status}{"\n"}{end}' 2>/dev/null | grep -qx True ;;
     *) die "unknown wait condition '$c'" ;;
@@ -190,6 +199,7 @@ capture_one() {
         > "$KDIAG_LIVE_DIR/$name/traffic-$i.json" 2> "$KDIAG_LIVE_DIR/$name/traffic-$i.stderr" || true
     done < <(directive "$file" expect-traffic)
   fi
+  run_cleanup "$file"
   CUR_NS=""
 
   undo_node_changes
@@ -204,11 +214,17 @@ capture_one() {
   fi
 }
 
+run_cleanup() { # the scenario's own cleanup lines, in its namespace (a finalizer that would hold it)
+  local line
+  while IFS= read -r line; do [ -n "$line" ] && eval "$line" >/dev/null 2>&1; done < <(directive "$1" cleanup)
+  return 0
+}
 CUR_FILE=""; CUR_CNI=""; CUR_NS=""
 undo_node_changes() { # restore the node-wide state a scenario changed (CNI config, taint, cordon)
   local line f="$CUR_FILE"
   if [ -n "$CUR_NS" ]; then   # interrupted before its capture was saved
     rm -f "$OUT/${CUR_NS#kdiag-}.yaml.tmp" "$RUN/capture-failed/${CUR_NS#kdiag-}.yaml.tmp"
+    [ -n "$f" ] && NS="$CUR_NS" run_cleanup "$f"
     [ "$KEEP" = 1 ] || kubectl delete namespace "$CUR_NS" --wait=false >/dev/null 2>&1
     CUR_NS=""
   fi
@@ -249,7 +265,7 @@ for f in "${shared[@]}"; do   # a subshell that died (set -e) left no line: it f
 done
 mapfile -t RESULTS < "$RESULTS_FILE"; rm -f "$RESULTS_FILE"
 if [ "$KEEP" = 0 ]; then
-  gone() { ! kubectl get namespaces -o name | grep -q '^namespace/kdiag-\(sched\|kubelet\|volume\|cni\|image\|container\|readiness\|healthy\)-'; }
+  gone() { ! kubectl get namespaces -o name | grep -q '^namespace/kdiag-\(sched\|kubelet\|volume\|cni\|image\|container\|readiness\|healthy\|admission\)-'; }
   wait_for "scenario namespaces to be deleted" 180 gone || true
 fi
 printf '%s\n' "${RESULTS[@]}"

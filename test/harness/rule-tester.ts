@@ -56,6 +56,18 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The snapshot of a dump under fixtures/ (e.g. `real/image-not-found.yaml`), to read times from for a row's `now`. */
+export function fixtureSnapshot(fixture: string): Snapshot {
+  return readDumps([resolve(FIXTURES, fixture)]).snapshot;
+}
+
+/** Epoch ms of a capture's recorded time: judge a real capture later with `now: capturedAt(f) + ms`. */
+export function capturedAt(fixture: string): number {
+  const at = fixtureSnapshot(fixture).meta.capturedAt;
+  if (!at) throw new Error(`${fixture} records no capture time`);
+  return Date.parse(at);
+}
+
 function snapshotFor(row: RuleCase): Snapshot {
   if (row.fixture) return readDumps([resolve(FIXTURES, row.fixture)]).snapshot;
   return snapshotFromObjects(row.objects ?? [], 'test');

@@ -28,6 +28,10 @@ const rule: PodRule = {
     if (!runsToCompletion) return [];
     const job = pod.owner.ref?.kind === 'Job' ? pod.owner.ref.name : undefined;
     const backoffLimit = pod.owner.job?.spec?.backoffLimit;
+    // A Job that has given up (condition Failed=True) creates no more Pods: no retry is coming.
+    const jobConditions: Array<{ type?: string; status?: string; reason?: string }> = Array.isArray(pod.owner.job?.status?.conditions) ? pod.owner.job.status.conditions : [];
+    const gaveUp = jobConditions.find((c) => c?.type === 'Failed' && c.status === 'True');
+    const failed = gaveUp ? { failed: typeof gaveUp.reason === 'string' && gaveUp.reason ? gaveUp.reason : 'Failed' } : {};
     const problems = containerProblems(pod);
     if (!anyCause(problems, 'other')) return [];
     const m = ruleMessages(options.lang);
@@ -38,10 +42,11 @@ const rule: PodRule = {
         const evidence = terminationEvidence(p);
         evidence.push(fieldEvidence('pod', 'spec.restartPolicy', pod.restartPolicy));
         if (pod.phase) evidence.push(fieldEvidence('pod', 'status.phase', pod.phase));
+        if (gaveUp && job) evidence.push(fieldEvidence('workload', `jobs/${job}.status.conditions[type=Failed].reason`, failed.failed ?? 'Failed'));
         return finding(rule, {
-          message: m.jobFailed.message({ container: c, exit: exitRef(p.term, c.spec), message: terminationMessage(p.term), ...(job ? { job: { name: job, ...(typeof backoffLimit === 'number' ? { backoffLimit } : {}) } } : {}), policy: pod.restartPolicy }),
+          message: m.jobFailed.message({ container: c, exit: exitRef(p.term, c.spec), message: terminationMessage(p.term), ...(job ? { job: { name: job, ...(typeof backoffLimit === 'number' ? { backoffLimit } : {}), ...failed } } : {}), policy: pod.restartPolicy }),
           evidence,
-          remediation: m.jobFailed.fix({ logs: logsCommand(pod, c, false), namespace: pod.namespace, pod: pod.name, ...(job ? { job } : {}) }),
+          remediation: m.jobFailed.fix({ logs: logsCommand(pod, c, false), namespace: pod.namespace, pod: pod.name, ...(job ? { job, jobFailed: gaveUp !== undefined } : {}) }),
         });
       });
   },

@@ -96,11 +96,15 @@ function restartsAfter(pod: PodFacts, c: ContainerFacts, term: ContainerStateTer
   return pod.restartPolicy === 'OnFailure' && failedExit(term);
 }
 
-/** Killing and hook events of this container whose time falls inside the instance's life. */
+/**
+ * Killing and hook events of this container that happened inside the instance's life: the last time, or the
+ * first time of an aggregated event (the kubelet folds a kill of the next instance into the same event, so its
+ * last time can be after this instance ended while its first time is the kill of this one).
+ */
 function eventsInInstance(pod: PodFacts, c: ContainerFacts, term: ContainerStateTerminated | undefined, test: (e: EventFact) => boolean): EventFact[] {
   const from = parseTime(term?.startedAt);
   const to = parseTime(term?.finishedAt);
-  return containerEventsOf(pod.events, c, pod.containers.length).filter((e) => test(e) && inWindow(e.lastSeen, from, to));
+  return containerEventsOf(pod.events, c, pod.containers.length).filter((e) => test(e) && (inWindow(e.lastSeen, from, to) || (e.firstSeen !== undefined && inWindow(e.firstSeen, from, to))));
 }
 
 const LIVENESS_KILL = /failed liveness probe/;

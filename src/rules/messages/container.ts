@@ -104,9 +104,14 @@ export interface ContainerMessages {
     fix(p: { logs: string; namespace: string; pod: string; container: string }): string[];
   };
   jobFailed: {
-    /** `job`: the Job owning the Pod (its backoffLimit when set); without one, `policy` is the Pod's restartPolicy. `message`: the termination message. */
-    message(p: { container: ContainerRef; exit: ExitRef; message: string; job?: { name: string; backoffLimit?: number }; policy: string }): string;
-    fix(p: { logs: string; namespace: string; pod: string; job?: string }): string[];
+    /**
+     * `job`: the Job owning the Pod (its backoffLimit when set; `failed`: the reason of its Failed=True condition
+     * when the Job has already given up, e.g. BackoffLimitExceeded); without one, `policy` is the Pod's
+     * restartPolicy. `message`: the termination message.
+     */
+    message(p: { container: ContainerRef; exit: ExitRef; message: string; job?: { name: string; backoffLimit?: number; failed?: string }; policy: string }): string;
+    /** `jobFailed`: the Job has already given up (no retry is coming). */
+    fix(p: { logs: string; namespace: string; pod: string; job?: string; jobFailed?: boolean }): string[];
   };
   /** container/liveness-failed and container/startup-probe-failed. */
   probeKill: {
@@ -298,13 +303,17 @@ export const enContainer: ContainerMessages = {
   jobFailed: {
     message: ({ container, exit, message, job, policy }) =>
       `${cap(noun(container))}${job ? ` of Job "${job.name}"` : ''} failed: it ${enShared.exit(exit)}${message ? `, message "${message}"` : ''}${
-        job ? `; Job "${job.name}" counts a failure and retries with a new Pod${job.backoffLimit !== undefined ? ` until backoffLimit ${job.backoffLimit}` : ''}` : `; with restartPolicy ${policy} it is not restarted`
+        !job
+          ? `; with restartPolicy ${policy} it is not restarted`
+          : job.failed !== undefined
+            ? `; Job "${job.name}" has failed (${job.failed}) and creates no more Pods`
+            : `; Job "${job.name}" counts a failure and retries with a new Pod${job.backoffLimit !== undefined ? ` until backoffLimit ${job.backoffLimit}` : ''}`
       }.`,
-    fix: ({ logs, namespace, pod, job }) => [
+    fix: ({ logs, namespace, pod, job, jobFailed }) => [
       `Read its output: ${logs}`,
       job ? `See the Job's failures and limits: kubectl describe job -n ${namespace} ${job}` : `See the Pod's events: kubectl describe pod -n ${namespace} ${pod}`,
       job
-        ? `Fix the cause; the Job retries by itself until backoffLimit. To run a finished Job again, delete it and apply its manifest again (for a CronJob's Job: kubectl create job -n ${namespace} ${job}-rerun --from=cronjob/<cronjob>).`
+        ? `Fix the cause${jobFailed ? '; the Job has failed and will not retry' : '; the Job retries by itself until backoffLimit'}. To run a finished Job again, delete it and apply its manifest again (for a CronJob's Job: kubectl create job -n ${namespace} ${job}-rerun --from=cronjob/<cronjob>).`
         : 'Fix the cause and recreate the Pod.',
     ],
   },

@@ -352,7 +352,7 @@ export const enKubelet: KubeletMessages = {
     otherFix: ({ pod, namespace }) => [`kubectl describe pod ${pod} -n ${namespace}`, 'Fix the referenced object or field named in the message.'],
   },
   deadlineExceeded: {
-    message: ({ seconds, age, replacement }) => `The kubelet killed the Pod because it was active longer than ${seconds !== undefined ? `its activeDeadlineSeconds of ${seconds}s (${age})` : 'its activeDeadlineSeconds'}. ${replacement}`,
+    message: ({ seconds, age, replacement }) => `The kubelet killed the Pod because it was active longer than ${seconds !== undefined ? `its activeDeadlineSeconds of ${seconds}s${age !== `${seconds}s` ? ` (${age})` : ''}` : 'its activeDeadlineSeconds'}. ${replacement}`,
     fix: ({ pod, namespace }) => [`Look at what the last run was doing: kubectl logs ${pod} -n ${namespace} --all-containers`, 'Raise spec.activeDeadlineSeconds in the Pod template, or make the work finish sooner.'],
   },
   evicted: {

@@ -62,10 +62,14 @@ export interface VolumeMessages {
     keyMissingFix(p: { volume: string; kind: 'ConfigMap' | 'Secret'; name?: string; namespace: string }): string[];
   };
   mountFailed: {
-    /** `stuck`: past the grace period, the Pod stays in ContainerCreating (else the kubelet keeps retrying). */
-    message(p: { volume: VolumeRef; operation: string; why: MountWhy; node: string; stuck: boolean }): string;
+    /**
+     * `stuck`: past the grace period, the Pod stays in ContainerCreating (else the kubelet keeps retrying);
+     * `unsupported`: the node cannot mount this filesystem type at all (no kernel support or mount helper), so
+     * retrying cannot help.
+     */
+    message(p: { volume: VolumeRef; operation: string; why: MountWhy; node: string; stuck: boolean; unsupported?: boolean }): string;
     /** `nfs`: the NFS server and path, when the volume or the output is NFS (values unknown: absent). */
-    fix(p: { why: MountWhy; node: string; volume: string; nfs?: { server?: string; path?: string }; pod: string; namespace: string }): string[];
+    fix(p: { why: MountWhy; node: string; volume: string; nfs?: { server?: string; path?: string }; pod: string; namespace: string; unsupported?: boolean }): string[];
   };
   mountStuck: {
     /** `trace`: m.trace(…), the last warning event or that none says why. */
@@ -185,9 +189,12 @@ export const enVolume: VolumeMessages = {
     keyMissingFix: ({ volume, kind, name, namespace }) => [name ? `Add the key: kubectl edit ${kind.toLowerCase()} ${name} -n ${namespace}` : `Add the key to the ${kind}.`, `Or fix items[].key of volume "${volume}" in the Pod template.`],
   },
   mountFailed: {
-    message: ({ volume, operation, why, node, stuck }) =>
-      `${Vol(volume)} cannot be mounted (${operation}): ${mountWhat(why, node)}.${stuck ? ' The Pod stays in ContainerCreating until it succeeds.' : ' The kubelet keeps retrying.'}`,
-    fix: ({ why, node, volume, nfs, pod, namespace }) => [
+    message: ({ volume, operation, why, node, stuck, unsupported }) =>
+      `${Vol(volume)} cannot be mounted (${operation}): ${mountWhat(why, node)}.${
+        unsupported ? ` Retrying cannot help: node ${node} has no support for this filesystem type (no kernel module or mount helper).` : stuck ? ' The Pod stays in ContainerCreating until it succeeds.' : ' The kubelet keeps retrying.'
+      }`,
+    fix: ({ why, node, volume, nfs, pod, namespace, unsupported }) => [
+      ...(unsupported ? [`Install the filesystem's client on ${node}${nfs ? ' (nfs-common on Debian/Ubuntu, nfs-utils on RHEL/Fedora)' : ''}, or run the Pod on nodes that have it (a nodeSelector).`] : []),
       ...(why.kind === 'csi-driver-missing'
         ? [`kubectl get csinode ${node} -o jsonpath='{.spec.drivers[*].name}'`, `Check the driver's node DaemonSet Pod on ${node}: kubectl get pods -A -o wide --field-selector spec.nodeName=${node} | grep -i csi`]
         : why.kind === 'mount-command'

@@ -8,6 +8,10 @@ import { volumeFailureClass } from '../helpers/volume-failure-class.js';
 import type { PodRule, Severity } from '../types.js';
 import { minOf } from '../helpers/numbers.js';
 
+// mount(8) on a node that cannot mount the filesystem type at all (util-linux: no kernel support, no
+// /sbin/mount.<type> helper): it fails the same way on every retry, from the first one.
+const NO_FS_SUPPORT = /unknown filesystem type|might need a \/sbin\/mount\.<type> helper program/;
+
 // Owned by volume/missing-configmap-or-secret and volume/hostpath-type.
 const ELSEWHERE = new Set(['missing-configmap', 'missing-secret', 'missing-configmap-key', 'missing-secret-key', 'hostpath-type']);
 
@@ -18,7 +22,8 @@ function why(f: MountFailure): MountWhy {
     case 'csi-driver-missing':
       return { kind: 'csi-driver-missing', driver: f.subject ?? '' };
     case 'mount-command':
-      return { kind: 'mount-command', status: f.detail ?? '', ...(f.output ? { output: f.output } : {}) };
+      // mount(8)'s own sentence ends with a period; the message adds its own.
+      return { kind: 'mount-command', status: f.detail ?? '', ...(f.output ? { output: f.output.replace(/\.$/, '') } : {}) };
     case 'rpc':
       return { kind: 'rpc', code: f.output ?? '', detail: f.error.replace(/^[\s\S]*?rpc error: code = \w+ desc = /, '') };
     case 'not-registered':
@@ -67,7 +72,8 @@ const rule: PodRule = {
       // retry clears (a device held by another process, an export that is not there) fails at once.
       const failureClass = transient ? 'transient' : volumeFailureClass(f.error);
       const grace = transient ? options.stuckMs : options.graceMs;
-      const severity: Severity = failureClass === 'deterministic' || !withinGrace(since, now, grace) ? 'error' : 'warning';
+      const unsupported = f.kind === 'mount-command' && NO_FS_SUPPORT.test(f.output ?? f.error);
+      const severity: Severity = unsupported || failureClass === 'deterministic' || !withinGrace(since, now, grace) ? 'error' : 'warning';
       const { claim, volume } = podVolume(pod, f.volume);
       const nfs = (claim?.pv?.spec?.nfs ?? volume?.['nfs']) as { server?: string; path?: string } | undefined;
       const w = why(f);
@@ -76,9 +82,9 @@ const rule: PodRule = {
         severity,
         failureClass,
         confidence: transient || f.kind === 'other' ? 'medium' : 'high',
-        message: t.message({ volume: volumeRef(pod, f.volume), operation: f.operation, why: w, node: pod.nodeName, stuck: severity === 'error' }),
+        message: t.message({ volume: volumeRef(pod, f.volume), operation: f.operation, why: w, node: pod.nodeName, stuck: severity === 'error', ...(unsupported ? { unsupported } : {}) }),
         evidence: [eventEvidence(f.event, now)],
-        remediation: t.fix({ why: w, node: pod.nodeName, volume: f.volume, ...(nfsHint ? { nfs: nfs ?? {} } : {}), pod: pod.name, namespace: pod.namespace }),
+        remediation: t.fix({ why: w, node: pod.nodeName, volume: f.volume, ...(nfsHint ? { nfs: nfs ?? {} } : {}), pod: pod.name, namespace: pod.namespace, ...(unsupported ? { unsupported } : {}) }),
       });
     });
   },

@@ -14,11 +14,13 @@ const never = cronJob({ status: { lastScheduleTime: undefined } });
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a Job (not a CronJob) that failed', fixture: 'real/container-job-backoff-limit.yaml', target: 'Job/migrate' },
     { name: 'a CronJob that runs on schedule, no events', objects: [cronJob()], target: 'CronJob/report' },
     { name: 'stale: the missed start was followed by a scheduled run', objects: [fresh, missSchedule(fresh)], target: 'CronJob/report' },
     { name: 'a Normal event is not a missed start', objects: [deadlined, event(deadlined, { reason: 'SuccessfulCreate', type: 'Normal', message: 'Created job report-29412345', source: 'cronjob-controller' })], target: 'CronJob/report' },
   ],
   invalid: [
+    { name: 'real capture: a CronJob left suspended (context)', fixture: 'real/admission-cronjob-suspended.yaml', target: 'CronJob/nightly-report', expect: [{ severity: 'info', message: /CronJob "nightly-report" is suspended/, evidence: 'spec.suspend' }] },
     {
       name: 'suspended: context (info), naming the last scheduled run',
       objects: [cronJob({ spec: { suspend: true } })],

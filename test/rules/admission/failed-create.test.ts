@@ -9,11 +9,14 @@ const doneJob = obj('Job', 'report', { status: { conditions: [{ type: 'Complete'
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a quota refusal belongs to admission/quota-exceeded', fixture: 'real/admission-quota-exceeded.yaml', target: 'Deployment/web' },
+    { name: 'real capture: a Pod Security refusal belongs to admission/pod-security', fixture: 'real/admission-pod-security.yaml', target: 'Deployment/agent' },
     { name: 'quota is its own rule', objects: [deployment(), rs, controllerEvent(rs, `Error creating: ${quotaError}`)], target: 'Deployment/api' },
     { name: 'webhook denial is its own rule', objects: [deployment(), rs, controllerEvent(rs, 'Error creating: admission webhook "x.example.com" denied the request: no')], target: 'Deployment/api' },
     { name: 'a Job that completed after an early failure', objects: [doneJob, controllerEvent(doneJob, 'Error creating: pods "report-" is forbidden: error looking up service account shop/reporter: serviceaccount "reporter" not found')], target: 'Job/report' },
   ],
   invalid: [
+    { name: 'real capture: the Pod template names a ServiceAccount that does not exist', fixture: 'real/admission-failed-create.yaml', target: 'Deployment/worker', expect: [{ severity: 'error', message: /ServiceAccount "worker" does not exist in namespace kdiag-admission-failed-create/, evidence: 'serviceaccount "worker" not found' }] },
     {
       name: 'missing ServiceAccount',
       objects: [job, controllerEvent(job, 'Error creating: pods "report-" is forbidden: error looking up service account shop/reporter: serviceaccount "reporter" not found')],

@@ -19,6 +19,7 @@ describe('splitChecks', () => {
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a quota refusal belongs to admission/quota-exceeded', fixture: 'real/admission-quota-exceeded.yaml', target: 'Deployment/web' },
     { name: 'quota is another rule', belongsTo: 'admission/quota-exceeded', objects: [deployment(), rs, controllerEvent(rs, `Error creating: ${quotaError}`)], target: 'Deployment/api' },
     {
       name: 'fixed template: a later SuccessfulCreate with all replicas',
@@ -27,6 +28,7 @@ runRuleTests(rule, {
     },
   ],
   invalid: [
+    { name: 'real capture: a privileged Pod in a namespace that enforces restricted', fixture: 'real/admission-pod-security.yaml', target: 'Deployment/agent', expect: [{ severity: 'error', message: /violate PodSecurity "restricted:latest" enforced on namespace kdiag-admission-pod-security \(5 failed checks: privileged, allowPrivilegeEscalation != false/, evidence: 'violates PodSecurity' }] },
     {
       name: 'restricted: four failed checks listed with their fixes',
       objects: [deployment(), rs, controllerEvent(rs, `Error creating: ${restricted}`)],

@@ -14,6 +14,7 @@ const job = obj('Job', 'report', { spec: { parallelism: 1 }, status: {} }, 'batc
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a missing ServiceAccount belongs to admission/failed-create', fixture: 'real/admission-failed-create.yaml', target: 'Deployment/worker' },
     {
       name: 'stale: quota failure followed by SuccessfulCreate and every replica created',
       objects: [deployment(), full, controllerEvent(full, `Error creating: ${quotaError}`, { last: at(-400) }), controllerEvent(full, 'Created pod: api-7d9f-x2k', { reason: 'SuccessfulCreate', type: 'Normal', last: at(-300) })],
@@ -27,6 +28,7 @@ runRuleTests(rule, {
     { name: 'PodSecurity is another rule', belongsTo: 'admission/pod-security', objects: [deployment(), rs, controllerEvent(rs, 'Error creating: pods "api-7d9f-" is forbidden: violates PodSecurity "restricted:latest": privileged (container "app" must not set securityContext.privileged=true)')], target: 'Deployment/api' },
   ],
   invalid: [
+    { name: 'real capture: a Pod asking for more cpu than the quota holds', fixture: 'real/admission-quota-exceeded.yaml', target: 'Deployment/web', expect: [{ severity: 'error', confidence: 'high', message: /exceed ResourceQuota "compute" in namespace kdiag-admission-quota-exceeded \(requests\.cpu: requested 200m, used 0 of 100m\)/, evidence: 'exceeded quota: compute' }] },
     {
       name: 'Deployment: quota read from its newest ReplicaSet\'s events',
       objects: [deployment(), rs, replicaSet('api-5c8b', { spec: { replicas: 0 } }, '1'), controllerEvent(rs, `Error creating: ${quotaError}`)],

@@ -19,10 +19,12 @@ const running = job();
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a Job that completed after two failed runs', fixture: 'real/healthy-job-after-retries.yaml', target: 'Job/flaky' },
     { name: 'a Job that completed', target: 'Job/report-2911', objects: [job({ type: 'Complete', reason: 'CompletionsReached', message: 'Reached expected number of succeeded pods' })] },
     { name: 'a Job still retrying after one failed Pod', target: 'Job/report-2911', objects: [running, failedPod(running, 'report-2911-a', 1, -100)] },
   ],
   invalid: [
+    { name: 'real capture: backoffLimit 0 reached on the first failure', fixture: 'real/container-job-backoff-limit.yaml', target: 'Job/migrate', expect: [{ severity: 'error', message: /Job "migrate" failed: its Pods failed 1 times, reaching backoffLimit 0.*container migrate exited with code 1/, evidence: 'BackoffLimitExceeded' }] },
     {
       name: 'BackoffLimitExceeded names the last failing Pod',
       target: 'Job/report-2911',

@@ -15,10 +15,12 @@ function withEvent(message: string, firstSeconds: number) {
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a missing ConfigMap key belongs to kubelet/create-container-config-error', fixture: 'real/kubelet-missing-configmap.yaml' },
     { name: 'CreateContainerConfigError (missing ConfigMap) is the kubelet stage', objects: [creating('configmap "app-cfg" not found', 'CreateContainerConfigError')] },
     { name: 'RunContainerError is container/run-container-error', objects: [creating('failed to start containerd task', 'RunContainerError')] },
   ],
   invalid: [
+    { name: 'real capture: a Localhost seccomp profile missing on the node', fixture: 'real/container-create-container-error.yaml', expect: [{ severity: 'error', failureClass: 'deterministic', message: /cannot create container "app": failed to create containerd container: cannot load seccomp profile/ }] },
     { name: 'name reserved for 5 minutes: error', objects: withEvent(RESERVED, -300), expect: [{ severity: 'error', message: /a previous attempt still holds its name .*for 5m/, evidence: 'Warning Failed', remediation: 'crictl ps -a --name app' }] },
     { name: 'name reserved just now: still a warning', objects: withEvent(RESERVED, -20), expect: [{ severity: 'warning', failureClass: 'transient' }] },
     { name: 'another runtime create error', objects: withEvent('failed to create containerd container: failed to prepare extraction snapshot: no space left on device', -300), expect: [{ message: 'no space left on device' }] },

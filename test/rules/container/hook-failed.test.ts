@@ -14,11 +14,13 @@ const running = runningPod();
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a plain crash loop belongs to container/crash-loop', fixture: 'real/container-crash-loop.yaml' },
     { name: 'a FailedPostStartHook from an earlier instance; the last one exited 1', objects: [exit1Loop, hookEvent(exit1Loop, -500)] },
     { name: 'a preStop failure on a container that crash-loops (container/crash-loop reports it)', objects: [exit1Loop, event(exit1Loop, { reason: 'FailedPreStopHook', message: 'PreStopHook failed', first: at(-300), last: at(-300), fieldPath: 'spec.containers{app}' })] },
     { name: 'a preStop failure two hours ago', objects: [running, event(running, { reason: 'FailedPreStopHook', message: 'PreStopHook failed', first: at(-7300), last: at(-7200), fieldPath: 'spec.containers{app}' })] },
   ],
   invalid: [
+    { name: 'real capture: a postStart exec hook that exits 1 (the event only says PostStartHook failed)', fixture: 'real/container-hook-failed.yaml', expect: [{ severity: 'error', message: /postStart hook of container "app" fails.*"PostStartHook failed"/, evidence: 'FailedPostStartHook' }] },
     { name: 'PostStartHookError with the exec hook text (§2.6)', objects: [hookWaiting(EXEC_HOOK)], expect: [{ severity: 'error', message: /postStart hook of container "app" fails.*Exec hook \(\[\/bin\/sh -c \/app\/warmup\.sh\]\) failed: command .*Permission denied/, evidence: 'PostStartHookError' }] },
     { name: 'HTTP hook text', objects: [hookWaiting(HTTP_HOOK)], expect: [{ message: 'HTTP hook (/warmup) failed' }] },
     { name: 'crash loop with FailedPostStartHook and Killing in the last instance', objects: [looping, hookEvent(looping, -101), killing(looping, 'FailedPostStartHook', -101)], expect: [{ severity: 'error', message: 'only in the kubelet log', evidence: 'PostStartHook failed' }] },

@@ -1,6 +1,6 @@
 import rule from '../../../src/rules/container/init-stuck.js';
 import { at, conditions, containerStatus, IMAGE, pod } from '../../harness/builders.js';
-import { runRuleTests } from '../../harness/rule-tester.js';
+import { capturedAt, runRuleTests } from '../../harness/rule-tester.js';
 import { APP, terminated } from './crashing.js';
 
 const WAIT = { name: 'wait-db', image: IMAGE, command: ['sh', '-c', 'until nslookup db; do sleep 2; done'] };
@@ -20,6 +20,7 @@ function initPod(init: Record<string, any>, extra: { phase?: string; initSpecs?:
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture at 20 s: the init container is young', fixture: 'real/container-init-hang.yaml' },
     { name: 'an init container running for 2 minutes is still progressing', objects: [initPod({ running: { startedAt: at(-120) } })] },
     { name: 'an init container that finished long ago', objects: [initPod({ terminated: terminated(0, 'Completed', -3000, -2990) }, { phase: 'Running' })] },
     { name: 'a native sidecar running for an hour is not an init container that hangs', objects: [initPod({ running: { startedAt: at(-3600) } }, { phase: 'Running', initSpecs: [{ name: 'proxy', image: IMAGE, restartPolicy: 'Always' }] })] },
@@ -27,6 +28,7 @@ runRuleTests(rule, {
     { name: 'no start time: nothing to measure', objects: [initPod({ running: {} })] },
   ],
   invalid: [
+    { name: 'real capture judged 15 minutes later: the init container waits for a Service that does not exist', fixture: 'real/container-init-hang.yaml', now: capturedAt('real/container-init-hang.yaml') + 15 * 60_000, expect: [{ severity: 'error', message: /init container "wait-db" \(1 of 1\) has been running for 15m/ }] },
     {
       name: 'waiting for a Service that is not there for 18 minutes: named, with how long and what it runs',
       objects: [initPod({ running: { startedAt: at(-18 * 60) } })],

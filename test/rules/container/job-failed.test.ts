@@ -11,6 +11,7 @@ function jobPod(state: Record<string, any>, phase: string, restartPolicy = 'Neve
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a Job that succeeded on its third run (restartPolicy OnFailure)', fixture: 'real/healthy-job-after-retries.yaml' },
     { name: 'a Succeeded Job Pod (near miss)', objects: [jobPod({ terminated: terminated(0, 'Completed') }, 'Succeeded'), JOB] },
     { name: 'restartPolicy OnFailure crash-looping in place is container/crash-loop', objects: [crashLooping(terminated(1, 'Error'), { spec: spec({}, { restartPolicy: 'OnFailure' }) })] },
     { name: 'OOMKilled is container/oom-killed', objects: [jobPod({ terminated: terminated(137, 'OOMKilled') }, 'Failed'), JOB] },
@@ -18,6 +19,7 @@ runRuleTests(rule, {
     { name: 'a Job Pod being deleted', objects: [jobPod({ terminated: terminated(143, 'Error') }, 'Running', 'Never', { metadata: { ...owned.metadata, deletionTimestamp: at(-20) } })] },
   ],
   invalid: [
+    { name: 'real capture: the only attempt of a backoffLimit 0 Job exits 1; the Job has failed, so no retry is promised', fixture: 'real/container-job-backoff-limit.yaml', expect: [{ severity: 'error', message: /exited with code 1.*Job "migrate" has failed \(BackoffLimitExceeded\) and creates no more Pods/, evidence: 'BackoffLimitExceeded', remediation: 'will not retry' }] },
     {
       name: 'restartPolicy Never, phase Failed, exit 1',
       objects: [jobPod({ terminated: terminated(1, 'Error', -130, -100, 'report: upstream returned 502') }, 'Failed'), JOB],

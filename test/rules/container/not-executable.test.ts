@@ -7,10 +7,12 @@ const PERM = 'failed to create containerd task: failed to create shim task: OCI 
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a command missing from the image belongs to container/command-not-found', fixture: 'real/container-command-not-found.yaml' },
     { name: 'an app error that mentions permission denied on a file it writes', objects: [crashLooping(terminated(1, 'Error', -130, -100, "open /data/cache.db: permission denied"))] },
     { name: 'command not found', objects: [crashLooping(terminated(127, 'Error'))] },
   ],
   invalid: [
+    { name: 'real capture: a ConfigMap script mounted without the executable bit (runc: permission denied, StartError)', fixture: 'real/container-not-executable.yaml', expect: [{ severity: 'error', message: /cannot run "\/scripts\/run\.sh": permission denied/, remediation: 'chmod +x /scripts/run.sh' }] },
     { name: 'exec format error: wrong-architecture binary', objects: [crashLooping(terminated(255, 'Error', -130, -100, 'exec /app/server: exec format error')), node()], expect: [{ severity: 'error', message: /cannot run "\/app\/server": exec format error.*\(amd64\)/, evidence: 'architecture', remediation: 'buildx' }] },
     { name: 'old runc wording', objects: [crashLooping(terminated(1, 'Error', -130, -100, 'standard_init_linux.go:228: exec user process caused: exec format error'))], expect: [{ message: 'exec format error' }] },
     { name: 'RunContainerError permission denied', objects: [pod({ status: { phase: 'Running', conditions: conditions({ ready: false }), containerStatuses: [containerStatus({ waiting: { reason: 'RunContainerError', message: PERM } })] } })], expect: [{ message: /"\/app\/run\.sh": permission denied/, remediation: 'chmod +x /app/run.sh' }] },

@@ -9,10 +9,12 @@ const starting = pod({ spec: S, status: { phase: 'Running', conditions: conditio
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a liveness kill belongs to container/liveness-failed', fixture: 'real/container-liveness-failed.yaml' },
     { name: 'a liveness kill is container/liveness-failed', objects: [looping, killing(looping, 'Container app failed liveness probe, will be restarted', -101)] },
     { name: 'startup failures from before the current instance', objects: [starting, unhealthy(starting, 'Startup probe failed: HTTP probe failed with statuscode: 503', -300, -60)] },
   ],
   invalid: [
+    { name: 'real capture: killed by its startup probe, failing again in the new instance (the Killing event of the first kill is folded with the second)', fixture: 'real/container-startup-probe-failed.yaml', expect: [{ severity: 'error', message: /restarted \d+s ago by its startup probe exec \[cat \/tmp\/started\].*will be killed again/, evidence: 'failed startup probe, will be restarted' }] },
     {
       name: 'crash loop of startup-probe kills',
       objects: [looping, killing(looping, 'Container app failed startup probe, will be restarted', -101, 4), unhealthy(looping, 'Startup probe failed: Get "http://10.244.1.7:8080/started": dial tcp 10.244.1.7:8080: connect: connection refused', -145, -102, 24)],

@@ -13,12 +13,15 @@ const gpu = rejected('UnexpectedAdmissionError', 'Pod was rejected: Allocate fai
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a Failed Pod evicted for its storage belongs to kubelet/evicted', fixture: 'real/kubelet-evicted-ephemeral-storage.yaml' },
+    { name: 'real capture: a Pod killed at its activeDeadlineSeconds belongs to kubelet/deadline-exceeded', fixture: 'real/kubelet-deadline-exceeded.yaml' },
     { name: 'Evicted is kubelet/evicted\'s', objects: [rejected('Evicted', 'Pod was rejected: The node had condition: [DiskPressure]. ')] },
     { name: 'a Pod that failed by itself (container exit)', objects: [pod({ status: { phase: 'Failed' } })] },
     { name: 'DeadlineExceeded is kubelet/deadline-exceeded\'s', objects: [rejected('DeadlineExceeded', 'Pod was active on the node longer than the specified deadline')] },
     { name: 'Pending Pod with a reason-like message', objects: [pod({ status: { phase: 'Pending', reason: 'OutOfcpu' } })] },
   ],
   invalid: [
+    { name: 'real capture: a Pod bound by spec.nodeName that asks for 64 cpus (OutOfcpu)', fixture: 'real/kubelet-admission-rejected.yaml', expect: [{ severity: 'error', message: /rejected the Pod \(OutOfcpu\): not enough cpu on node "kdiag-node-1": the Pod requests 64000m/, evidence: "Pod was rejected: Node didn't have enough resource: cpu" }] },
     {
       name: 'OutOfcpu decoded, with the kubelet event, owned by a ReplicaSet',
       objects: [outOfCpu, node(), event(outOfCpu, { reason: 'OutOfcpu', message: "Node didn't have enough resource: cpu, requested: 2000, used: 3500, capacity: 4000" })],

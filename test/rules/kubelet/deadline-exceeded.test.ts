@@ -8,8 +8,11 @@ const exceeded = pod({ metadata: JOB, spec: { activeDeadlineSeconds: 600, restar
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a Failed Pod evicted for its storage belongs to kubelet/evicted', fixture: 'real/kubelet-evicted-ephemeral-storage.yaml' },
     { name: 'a Job Pod that completed', objects: [pod({ metadata: JOB, spec: { activeDeadlineSeconds: 600 }, status: { phase: 'Succeeded' } })] },
     { name: 'a Job-level DeadlineExceeded is the workload rule\'s, not the Pod\'s', objects: [pod({ metadata: JOB, status: { phase: 'Failed' } })] },
   ],
-  invalid: [{ name: 'activeDeadlineSeconds exceeded', objects: [exceeded], expect: [{ severity: 'error', message: /activeDeadlineSeconds of 600s \(10m\).*Job "nightly-report"/, evidence: /activeDeadlineSeconds\W+600/ }] }],
+  invalid: [
+    { name: 'real capture: a bare Pod with activeDeadlineSeconds 5', fixture: 'real/kubelet-deadline-exceeded.yaml', expect: [{ severity: 'error', message: /activeDeadlineSeconds of 5s\. .*nothing owns this one/, evidence: 'DeadlineExceeded' }] },
+    { name: 'activeDeadlineSeconds exceeded', objects: [exceeded], expect: [{ severity: 'error', message: /activeDeadlineSeconds of 600s \(10m\).*Job "nightly-report"/, evidence: /activeDeadlineSeconds\W+600/ }] }],
 });

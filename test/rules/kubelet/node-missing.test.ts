@@ -6,12 +6,14 @@ const onGhost = pod({ spec: { nodeName: 'node-9' }, metadata: { ownerReferences:
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a Pod bound to the node that exists', fixture: 'real/kubelet-admission-rejected.yaml' },
     { name: 'Nodes were not read: absence proves nothing', objects: [onGhost] },
     { name: 'the node exists', objects: [pod({ status: { phase: 'Pending' } }), node()] },
     { name: 'a deleted Pod is kubelet/stuck-terminating\'s', objects: [pod({ spec: { nodeName: 'node-9' }, metadata: { deletionTimestamp: at(-100) } }), node()] },
     { name: 'unscheduled', objects: [pod({ spec: { nodeName: undefined } }), node()] },
   ],
   invalid: [
+    { name: 'real capture: spec.nodeName names a node that does not exist', fixture: 'real/kubelet-node-missing.yaml', expect: [{ severity: 'error', message: /bound to node "kdiag-node-7", which does not exist/, evidence: 'no Node named "kdiag-node-7"' }] },
     {
       name: 'bound to a deleted node',
       objects: [onGhost, node(), event(onGhost, { reason: 'Scheduled', message: 'Successfully assigned shop/api-7d9f-x2k to node-9', type: 'Normal', source: 'default-scheduler', first: at(-600), last: at(-600) })],

@@ -17,10 +17,12 @@ const running = pod({ status: { phase: 'Running', conditions: conditions({ sandb
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: the preemptor, Pending until the victim is gone, belongs to scheduling/insufficient-resources', fixture: 'real/kubelet-preempted.yaml', target: 'critical' },
     { name: 'a Preempted event on a Pod that is neither deleting nor a disruption target', objects: [running, preemptedEvent(running)] },
     { name: 'DisruptionTarget from the taint manager is not preemption', objects: [pod({ status: { phase: 'Running', conditions: [{ type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' }] } })] },
   ],
   invalid: [
+    { name: 'real capture: a bare Pod preempted by a system-cluster-critical Pod, inside its grace period', fixture: 'real/kubelet-preempted.yaml', target: 'victim', expect: [{ severity: 'warning', message: /preempted this Pod.*on node "kdiag-node-1".*nothing will recreate it/, evidence: 'PreemptionByScheduler' }] },
     { name: 'scheduler preemption victim being deleted', objects: [victim, preemptedEvent(victim)], expect: [{ severity: 'warning', confidence: 'high', message: /preemptor UID 6f1d2a3b-0000-4000-8000-000000000042 on node "node-1".*ReplicaSet "batch-5c8d" will create a replacement/, evidence: 'PreemptionByScheduler' }] },
     {
       name: 'kubelet critical-pod preemption',

@@ -1,6 +1,9 @@
 import rule from '../../../src/rules/kubelet/stuck-terminating.js';
 import { at, conditions, containerStatus, event, node, pod } from '../../harness/builders.js';
-import { runRuleTests } from '../../harness/rule-tester.js';
+import { fixtureSnapshot, runRuleTests } from '../../harness/rule-tester.js';
+
+/** The real capture's Pod `held`: its deletion deadline (deletionTimestamp), to judge it inside the grace. */
+const heldDeadline = Date.parse(String(fixtureSnapshot('real/kubelet-stuck-terminating.yaml').pods.find((p) => p.metadata?.name === 'held')?.metadata?.deletionTimestamp));
 
 // deletionTimestamp = time of the delete request + grace period (apiserver rest/delete.go).
 function deleting(deletionSecondsAgo: number, patch: Record<string, any> = {}) {
@@ -23,11 +26,14 @@ const stopped = { phase: 'Succeeded', containerStatuses: [containerStatus({ term
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture judged 30 s past its deletion deadline: inside the grace for the kubelet to report', fixture: 'real/kubelet-stuck-terminating.yaml', now: heldDeadline + 30_000 },
+    { name: 'real capture: a preempted Pod still inside its 30 s grace period', fixture: 'real/kubelet-preempted.yaml', target: 'victim' },
     { name: 'not being deleted', objects: [pod({ status: { phase: 'Running' } }), node()] },
     { name: 'deletion still inside its grace period (deadline in the future)', objects: [deleting(-20), node()] },
     { name: 'just past the deadline: the kubelet gets graceMs to report', objects: [deleting(30), node()] },
   ],
   invalid: [
+    { name: 'real capture: deleted by the garbage collector, held by a finalizer nobody owns', fixture: 'real/kubelet-stuck-terminating.yaml', expect: [{ severity: 'error', message: /Terminating \d+s past its grace period, waiting for finalizer\(s\) "example\.com\/backup-hook"/, evidence: 'example.com/backup-hook' }] },
     {
       name: 'node unreachable: the kubelet cannot confirm, force-delete with caveats',
       objects: [deleting(900, { metadata: { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', controller: true }] } }), unknownNode],

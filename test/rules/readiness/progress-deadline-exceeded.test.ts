@@ -12,11 +12,13 @@ const crashing = pod({ ...owned, status: { phase: 'Running', containerStatuses: 
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a Deployment whose rollout finished', fixture: 'real/healthy-ready.yaml', target: 'Deployment/hello' },
     { name: 'rollout complete', objects: [deployment({ status: { conditions: [{ type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: 'ReplicaSet "api-7d9f" has successfully progressed.' }] } })], target: 'Deployment/api' },
     { name: 'a new spec not yet observed resets the condition', objects: [deployment({ metadata: { generation: 3 }, status: { observedGeneration: 2, conditions: [timedOut] } })], target: 'Deployment/api' },
     { name: 'not a Deployment', objects: [replicaSet('solo', { metadata: { ownerReferences: [] }, status: { conditions: [timedOut] } })], target: 'ReplicaSet/solo' },
   ],
   invalid: [
+    { name: 'real capture: progressDeadlineSeconds 10 and a Pod whose readiness probe always fails', fixture: 'real/readiness-progress-deadline.yaml', target: 'Deployment/api', expect: [{ severity: 'error', message: /Deployment "api" exceeded its progress deadline \(10s\): ReplicaSet "api-\w+" has timed out progressing: 1 of 1 Pods are not Ready/, evidence: 'ProgressDeadlineExceeded' }] },
     { name: 'points at the Pods that are not Ready', objects: [stuck, rs, crashing], target: 'Deployment/api', expect: [{ severity: 'error', confidence: 'high', message: 'exceeded its progress deadline (600s): ReplicaSet "api-7d9f" has timed out progressing: 1 of 1 Pods are not Ready: api-7d9f-x2k (CrashLoopBackOff). Diagnose them: kdiag pod api-7d9f-x2k -n shop.', evidence: 'ProgressDeadlineExceeded' }] },
     { name: 'no Pods because of a FailedCreate: follows that finding', objects: [stuck, empty, controllerEvent(empty, `Error creating: ${quotaError}`)], target: 'Deployment/api', expect: [{ confidence: 'low', message: /because its ReplicaSet cannot create Pods/ }] },
     { name: 'Pods not in the input', objects: [stuck], target: 'Deployment/api', expect: [{ message: /3 of 3 replicas are updated and 0 available/ }] },

@@ -8,6 +8,8 @@ const limits = `0/3 nodes are available: 1 Insufficient cpu, 2 node(s) exceed ma
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a hostPort conflict belongs to scheduling/host-port-conflict', fixture: 'real/sched-host-port-conflict.yaml', target: 'second' },
+    { name: 'real capture: the Pod that holds the ReadWriteOncePod claim runs', fixture: 'real/sched-rwop-in-use.yaml', target: 'writer' },
     { name: 'scheduled Pod with an old fallback event', objects: [...runningAfter(limits)] },
     { name: 'every reason is claimed by a specific rule', objects: [unschedulable(`0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu.${tail(3, 1, 2)}`)] },
     { name: 'PreFilter narrowing of a DaemonSet Pod is context, cpu is claimed', objects: [unschedulable(`0/5 nodes are available: 1 Insufficient cpu, 4 node(s) didn't satisfy plugin(s) [NodeAffinity].${tail(5, 4, 1)}`)] },
@@ -20,6 +22,7 @@ runRuleTests(rule, {
     { name: 'a gated Pod', objects: [unschedulable('', { spec: { schedulingGates: [{ name: 'x.example.com/wait' }] }, status: { conditions: [{ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated', message: 'Scheduling is blocked due to non-empty scheduling gates' }] } })] },
   ],
   invalid: [
+    { name: 'real capture: a second Pod on a ReadWriteOncePod claim in use (young: a warning)', fixture: 'real/sched-rwop-in-use.yaml', target: 'second-writer', expect: [{ severity: 'warning', message: /PersistentVolumeClaim with ReadWriteOncePod access mode already in-use by another pod/ }] },
     { name: 'CSI attach limit: counts reported, leads the message', objects: [unschedulable(limits)], expect: [{ severity: 'error', confidence: 'high', message: /Pod cannot be scheduled: 2 node\(s\) exceed max volume count \(the nodes reached their CSI volume attach limit\)/ }] },
     {
       name: 'ReadWriteOncePod in use (1.34+ wording)',

@@ -14,6 +14,7 @@ const mount = (message: string, extra: Record<string, unknown> = {}) => event(cr
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a missing ConfigMap belongs to volume/missing-configmap-or-secret', fixture: 'real/volume-missing-configmap.yaml' },
     { name: 'missing ConfigMap is volume/missing-configmap-or-secret\'s', objects: [creating, mount('MountVolume.SetUp failed for volume "data" : configmap "x" not found')] },
     { name: 'hostPath type is volume/hostpath-type\'s', objects: [creating, mount('MountVolume.SetUp failed for volume "data" : hostPath type check failed: /data is not a directory')] },
     { name: 'the summary line alone is volume/mount-timeout\'s', objects: [creating, mount('Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[], failed to process volumes=[]: context deadline exceeded')] },
@@ -33,6 +34,7 @@ runRuleTests(rule, {
     { name: 'Running Pod', objects: [pod({ status: { phase: 'Running', conditions: conditions({ sandbox: true, ready: true }), containerStatuses: [containerStatus({ running: { startedAt: at(-100) } })] } }), mount(NFS)] },
   ],
   invalid: [
+    { name: 'real capture: an NFS volume on a node with no NFS client fails for good on the first try', fixture: 'real/volume-nfs-mount-failed.yaml', expect: [{ severity: 'error', failureClass: 'deterministic', message: /mount\(8\) on "kdiag-node-1" failed with exit status 32: .*unknown filesystem type 'nfs'\. Retrying cannot help/, evidence: 'Mounting arguments: -t nfs', remediation: 'nfs-common' }] },
     {
       name: 'NFS exit status 32: the Output line is quoted, PV mapped to the claim',
       objects: [creating, pvc, pv, mount(NFS, { count: 6, first: at(-400) })],

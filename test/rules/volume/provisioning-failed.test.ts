@@ -16,6 +16,7 @@ const fast = claim('fast');
 const bound = claim('fast-ssd', 'Bound');
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: a claim with no StorageClass and no default class is Pending, not failing to provision (volume/pvc-pending)', fixture: 'real/volume-pvc-pending.yaml' },
     { name: 'WaitForFirstConsumer while the Pod is unscheduled is normal', objects: [unscheduled, c, pvcEvent(c, { reason: 'WaitForFirstConsumer', type: 'Normal', message: 'waiting for first consumer to be created before binding' })] },
     { name: 'ExternalProvisioning for 30s: provisioner may still pick it up', objects: [unscheduled, c, pvcEvent(c, { reason: 'ExternalProvisioning', type: 'Normal', message: NEW_EXT, first: at(-30), count: 3 })] },
     {
@@ -25,6 +26,7 @@ runRuleTests(rule, {
     { name: 'provisioner working on it', objects: [unscheduled, c, pvcEvent(c, { reason: 'ExternalProvisioning', type: 'Normal', message: NEW_EXT, first: at(-120) }), pvcEvent(c, { reason: 'Provisioning', type: 'Normal', source: 'ebs.csi.aws.com_ebs-csi-controller-7d9f_1', message: 'External provisioner is provisioning volume for claim "shop/data"', first: at(-110) })] },
   ],
   invalid: [
+    { name: 'real capture: a claim that names a StorageClass that does not exist', fixture: 'real/volume-provisioning-failed.yaml', expect: [{ severity: 'error', message: /PersistentVolumeClaim "cache" cannot be provisioned: StorageClass "fast-ssd" does not exist/, evidence: 'storageclass.storage.k8s.io "fast-ssd" not found' }] },
     {
       name: 'external-provisioner rpc error (scheduled Pod)',
       objects: [scheduled, c, pvcEvent(c, { reason: 'ProvisioningFailed', source: 'ebs.csi.aws.com_ebs-csi-controller-7d9f_1', message: 'failed to provision volume with StorageClass "fast-ssd": rpc error: code = InvalidArgument desc = Volume capabilities not supported', first: at(-400), count: 6 })],

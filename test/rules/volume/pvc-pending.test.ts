@@ -13,6 +13,7 @@ const wffcEvent = (pvc: Record<string, any>) => event(pvc, { reason: 'WaitForFir
 
 runRuleTests(rule, {
   valid: [
+    { name: 'real capture: an unscheduled Pod with a Pending claim belongs to scheduling/unbound-pvc', fixture: 'real/sched-unbound-pvc.yaml' },
     { name: 'unscheduled Pod: WaitForFirstConsumer is normal (and the scheduler\'s)', objects: [unscheduled, wffcPending, wffcClass, wffcEvent(wffcPending)] },
     { name: 'claim Bound', objects: [creating, obj('PersistentVolumeClaim', 'data', { spec: { volumeName: 'pv-1' }, status: { phase: 'Bound' } })] },
     { name: 'claims not read: absence proves nothing', objects: [creating] },
@@ -22,6 +23,7 @@ runRuleTests(rule, {
     },
   ],
   invalid: [
+    { name: 'real capture: a Pod bound by spec.nodeName, its claim Pending with no StorageClass', fixture: 'real/volume-pvc-pending.yaml', expect: [{ severity: 'error', message: /PersistentVolumeClaim "data" \(volume "data"\) is Pending: no persistent volumes available for this claim and no storage class is set/, evidence: 'FailedBinding' }] },
     {
       name: 'spec.nodeName bypassed the scheduler: WaitForFirstConsumer never triggers',
       objects: [creating, wffcPending, wffcClass, wffcEvent(wffcPending)],

@@ -191,13 +191,15 @@ export const zhTWContainer: ContainerMessages = {
   jobFailed: {
     message: ({ container, exit: e, message, job, policy }) =>
       job
-        ? `Job「${job.name}」的${noun(container)}失敗：它${exit(e)}${said(message)}；Job 會記為一次失敗，並以新的 Pod 重試${job.backoffLimit !== undefined ? `，直到 backoffLimit ${job.backoffLimit}` : ''}。`
+        ? `Job「${job.name}」的${noun(container)}失敗：它${exit(e)}${said(message)}；${
+            job.failed !== undefined ? `Job 已失敗（${job.failed}），不會再建立 Pod` : `Job 會記為一次失敗，並以新的 Pod 重試${job.backoffLimit !== undefined ? `，直到 backoffLimit ${job.backoffLimit}` : ''}`
+          }。`
         : `${noun(container)}失敗：它${exit(e)}${said(message)}；restartPolicy 為 ${policy}，所以不會重新啟動。`,
-    fix: ({ logs, namespace, pod, job }) => [
+    fix: ({ logs, namespace, pod, job, jobFailed }) => [
       `閱讀它的輸出：${logs}`,
       job ? `查看 Job 的失敗次數與上限：kubectl describe job -n ${namespace} ${job}` : `查看 Pod 的事件：kubectl describe pod -n ${namespace} ${pod}`,
       job
-        ? `修正原因；Job 會自行重試直到 backoffLimit。要再次執行已結束的 Job，刪除它並重新套用它的 manifest（CronJob 的 Job：kubectl create job -n ${namespace} ${job}-rerun --from=cronjob/<cronjob>）。`
+        ? `修正原因；${jobFailed ? 'Job 已失敗，不會再重試' : 'Job 會自行重試直到 backoffLimit'}。要再次執行已結束的 Job，刪除它並重新套用它的 manifest（CronJob 的 Job：kubectl create job -n ${namespace} ${job}-rerun --from=cronjob/<cronjob>）。`
         : '修正原因後重新建立 Pod。',
     ],
   },

@@ -177,7 +177,7 @@ export const zhTWKubelet: KubeletMessages = {
     otherFix: ({ pod, namespace }) => [`kubectl describe pod ${pod} -n ${namespace}`, '修正訊息中指出的物件或欄位。'],
   },
   deadlineExceeded: {
-    message: ({ seconds, age, replacement }) => `kubelet 終止了這個 Pod，因為它執行的時間超過 activeDeadlineSeconds${seconds !== undefined ? ` ${seconds}s（${age}）` : ''}。${replacement}`,
+    message: ({ seconds, age, replacement }) => `kubelet 終止了這個 Pod，因為它執行的時間超過 activeDeadlineSeconds${seconds !== undefined ? ` ${seconds}s${age !== `${seconds}s` ? `（${age}）` : ''}` : ''}。${replacement}`,
     fix: ({ pod, namespace }) => [`查看最後一次執行在做什麼：kubectl logs ${pod} -n ${namespace} --all-containers`, '調高 Pod 範本中的 spec.activeDeadlineSeconds，或讓工作早點完成。'],
   },
   evicted: {

@@ -90,8 +90,12 @@ export const zhTWVolume: VolumeMessages = {
     keyMissingFix: ({ volume, kind, name, namespace }) => [name ? `加入這個 key：kubectl edit ${kind.toLowerCase()} ${name} -n ${namespace}` : `把這個 key 加到 ${kind}。`, `或修正 Pod 範本中 Volume「${volume}」的 items[].key。`],
   },
   mountFailed: {
-    message: ({ volume, operation, why, node, stuck }) => `${vol(volume)}無法掛載（${operation}）：${mountWhat(why, node)}。${stuck ? '在成功之前，Pod 會停在 ContainerCreating。' : 'kubelet 會持續重試。'}`,
-    fix: ({ why, node, volume, nfs, pod, namespace }) => [
+    message: ({ volume, operation, why, node, stuck, unsupported }) =>
+      `${vol(volume)}無法掛載（${operation}）：${mountWhat(why, node)}。${
+        unsupported ? `重試沒有用：節點 ${node} 不支援這種檔案系統（沒有核心模組或 mount 輔助程式）。` : stuck ? '在成功之前，Pod 會停在 ContainerCreating。' : 'kubelet 會持續重試。'
+      }`,
+    fix: ({ why, node, volume, nfs, pod, namespace, unsupported }) => [
+      ...(unsupported ? [`在 ${node} 上安裝這種檔案系統的用戶端${nfs ? '（Debian/Ubuntu 為 nfs-common，RHEL/Fedora 為 nfs-utils）' : ''}，或把 Pod 排到有安裝的節點上（nodeSelector）。`] : []),
       ...(why.kind === 'csi-driver-missing'
         ? [`kubectl get csinode ${node} -o jsonpath='{.spec.drivers[*].name}'`, `檢查 ${node} 上驅動程式的 node DaemonSet Pod：kubectl get pods -A -o wide --field-selector spec.nodeName=${node} | grep -i csi`]
         : why.kind === 'mount-command'
