@@ -24,8 +24,10 @@ export function checkListPage(body: unknown, kind: string, server: string, what:
   if (body.kind !== undefined && body.kind !== expected && body.kind !== 'List' && body.kind !== 'PartialObjectMetadataList') {
     throw shapeError(server, expected, what, `its kind is ${JSON.stringify(String(body.kind)).slice(0, 80)}`);
   }
-  // kube-apiserver writes an empty list as `items: []`: null is not "nothing there" but an answer we cannot read.
-  const raw = body.items;
+  // kube-apiserver writes an empty list as `items: []`: null is not "nothing there" but an answer we cannot read
+  // — except in a metadata-only list (PartialObjectMetadataList, how kdiag lists Secrets), which the API server
+  // builds item by item, so that an empty one really is written as `items: null`.
+  const raw = body.items === null && body.kind === 'PartialObjectMetadataList' ? [] : body.items;
   if (!Array.isArray(raw)) throw shapeError(server, expected, what, raw === undefined ? 'it has no items' : `items is ${typeName(raw)}`);
   raw.forEach((item, i) => {
     checkObject(item, server, expected, what, `items[${i}]`);
