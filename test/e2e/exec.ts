@@ -20,6 +20,8 @@ export function kdiag(args: string[], options: { input?: string | Buffer; env?: 
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: process.env.HOME ?? '/tmp', ...options.env },
     encoding: 'utf8',
     timeout: options.timeoutMs ?? 20_000,
+    // spawnSync's default 1 MiB stops (SIGTERM) a child whose report is longer: analyze of every fixture is more.
+    maxBuffer: 256 * 1024 * 1024,
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

@@ -44,7 +44,9 @@ describe('kubectlYamlDocuments: the same values as the careful reader', () => {
         expect(text, file).toMatch(/ [*&]\w|: \{\S/); // an alias, an anchor, or a flow mapping with content
       }
     }
-    expect(aside.length).toBeLessThan(5);
+    // A few, never many: capture.sh's own flow-style Secret annotations, and a plain scalar folded onto a line
+    // that starts with an indicator (`>&2`), which go-yaml writes and the quick reader leaves to the careful one.
+    expect(aside.length, aside.join(', ')).toBeLessThan(files.length / 10);
   });
 
   it('reads the shapes kubectl writes', () => {

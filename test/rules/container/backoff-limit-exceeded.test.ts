@@ -24,7 +24,7 @@ runRuleTests(rule, {
     { name: 'a Job still retrying after one failed Pod', target: 'Job/report-2911', objects: [running, failedPod(running, 'report-2911-a', 1, -100)] },
   ],
   invalid: [
-    { name: 'real capture: backoffLimit 0 reached on the first failure', fixture: 'real/container-job-backoff-limit.yaml', target: 'Job/migrate', expect: [{ severity: 'error', message: /Job "migrate" failed: its Pods failed 1 times, reaching backoffLimit 0.*container migrate exited with code 1/, evidence: 'BackoffLimitExceeded' }] },
+    { name: 'real capture: backoffLimit 0 reached on the first failure', fixture: 'real/container-job-backoff-limit.yaml', target: 'Job/migrate', expect: [{ severity: 'error', message: /Job "migrate" failed: its Pods failed 1 time, reaching backoffLimit 0.*container migrate exited with code 1/, evidence: 'BackoffLimitExceeded' }] },
     {
       name: 'BackoffLimitExceeded names the last failing Pod',
       target: 'Job/report-2911',
