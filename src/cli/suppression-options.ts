@@ -1,5 +1,5 @@
 import { parseIgnoreConfig, utcDate } from '../engine/ignore-config.js';
-import type { IgnoreEntry, Suppressions } from '../engine/suppress.js';
+import { isRuleGroup, type IgnoreEntry, type Suppressions } from '../engine/suppress.js';
 import { UsageError } from '../errors.js';
 import { isStage } from '../model/stages.js';
 import { findRule } from '../rules/index.js';
@@ -14,7 +14,7 @@ export interface TeamOptions {
   showSuppressed?: boolean;
 }
 
-const known = (id: string): boolean => isStage(id) || findRule(id) !== undefined;
+const known = (id: string): boolean => isStage(id) || isRuleGroup(id) || findRule(id) !== undefined;
 
 /**
  * What to suppress: `--ignore`, the config file (given, or found from `cwd` up to the repository root), and
@@ -24,7 +24,7 @@ const known = (id: string): boolean => isStage(id) || findRule(id) !== undefined
 export function suppressionsFrom(opts: TeamOptions, cwd = process.cwd(), now = Date.now()): { suppressions: Suppressions; notes: string[] } {
   const entries: IgnoreEntry[] = [];
   const flag = (opts.ignore ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
-  for (const id of flag) if (!known(id)) throw new UsageError(`--ignore: unknown rule or stage "${id}"`, { hint: 'kdiag rules lists the rule ids; a stage is one of admission, scheduling, kubelet, volume, cni, image, container, readiness' });
+  for (const id of flag) if (!known(id)) throw new UsageError(`--ignore: unknown rule or stage "${id}"`, { hint: 'kdiag rules lists the rule ids; a stage is one of admission, scheduling, kubelet, volume, cni, image, container, readiness; traffic names every traffic rule' });
   if (flag.length > 0) entries.push({ rules: flag, source: '--ignore' });
   const file = opts.config === false ? undefined : readConfig(opts.config, cwd);
   const notes: string[] = [];

@@ -68,7 +68,7 @@ export function workloadRows(engine: Engine, inScope: (o: KObject) => boolean, m
 function serviceTrafficRow(engine: Engine, service: WorkloadFacts, own: Diagnosis | undefined, made: (pod: Pod) => Diagnosis | undefined): Diagnosis | undefined {
   if (service.pods.length === 0) return undefined;
   const pods = service.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p));
-  const verdict = withServicePath(workloadVerdict(service, own, pods, [], engine.t), engine.snapshot, service.object, engine.t.lang, undefined);
+  const verdict = withServicePath(workloadVerdict(service, own, pods, [], engine.t), engine.snapshot, service.object, engine.t.lang, undefined, (found) => engine.partitionForWorkload(found, service));
   return hasTrafficProblem(verdict) ? verdict : undefined;
 }
 

@@ -173,7 +173,7 @@ function failOnServiceWithoutEndpoints(result: GateResult, w: WorkloadFacts, wor
     result.state = 'failed';
     result.stateKey = 'failed';
     result.reason = `Service ${s.name} has no ready endpoints: ${why}`;
-    result.diagnoses = [withServicePath(workloadVerdict(s, engine.diagnoseWorkload(s), [], [], engine.t), engine.snapshot, s.object, engine.t.lang, undefined), ...result.diagnoses];
+    result.diagnoses = [withServicePath(workloadVerdict(s, engine.diagnoseWorkload(s), [], [], engine.t), engine.snapshot, s.object, engine.t.lang, undefined, (found) => engine.partitionForWorkload(found, s)), ...result.diagnoses];
     return;
   }
 }

@@ -86,7 +86,7 @@ function parseEntry(item: YamlNode, at: At, fail: Fail, options: IgnoreConfigOpt
   const raw = typeof rulesValue.value === 'string' ? rulesValue.value.split(',') : rulesValue.value;
   if (!Array.isArray(raw) || raw.length === 0 || raw.some((r) => typeof r !== 'string' || r.trim() === '')) return fail(at(rulesValue.node), '"rules" must be a list of rule ids or stages');
   const rules = (raw as string[]).map((r) => r.trim());
-  for (const id of rules) if (!options.known(id)) fail(at(rulesValue.node), `unknown rule or stage "${id}"`, 'kdiag rules lists the rule ids; a stage is one of admission, scheduling, kubelet, volume, cni, image, container, readiness');
+  for (const id of rules) if (!options.known(id)) fail(at(rulesValue.node), `unknown rule or stage "${id}"`, 'kdiag rules lists the rule ids; a stage is one of admission, scheduling, kubelet, volume, cni, image, container, readiness; traffic names every traffic rule');
   const reason = text('reason');
   if (reason === undefined) fail(where, 'an ignore entry needs a "reason": why the finding is accepted');
   const namespace = text('namespace');

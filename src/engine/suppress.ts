@@ -46,9 +46,17 @@ export interface SuppressionSubject {
   annotated: ReadonlyArray<{ ref: string; object: KObject | undefined }>;
 }
 
-/** Whether `id` (a rule id or a stage) names this finding. */
+/** Rule groups that are not stages: the traffic rules judge the path to a Pod, at the readiness stage. */
+export const RULE_GROUPS_BEYOND_STAGES = ['traffic'] as const;
+
+/** Whether `id` is a rule group that is not a stage (it names every rule whose id begins `id/`). */
+export function isRuleGroup(id: string): boolean {
+  return (RULE_GROUPS_BEYOND_STAGES as readonly string[]).includes(id);
+}
+
+/** Whether `id` (a rule id, a stage or a rule group) names this finding. */
 function names(id: string, f: Finding): boolean {
-  return id === f.rule || (isStage(id) && id === f.stage);
+  return id === f.rule || (isStage(id) && id === f.stage) || (isRuleGroup(id) && f.rule.startsWith(`${id}/`));
 }
 
 /** `*` any run of characters, `?` one; nothing else special. */

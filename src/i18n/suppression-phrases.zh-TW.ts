@@ -8,7 +8,7 @@ const list = (items: string): string => items.split(', ').join('、');
 export const SUPPRESSION_PHRASES: readonly Phrase[] = [
   phrase('--fail-on: "{v:q}" is not one of {values:$}', ({ v, values }) => `--fail-on：「${v}」不是 ${list(values)} 其中之一`),
   phrase('unknown rule or stage "{id:q}"', ({ id }) => `不認識的規則或階段「${id}」`),
-  phrase('kdiag rules lists the rule ids; a stage is one of {stages:$}', ({ stages }) => `kdiag rules 會列出規則 ID；階段為 ${list(stages)} 其中之一`),
+  phrase('kdiag rules lists the rule ids; a stage is one of {stages:$}; traffic names every traffic rule', ({ stages }) => `kdiag rules 會列出規則 ID；階段為 ${list(stages)} 其中之一；traffic 代表所有流量規則`),
   phrase('cannot read the config file ({code})', ({ code }) => `無法讀取設定檔（${code}）`),
   phrase('pass --config FILE with a readable file, or --no-config', '用 --config FILE 指定可讀取的檔案，或使用 --no-config'),
   phrase('not valid YAML ({code})', ({ code }) => `不是有效的 YAML（${code}）`),

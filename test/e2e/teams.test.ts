@@ -79,6 +79,16 @@ describe('suppressions stay in the report', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr.split('\n')[0]).toBe('kdiag: --ignore: unknown rule or stage "container/crashloop"');
   });
+  it('--ignore traffic keeps every traffic rule out of the verdict, and says so', () => {
+    const POLICY = join(ROOT, 'fixtures', 'real', 'traffic-policy-denies.yaml');
+    const judged = kdiag(['analyze', POLICY, '-o', 'json']);
+    const rules = (out: string) => JSON.parse(out).items.flatMap((d: { findings: Array<{ rule: string }> }) => d.findings.map((f) => f.rule));
+    expect(rules(judged.stdout).some((r: string) => r.startsWith('traffic/'))).toBe(true);
+    const ignored = kdiag(['analyze', POLICY, '--ignore', 'traffic', '-o', 'json']);
+    expect(ignored.code).toBe(0);
+    expect(rules(ignored.stdout).filter((r: string) => r.startsWith('traffic/'))).toEqual([]);
+    expect(JSON.parse(ignored.stdout).items.flatMap((d: { suppressed?: Array<{ rule: string }> }) => (d.suppressed ?? []).map((f) => f.rule)).some((r: string) => r.startsWith('traffic/'))).toBe(true);
+  });
   it('.kdiag.yaml found from a subdirectory up to the repository root; another namespace and an expired entry do not apply', () => {
     const repo = tempDir();
     mkdirSync(join(repo, '.git'));

@@ -105,6 +105,16 @@ describe('partitionFindings: the one place a finding is suppressed', () => {
     expect(kept.map((f) => f.rule)).toEqual(['container/no-resources']);
     expect(suppressed.map((f) => [f.rule, f.suppressedBy.source])).toEqual([['container/crash-loop', '--ignore'], ['readiness/probe-failing', '--ignore']]);
   });
+  it('the traffic group names every traffic rule and nothing else at the readiness stage', () => {
+    const withTraffic = [...found, finding('traffic/policy-denies', 'readiness'), finding('traffic/dns-egress-denied', 'readiness')];
+    const { kept, suppressed } = partitionFindings(withTraffic, subject(), { entries: [{ rules: ['traffic'], source: '--ignore' }] });
+    expect(suppressed.map((f) => f.rule)).toEqual(['traffic/policy-denies', 'traffic/dns-egress-denied']);
+    expect(kept.map((f) => f.rule)).toEqual(['container/crash-loop', 'container/no-resources', 'readiness/probe-failing']);
+  });
+  it('a group is a whole word of the id: "traffic" does not name a rule whose id only begins with it (near miss)', () => {
+    const { suppressed } = partitionFindings([finding('trafficking/x', 'readiness')], subject(), { entries: [{ rules: ['traffic'], source: '--ignore' }] });
+    expect(suppressed).toEqual([]);
+  });
   it('an annotation on the owner, with its reason', () => {
     const { suppressed } = partitionFindings(found, subject({}, { 'kdiag.io/ignore': 'container/no-resources', 'kdiag.io/ignore-reason': 'batch tier' }), { entries: [] });
     expect(suppressed.map((f) => [f.rule, f.suppressedBy])).toEqual([['container/no-resources', { source: 'annotation on deploy/web', reason: 'batch tier' }]]);

@@ -31,7 +31,10 @@ export function reportTarget(engine: Engine, target: Target, object: KObject, fo
     return verdictExit([d], failOn);
   }
   let items = diagnoseWorkloadTarget(engine, target.kind, object);
-  if (target.kind === 'Service' && items[0] && !items[0].pod) items = [withServicePath(items[0], engine.snapshot, object, engine.t.lang, client), ...items.slice(1)];
+  if (target.kind === 'Service' && items[0] && !items[0].pod) {
+    const service = engine.workloads().find((w) => w.kind === 'Service' && w.name === target.name && w.namespace === (object.metadata?.namespace ?? ''));
+    items = [withServicePath(items[0], engine.snapshot, object, engine.t.lang, client, service ? (found) => engine.partitionForWorkload(found, service) : undefined), ...items.slice(1)];
+  }
   items = items.map((d) => aimDiagnosis(d, cluster));
   const title = `${target.kind} ${object.metadata?.namespace ?? ''}/${target.name}`;
   writeReport(format === 'text' ? renderWorkloadText(title, items, report) : renderList(diagnosisList(items, undefined, listCoverage(engine.snapshot.meta)), format, report));

@@ -2,6 +2,8 @@
 // broken for a client that was named or for every client); an Ingress's verdict is the path itself.
 import { UsageError } from '../../errors.js';
 import type { Diagnosis } from '../../engine/diagnosis.js';
+import type { SuppressedFinding } from '../../engine/suppress.js';
+import type { Finding } from '../../rules/types.js';
 import type { Lang } from '../../model/lang.js';
 import type { KObject } from '../../model/k8s.js';
 import type { Snapshot } from '../../model/snapshot.js';
@@ -21,18 +23,28 @@ export function clientOf(snapshot: Snapshot, from: string | undefined, namespace
   return namedClient(snapshot, spec, new Set());
 }
 
-/** The Service's verdict with its traffic path; a broken path fails a verdict that was healthy. */
-export function withServicePath(verdict: Diagnosis, snapshot: Snapshot, service: KObject, lang: Lang, client: Client | undefined): Diagnosis {
+/** How the run's suppressions split findings made for one Service (the engine's partitionForWorkload). */
+export type PartitionFindings = (found: readonly Finding[]) => { kept: Finding[]; suppressed: SuppressedFinding[] };
+
+/**
+ * The Service's verdict with its traffic path; a broken path fails a verdict that was healthy. `partition`: the
+ * run's suppressions for this Service, so a path finding that --ignore, .kdiag.yaml or an annotation names is
+ * listed under suppressed[] and judged as such, as a rule's finding is.
+ */
+export function withServicePath(verdict: Diagnosis, snapshot: Snapshot, service: KObject, lang: Lang, client: Client | undefined, partition?: PartitionFindings): Diagnosis {
   const path = servicePath(snapshot, service, { lang, ...(client ? { client } : {}) });
-  return joinPath(verdict, path);
+  return joinPath(verdict, path, partition);
 }
 
-function joinPath(verdict: Diagnosis, path: TrafficPath): Diagnosis {
+function joinPath(verdict: Diagnosis, path: TrafficPath, partition: PartitionFindings | undefined): Diagnosis {
   const known = new Set(verdict.findings.map((f) => f.message));
   // A rule the run suppressed for this Service (its finding is in the verdict's suppressed[]) does not come
   // back through the path: the path's record (traffic.findings) keeps it, the verdict does not.
   const hidden = new Set((verdict.suppressed ?? []).map((f) => f.rule));
-  const added = path.findings.filter((f) => !known.has(f.message) && !hidden.has(f.rule));
+  const fresh = path.findings.filter((f) => !known.has(f.message) && !hidden.has(f.rule));
+  const split = partition && fresh.length > 0 ? partition(fresh) : { kept: fresh, suppressed: [] };
+  const added = split.kept;
+  if (split.suppressed.length > 0) verdict = { ...verdict, suppressed: [...(verdict.suppressed ?? []), ...split.suppressed] };
   const lead = added.find((f) => f.severity === 'error');
   const notes = [...verdict.notes, ...path.notes.filter((n) => !verdict.notes.includes(n))];
   // No ready endpoints because the selected Pods are not Ready: their own cause (already in the verdict) is the
