@@ -30,7 +30,7 @@ const tooLarge = (message: string, hint: string): Error => new InputError(messag
 export const noPods = (paths: readonly string[]): InputError =>
   new InputError(`${paths.join(', ')}: no Pods or workloads found`, { hint: 'dump them with: kubectl get pods,events,nodes,pvc -o yaml > dump.yaml' });
 
-export const hasWorkloads = (s: Snapshot): boolean => s.replicaSets.length + s.deployments.length + s.statefulSets.length + s.daemonSets.length + s.jobs.length > 0;
+export const hasWorkloads = (s: Snapshot): boolean => s.replicaSets.length + s.deployments.length + s.statefulSets.length + s.daemonSets.length + s.jobs.length + s.cronJobs.length > 0;
 
 /** Whether `paths` are read file by file: more than FILE_BY_FILE_BYTES of dumps, none of them standard input. */
 export function readFileByFile(paths: readonly string[]): boolean {

@@ -33,7 +33,11 @@ export function diagnoseAll(
     hooks.beforeEach?.();
     byPod.set(p, engine.diagnosePod(p));
   }
-  return [...workloadRows(engine, inScope, (p) => byPod.get(p)), ...byPod.values()];
+  const rows = [...workloadRows(engine, inScope, (p) => byPod.get(p)), ...byPod.values()];
+  // No Pod at all (a dump of CronJobs, or of Deployments scaled to zero): the workloads read are the answer,
+  // healthy ones too, rather than "No Pods found" over objects that were read.
+  if (rows.length > 0 || byPod.size > 0) return rows;
+  return engine.workloads().filter((w) => w.kind !== 'Service' && inScope(w.object)).map((w) => diagnoseWorkloadTarget(engine, w.kind as Exclude<TargetKind, 'Pod'>, w.object)[0]!);
 }
 
 /** The rows of the workloads in scope that are not healthy; `made` gives a Pod's diagnosis when it was already made. */

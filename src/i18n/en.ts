@@ -2,6 +2,12 @@ import { clipMarker } from '../text/neutralize.js';
 import type { Messages } from './messages.js';
 import { revisionsEn } from './revisions.en.js';
 
+/** A title inside a sentence: its first word in lower case when it is a plain word ("The", "Pod"), never a
+ * kind or an acronym ("NetworkPolicy", "DNS"), and the rest as it is. */
+function lowerFirstWord(title: string): string {
+  return /^[A-Z][a-z]+\b/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title;
+}
+
 // Counts as Intl.NumberFormat('en') writes them (12,345), without it: creating one costs ~25-55 ms of ICU
 // start-up, on every run (i18n/en.ts is on every command's start path). A fraction falls back to Intl.
 let intl: Intl.NumberFormat | undefined;
@@ -102,7 +108,7 @@ export const en: Messages = {
     totals: ({ items, failing, progressing, healthy }) => `${items} ${items === 1 ? 'item' : 'items'}: ${failing} failing, ${progressing} progressing, ${healthy} healthy`,
     stageLine: ({ stage, failing, causes }) => `${stage}: ${failing} failing (${causes})`,
     unknownKinds: ({ kinds }) => `Unknown (could not be read): ${kinds}. A failure only they would show is not in this list; see Notes.`,
-    healthyWithWarning: ({ title }) => `healthy; ${title.toLowerCase()}`,
+    healthyWithWarning: ({ title }) => `healthy; ${lowerFirstWord(title)}`,
     completed: 'completed',
     runningReady: 'running and ready',
   },

@@ -13,6 +13,11 @@ export function subjectName(d: Diagnosis): string {
 /** The primary cause in a few words: the primary finding's title, or the status for healthy Pods. */
 export function causeOf(d: Diagnosis, t: Messages = messagesFor('en')): string {
   const primary = d.findings[0];
-  if (d.status === 'healthy') return primary && primary.severity === 'warning' ? t.table.healthyWithWarning({ title: primary.title }) : d.pod?.phase === 'Succeeded' ? t.table.completed : t.table.runningReady;
+  if (d.status === 'healthy') {
+    if (primary && primary.severity === 'warning') return t.table.healthyWithWarning({ title: primary.title });
+    // A workload's own row (no Pod: a CronJob, a Deployment scaled to zero): its context, not a Pod's words.
+    if (!d.pod && d.workload) return primary ? t.table.healthyWithWarning({ title: primary.title }) : d.summary;
+    return d.pod?.phase === 'Succeeded' ? t.table.completed : t.table.runningReady;
+  }
   return primary ? primary.title : d.summary;
 }

@@ -158,6 +158,28 @@ describe('rules and explain', () => {
   });
 });
 
+describe('a dump of workloads without Pods', () => {
+  it('lists the workloads it read (a suspended CronJob, a Deployment scaled to zero), never "No Pods found"', async () => {
+    const dump = file(
+      'no-pods.yaml',
+      [
+        'apiVersion: v1',
+        'kind: List',
+        'items:',
+        '- {apiVersion: batch/v1, kind: CronJob, metadata: {name: nightly, namespace: ops, creationTimestamp: "2026-12-01T00:00:00Z"}, spec: {schedule: "0 3 * * *", suspend: true, jobTemplate: {spec: {template: {spec: {containers: [{name: r, image: busybox}], restartPolicy: Never}}}}}}',
+        '- {apiVersion: apps/v1, kind: Deployment, metadata: {name: idle, namespace: ops, creationTimestamp: "2026-12-01T00:00:00Z", generation: 2}, spec: {replicas: 0, selector: {matchLabels: {app: idle}}, template: {metadata: {labels: {app: idle}}, spec: {containers: [{name: a, image: busybox}]}}}, status: {observedGeneration: 2, replicas: 0}}',
+        '',
+      ].join('\n'),
+    );
+    const r = await kdiagInProcess(['analyze', dump]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('No Pods found');
+    expect(r.stdout).toMatch(/^cronjob\/nightly\s+healthy\s.*healthy; the CronJob does not start its Jobs$/m);
+    expect(r.stdout).toMatch(/^deployment\/idle\s+healthy\s/m);
+    expect(r.stdout).not.toContain('running and ready');
+  });
+});
+
 describe('bad input: one clear line, exit 2, no stack trace', () => {
   const cases: Array<[string, () => string, RegExp]> = [
     ['malformed YAML', () => file('bad.yaml', 'apiVersion: v1\nkind: Pod\nmetadata: [unclosed\n'), /bad\.yaml:\d+: invalid YAML/],
