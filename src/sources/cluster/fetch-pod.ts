@@ -22,14 +22,15 @@ const MAX_LOGS = 1;
  * The bounded fetch plan for one Pod: two waves where the data allows, independent requests in parallel.
  * Wave 1: the Pod, its Events, the namespace's Services and NetworkPolicies. Wave 2: what the Pod names (its Node, or every
  * Node while the scheduler cannot place it; PVCs and StorageClasses, ConfigMaps, Secret names, the owner and, for a
- * ReplicaSet named like a Deployment's, that Deployment; the previous log of a crashed container). A third
+ * ReplicaSet named like a Deployment's, that Deployment; the previous log of a crashed container; under an egress
+ * policy, the cluster DNS Pods and their Namespace). A third
  * wave only when wave 2 could not know what to ask: a PersistentVolume named by a claim, an owner's owner
  * that the naming convention did not predict.
  */
 export async function fetchPodSnapshot(collector: Collector, options: FetchPodOptions): Promise<Snapshot> {
   const { namespace, name } = options;
   options.onStep?.(`reading pod ${namespace}/${name}`);
-  const [pod, events] = await Promise.all([
+  const [pod, events, , policies] = await Promise.all([
     collector.getRequired('Pod', namespace, name) as Promise<Pod | undefined>,
     collector.list('Event', namespace, { fieldSelector: `involvedObject.name=${name}` }),
     collector.list('Service', namespace),
@@ -69,6 +70,12 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
   const deployment = guessed ? collector.prefetch('Deployment', namespace, guessed) : undefined;
   if (deployment) wave2.push(deployment);
   if (options.logLines > 0) for (const s of crashed) wave2.push(collector.log(namespace, name, s.name, s.previous, options.logLines));
+  // An egress policy in the namespace: whether the Pod can resolve names depends on the cluster DNS Pods and
+  // their namespace's labels (the allow rule's namespaceSelector); without them the DNS verdict is unknown.
+  if (namespace !== CLUSTER_DNS.namespace && policies.some(hasEgress)) {
+    wave2.push(collector.list('Pod', CLUSTER_DNS.namespace, { labelSelector: CLUSTER_DNS.labelSelector }));
+    wave2.push(collector.get('Namespace', undefined, CLUSTER_DNS.namespace));
+  }
   await Promise.all(wave2);
 
   const wave3: Array<Promise<unknown>> = [];
@@ -91,6 +98,15 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
     await Promise.all(wave3);
   }
   return collector.finish(options.now());
+}
+
+/** Where the cluster DNS Pods run and how they are labelled (CoreDNS and kube-dns alike). */
+const CLUSTER_DNS = { namespace: 'kube-system', labelSelector: 'k8s-app=kube-dns' } as const;
+
+/** A NetworkPolicy that governs egress: Egress in its policyTypes, or egress rules without policyTypes. */
+function hasEgress(policy: KObject): boolean {
+  const spec = (policy.spec ?? {}) as { policyTypes?: unknown; egress?: unknown };
+  return Array.isArray(spec.policyTypes) ? spec.policyTypes.includes('Egress') : spec.egress !== undefined;
 }
 
 /** A superset of schedulingFailure's test: PodScheduled=False as Unschedulable/SchedulerError, or any FailedScheduling event. */
