@@ -157,7 +157,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .option('--wait-for-creation', 'wait (up to --timeout) for named workloads that do not exist yet instead of exit 4')
     .option('--junit <file>', 'write a JUnit XML report (one test case per workload); never overwrites without --force')
     .option('--force', 'overwrite the --junit file')
-    .addHelpText('after', () => fitHelpText(GATE_HELP, helpWidth()))
+    .addHelpText('after', () => fitHelpText(help ? help.gateHelp : GATE_HELP, helpWidth()))
     .action((workloads: string[], opts) => run(async () => (await import('./commands/gate.js')).gateCommand(workloads, opts)));
 
   liveOptions(program.command('capture <what> <name>'))

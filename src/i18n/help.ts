@@ -6,6 +6,8 @@ export interface HelpCatalogue {
   /** One description in this language; a description the catalogue does not cover stays as it is. */
   text(text: string): string;
   examples(me: string): string;
+  /** What ends `kdiag gate` before its timeout (cli/gate-help.ts in English). */
+  gateHelp: string;
 }
 
 // Registered by loadLanguage() (i18n/load.ts); English help is cli/main.ts's own text.

@@ -114,3 +114,26 @@ export function helpText(text: string): string {
   const out = translate(text, HELP);
   return out === text ? text : tidy(out);
 }
+
+/** `kdiag gate --help`'s closing text (cli/gate-help.ts in English, kept in step with it). */
+export const GATE_HELP_ZH_TW = `
+只在無法自行消失的狀況提早失敗（exit 1，不等 --timeout）：
+  - 確定性的發現：映像檔不存在／未授權／名稱無效、spec 無效、
+    被 quota 或 PodSecurity 拒絕、沒有節點符合的 node selector 或 taint、
+    找不到指令
+  - Pod 需要的 ConfigMap、Secret 或 PVC，在 Pod 建立後超過 --grace 仍不存在
+  - 重啟次數超過 --max-restarts 的 crash loop（或 OOM／liveness／init 退避迴圈）
+  - 超過 backoffLimit 或 activeDeadlineSeconds 的 Job（Failed condition）
+  - 超過 progressDeadlineSeconds 的 Deployment（ProgressDeadlineExceeded）
+會等待（直到消失、確定失敗，或 --timeout：exit 5）：尚未 Ready 的 Pod
+（暖機較慢）、第一次 FailedMount、仍在 backoffLimit 內失敗的 Job Pod、
+暫時性的 FailedScheduling、registry 逾時。
+只計算目前版本的 Pod：最新的 ReplicaSet、StatefulSet 的 updateRevision、
+DaemonSet 的 generation、Job 自己的 Pod。
+被略過的發現（--ignore、.kdiag.yaml、kdiag.io/ignore）不會讓部署注定失敗，
+也不會在 --fail-on warning 下讓它失敗，報告會計入它；它無法讓部署完成
+（始終無法 Ready 的 Pod 仍會逾時）。
+指定的工作負載不存在時，重新確認一次（約 1 秒）後 exit 4，
+除非使用 --wait-for-creation。
+結束代碼：0 通過、1 注定失敗、2 用法錯誤、3 無法連線或被禁止、
+4 找不到、5 逾時。`;

@@ -34,6 +34,6 @@ async function loadZhTW(): Promise<void> {
   registerMessages(messages.zhTW);
   registerRuleText('zh-TW', { docs: ruleDocs.RULES_ZH_TW });
   registerRuleMessages('zh-TW', ruleMessages.zhTWRules);
-  registerHelp('zh-TW', { titles: help.HELP_TITLES, text: help.helpText, examples: help.examplesZhTW });
+  registerHelp('zh-TW', { titles: help.HELP_TITLES, text: help.helpText, examples: help.examplesZhTW, gateHelp: help.GATE_HELP_ZH_TW });
   registerEvidenceText('zh-TW', evidence.evidenceTextZhTW, evidence.evidenceWordsZhTW);
 }

@@ -17,6 +17,11 @@ describe('--help in zh-TW', () => {
     expect(top).toContain('告訴您 Kubernetes Pod 為什麼無法運作');
     expect(top).toContain('範例：');
     expect(top).toContain('結束代碼：0 正常或進行中，1 失敗');
+    // gate's closing text (what ends it before --timeout, its exit codes) in the same language as the rest.
+    const gate = (await kdiagInProcess(['gate', '--help', '--lang', 'zh-TW'])).stdout;
+    expect(gate).toContain('只在無法自行消失的狀況提早失敗');
+    expect(gate).toContain('結束代碼：0 通過');
+    expect(gate).not.toMatch(/Fails fast|Exit codes:/);
     const pod = (await kdiagInProcess(['pod', '--help', '--lang', 'zh-TW'])).stdout;
     expect(pod).toContain('-n, --namespace <ns>');
     expect(pod).toMatch(/--request-timeout <duration>\s+每個 API 請求的期限/);
@@ -27,5 +32,8 @@ describe('--help in zh-TW', () => {
     expect(en).toMatch(/^Usage: kdiag/);
     expect(en).toContain('Examples:');
     expect(en).not.toMatch(/[\u4e00-\u9fff]/);
+    const gate = (await kdiagInProcess(['gate', '--help'])).stdout;
+    expect(gate).toContain('Fails fast (exit 1, before --timeout)');
+    expect(gate).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });
