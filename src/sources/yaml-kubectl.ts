@@ -57,6 +57,33 @@ export function kubectlYamlDocuments(input: string): unknown[] | undefined {
   }
 }
 
+/**
+ * The caches every Reader uses (see its fields), made once: a directory of a hundred small dumps does not
+ * build them per file. Readers run one at a time (synchronously), and what an earlier input left in them is
+ * only ever compared with the text, never taken on trust.
+ */
+interface Caches {
+  keys: Array<string | undefined>;
+  plainValues: Array<string | undefined>;
+  quotedValues: Array<string | undefined>;
+  lastText: Array<string | undefined>;
+  lastValue: unknown[];
+  lastKind: Uint8Array;
+}
+let caches: Caches | undefined;
+
+function newCaches(): Caches {
+  const strings = (n: number): Array<string | undefined> => new Array<string | undefined>(n).fill(undefined);
+  return {
+    keys: strings(KEY_SLOTS * KEY_WAYS),
+    plainValues: strings(VALUE_SLOTS),
+    quotedValues: strings(VALUE_SLOTS),
+    lastText: strings(KEY_SLOTS * KEY_WAYS),
+    lastValue: new Array<unknown>(KEY_SLOTS * KEY_WAYS).fill(undefined),
+    lastKind: new Uint8Array(KEY_SLOTS * KEY_WAYS),
+  };
+}
+
 class Reader {
   private readonly s: string;
   private readonly n: number;
@@ -65,14 +92,14 @@ class Reader {
   /** Indentation of the current line, -1 at a document marker or the end of the text. */
   private ind = 0;
   /** Keys read so far, by their first three characters and indentation (see key()). */
-  private readonly keys: Array<string | undefined> = new Array<string | undefined>(KEY_SLOTS * KEY_WAYS).fill(undefined);
+  private readonly keys: Array<string | undefined>;
   /**
    * Plain scalars read as strings, and single-quoted scalars on one line without a quote inside, by length
    * and a few characters (see cachedValue): the same values (phases, images, timestamps) repeat in every
    * object, and a value read again is the string already made, not a new one for the collector to copy.
    */
-  private readonly plainValues: Array<string | undefined> = new Array<string | undefined>(VALUE_SLOTS).fill(undefined);
-  private readonly quotedValues: Array<string | undefined> = new Array<string | undefined>(VALUE_SLOTS).fill(undefined);
+  private readonly plainValues: Array<string | undefined>;
+  private readonly quotedValues: Array<string | undefined>;
   /**
    * The last one-line scalar read after each cached key (same index as `keys`): a key's value often repeats
    * (`kind: Pod`, `status: 'True'`, `lastProbeTime: null`), and the same text on a line of its own reads as
@@ -80,9 +107,9 @@ class Reader {
    * PLAIN (`lastText` is the text, `lastValue` its value), QUOTED (`lastText` is the value, between single
    * quotes) or NONE.
    */
-  private readonly lastText: Array<string | undefined> = new Array<string | undefined>(KEY_SLOTS * KEY_WAYS).fill(undefined);
-  private readonly lastValue: unknown[] = new Array<unknown>(KEY_SLOTS * KEY_WAYS).fill(undefined);
-  private readonly lastKind: Uint8Array = new Uint8Array(KEY_SLOTS * KEY_WAYS);
+  private readonly lastText: Array<string | undefined>;
+  private readonly lastValue: unknown[];
+  private readonly lastKind: Uint8Array;
   /** Where the last key read is in `keys`, or -1 when it is not there. */
   private keyWay = -1;
   /** How the scalar just read stood (PLAIN, QUOTED: on one line, nothing after it; else NONE), and where a PLAIN one ended. */
@@ -94,6 +121,13 @@ class Reader {
   constructor(text: string) {
     this.s = text;
     this.n = text.length;
+    const c = (caches ??= newCaches());
+    this.keys = c.keys;
+    this.plainValues = c.plainValues;
+    this.quotedValues = c.quotedValues;
+    this.lastText = c.lastText;
+    this.lastValue = c.lastValue;
+    this.lastKind = c.lastKind;
   }
 
   documents(): unknown[] {
