@@ -33,6 +33,11 @@ const QUOTED = 2;
 /** Slots of each value cache (a power of two), and the longest value kept in one. */
 const VALUE_SLOTS = 8192;
 const MAX_CACHED_VALUE = 64;
+/**
+ * The longest value remembered after its key: the caches outlive an input (a dump read file by file keeps
+ * only one file's objects), so what they hold stays small (at most 16,384 such values, about 4 MB).
+ */
+const MAX_REMEMBERED_VALUE = 256;
 
 const LONE_CR = /\r(?!\n)/;
 
@@ -494,7 +499,7 @@ class Reader {
     if (this.ind <= indent) {
       let end = first;
       while (s.charCodeAt(end - 1) === SPACE) end--;
-      if (end === first && end < this.n) {
+      if (end === first && end < this.n && end - i <= MAX_REMEMBERED_VALUE) {
         this.oneLine = PLAIN;
         this.oneLineEnd = end;
       }
