@@ -23,11 +23,21 @@ function unusual(d: number): boolean {
   return d < 32 ? d !== TAB && d !== NL : d >= 127 && (d === 127 || d === 0x85 || d === 0x2028 || d === 0x2029 || d === 0xfeff);
 }
 
-/** Slots of the key cache (a power of two). */
+/** Buckets of the key cache (a power of two), and the keys each holds, the last read first. */
 const KEY_SLOTS = 4096;
+const KEY_WAYS = 4;
+/** How a key's last value stood on its line (see Reader.lastKind). */
+const NONE = 0;
+const PLAIN = 1;
+const QUOTED = 2;
 /** Slots of each value cache (a power of two), and the longest value kept in one. */
 const VALUE_SLOTS = 8192;
 const MAX_CACHED_VALUE = 64;
+/**
+ * The longest value remembered after its key: the caches outlive an input (a dump read file by file keeps
+ * only one file's objects), so what they hold stays small (at most 16,384 such values, about 4 MB).
+ */
+const MAX_REMEMBERED_VALUE = 256;
 
 const LONE_CR = /\r(?!\n)/;
 
@@ -52,6 +62,33 @@ export function kubectlYamlDocuments(input: string): unknown[] | undefined {
   }
 }
 
+/**
+ * The caches every Reader uses (see its fields), made once: a directory of a hundred small dumps does not
+ * build them per file. Readers run one at a time (synchronously), and what an earlier input left in them is
+ * only ever compared with the text, never taken on trust.
+ */
+interface Caches {
+  keys: Array<string | undefined>;
+  plainValues: Array<string | undefined>;
+  quotedValues: Array<string | undefined>;
+  lastText: Array<string | undefined>;
+  lastValue: unknown[];
+  lastKind: Uint8Array;
+}
+let caches: Caches | undefined;
+
+function newCaches(): Caches {
+  const strings = (n: number): Array<string | undefined> => new Array<string | undefined>(n).fill(undefined);
+  return {
+    keys: strings(KEY_SLOTS * KEY_WAYS),
+    plainValues: strings(VALUE_SLOTS),
+    quotedValues: strings(VALUE_SLOTS),
+    lastText: strings(KEY_SLOTS * KEY_WAYS),
+    lastValue: new Array<unknown>(KEY_SLOTS * KEY_WAYS).fill(undefined),
+    lastKind: new Uint8Array(KEY_SLOTS * KEY_WAYS),
+  };
+}
+
 class Reader {
   private readonly s: string;
   private readonly n: number;
@@ -59,21 +96,43 @@ class Reader {
   private p = 0;
   /** Indentation of the current line, -1 at a document marker or the end of the text. */
   private ind = 0;
-  /** Keys read so far, by length and first and last character (see key()). */
-  private readonly keys: Array<string | undefined> = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
+  /** Keys read so far, by their first three characters and indentation (see key()). */
+  private readonly keys: Array<string | undefined>;
   /**
    * Plain scalars read as strings, and single-quoted scalars on one line without a quote inside, by length
    * and a few characters (see cachedValue): the same values (phases, images, timestamps) repeat in every
    * object, and a value read again is the string already made, not a new one for the collector to copy.
    */
-  private readonly plainValues: Array<string | undefined> = new Array<string | undefined>(VALUE_SLOTS).fill(undefined);
-  private readonly quotedValues: Array<string | undefined> = new Array<string | undefined>(VALUE_SLOTS).fill(undefined);
+  private readonly plainValues: Array<string | undefined>;
+  private readonly quotedValues: Array<string | undefined>;
+  /**
+   * The last one-line scalar read after each cached key (same index as `keys`): a key's value often repeats
+   * (`kind: Pod`, `status: 'True'`, `lastProbeTime: null`), and the same text on a line of its own reads as
+   * the same value, so it is compared in place and not read again. `lastKind` says how the text stands:
+   * PLAIN (`lastText` is the text, `lastValue` its value), QUOTED (`lastText` is the value, between single
+   * quotes) or NONE.
+   */
+  private readonly lastText: Array<string | undefined>;
+  private readonly lastValue: unknown[];
+  private readonly lastKind: Uint8Array;
+  /** Where the last key read is in `keys`, or -1 when it is not there. */
+  private keyWay = -1;
+  /** How the scalar just read stood (PLAIN, QUOTED: on one line, nothing after it; else NONE), and where a PLAIN one ended. */
+  private oneLine = NONE;
+  private oneLineEnd = 0;
   /** Set when nextContentLine skipped a comment line. */
   private sawComment = false;
 
   constructor(text: string) {
     this.s = text;
     this.n = text.length;
+    const c = (caches ??= newCaches());
+    this.keys = c.keys;
+    this.plainValues = c.plainValues;
+    this.quotedValues = c.quotedValues;
+    this.lastText = c.lastText;
+    this.lastValue = c.lastValue;
+    this.lastKind = c.lastKind;
   }
 
   documents(): unknown[] {
@@ -233,7 +292,7 @@ class Reader {
         else if (this.ind === indent && s.charCodeAt(this.p + indent) === DASH && this.isSeparator(this.p + indent + 1)) value = this.sequence(indent, depth + 1);
         else value = null;
       } else if (c === TAB) throw BAIL;
-      else value = this.value(i, indent, depth + 1);
+      else value = this.keyWay >= 0 && depth < MAX_DEPTH ? this.valueAfterKey(i, indent, depth + 1) : this.value(i, indent, depth + 1);
       if (map[key] !== undefined) throw BAIL; // a duplicate key (or a name Object.prototype holds): the careful reader decides
       map[key] = value;
       if (this.ind !== indent) {
@@ -247,6 +306,39 @@ class Reader {
     }
   }
 
+  /**
+   * The value at `i` after a cached key: the key's last value when the line holds the same text and the
+   * next content line does not continue it; else read (and remembered when it is a one-line scalar).
+   */
+  private valueAfterKey(i: number, indent: number, depth: number): unknown {
+    const s = this.s;
+    const w = this.keyWay;
+    const kind = this.lastKind[w];
+    if (kind !== NONE) {
+      const text = this.lastText[w]!;
+      const len = text.length;
+      const end = kind === PLAIN ? i + len : i + len + 2;
+      if (s.charCodeAt(end) === NL && (kind === PLAIN ? sameAt(s, i, text) : s.charCodeAt(i) === SQUOTE && s.charCodeAt(end - 1) === SQUOTE && sameAt(s, i + 1, text))) {
+        this.p = end + 1;
+        this.nextContentLine();
+        // A more indented line continues a plain scalar (after a quoted one it is the careful reader's): read it all.
+        if (this.ind <= indent) return kind === PLAIN ? this.lastValue[w] : text;
+        return this.value(i, indent, depth);
+      }
+    }
+    this.oneLine = NONE;
+    const value = this.value(i, indent, depth);
+    if (this.oneLine === PLAIN) {
+      this.lastKind[w] = PLAIN;
+      this.lastText[w] = typeof value === 'string' ? value : s.slice(i, this.oneLineEnd);
+      this.lastValue[w] = value;
+    } else if (this.oneLine === QUOTED) {
+      this.lastKind[w] = QUOTED;
+      this.lastText[w] = value as string;
+    }
+    return value;
+  }
+
   /** Where the value after the last key's colon starts. */
   private afterKey = 0;
 
@@ -257,6 +349,7 @@ class Reader {
     let key: string;
     let colon: number;
     if (c === SQUOTE || c === DQUOTE) {
+      this.keyWay = -1;
       const close = this.closingQuote(k, c);
       const e = this.lineEnd(k);
       if (close > e) throw BAIL; // a key over several lines
@@ -269,32 +362,62 @@ class Reader {
       while (s.charCodeAt(colon) === SPACE) colon++;
       if (s.charCodeAt(colon) !== COLON) throw BAIL;
     } else {
-      if (!plainStart(c, s.charCodeAt(k + 1))) throw BAIL;
-      const e = this.lineEnd(k);
-      colon = -1;
-      for (let j = k; j < e; j++) {
-        const d = s.charCodeAt(j);
-        if (d === COLON) {
-          const after = s.charCodeAt(j + 1);
-          if (after === SPACE || after === NL || j + 1 >= this.n) {
-            colon = j;
-            break;
+      // The same few hundred keys repeat in every object: the keys seen at this indentation that start with
+      // the same three characters are compared in place first, and one followed by its colon is reused (no
+      // scan of the line, no new string, no new hash for the lookup). A key read that way was checked when
+      // it was first read, and its colon is the line's first: the scan below stops at the first one.
+      const bucket = (((c * 31 + s.charCodeAt(k + 1)) * 31 + s.charCodeAt(k + 2)) * 31 + (k - this.p)) & (KEY_SLOTS - 1);
+      const keys = this.keys;
+      let hit: string | undefined;
+      this.keyWay = -1;
+      for (let w = bucket * KEY_WAYS; w < bucket * KEY_WAYS + KEY_WAYS; w++) {
+        const seen = keys[w];
+        if (seen === undefined) break;
+        if (s.charCodeAt(k + seen.length) === COLON && sameAt(s, k, seen)) {
+          const after = s.charCodeAt(k + seen.length + 1);
+          if (after === SPACE || after === NL || k + seen.length + 1 >= this.n) {
+            hit = seen;
+            this.keyWay = w;
           }
-        } else if (d < 32 || (d === HASH && s.charCodeAt(j - 1) === SPACE) || (d >= 127 && unusual(d))) throw BAIL; // a tab, a comment, a control
+          break;
+        }
       }
-      if (colon < 0) throw BAIL;
-      let end = colon;
-      while (s.charCodeAt(end - 1) === SPACE) end--;
-      // The same few hundred keys repeat in every object: the last key of this length, first and last
-      // character is compared in place, and reused when equal (no new string, no new hash for the lookup).
-      const len = end - k;
-      const slot = (len * 61 + c * 31 + s.charCodeAt(end - 1)) & (KEY_SLOTS - 1);
-      const seen = this.keys[slot];
-      if (seen !== undefined && seen.length === len && s.startsWith(seen, k)) key = seen;
-      else {
+      if (hit !== undefined) {
+        key = hit;
+        colon = k + hit.length;
+      } else {
+        if (!plainStart(c, s.charCodeAt(k + 1))) throw BAIL;
+        const e = this.lineEnd(k);
+        colon = -1;
+        for (let j = k; j < e; j++) {
+          const d = s.charCodeAt(j);
+          if (d === COLON) {
+            const after = s.charCodeAt(j + 1);
+            if (after === SPACE || after === NL || j + 1 >= this.n) {
+              colon = j;
+              break;
+            }
+          } else if (d < 32 || (d === HASH && s.charCodeAt(j - 1) === SPACE) || (d >= 127 && unusual(d))) throw BAIL; // a tab, a comment, a control
+        }
+        if (colon < 0) throw BAIL;
+        let end = colon;
+        while (s.charCodeAt(end - 1) === SPACE) end--;
         key = s.slice(k, end);
         if (plainKeyIsNotString(key)) throw BAIL;
-        this.keys[slot] = key;
+        // Only a key its colon follows directly is kept (one with spaces before its colon is read in full).
+        if (end === colon) {
+          const first = bucket * KEY_WAYS;
+          const { lastText, lastValue, lastKind } = this;
+          for (let w = first + KEY_WAYS - 1; w > first; w--) {
+            keys[w] = keys[w - 1];
+            lastText[w] = lastText[w - 1];
+            lastValue[w] = lastValue[w - 1];
+            lastKind[w] = lastKind[w - 1]!;
+          }
+          keys[first] = key;
+          lastKind[first] = NONE;
+          this.keyWay = first;
+        }
       }
     }
     if (colon - k > MAX_KEY || key === '__proto__' || key === '<<') throw BAIL;
@@ -376,10 +499,14 @@ class Reader {
     if (this.ind <= indent) {
       let end = first;
       while (s.charCodeAt(end - 1) === SPACE) end--;
+      if (end === first && end < this.n && end - i <= MAX_REMEMBERED_VALUE) {
+        this.oneLine = PLAIN;
+        this.oneLineEnd = end;
+      }
       if (end - i > MAX_CACHED_VALUE) return plainScalar(s.slice(i, end));
       const slot = valueSlot(s, i, end);
       const seen = this.plainValues[slot];
-      if (seen !== undefined && seen.length === end - i && s.startsWith(seen, i)) return seen;
+      if (seen !== undefined && seen.length === end - i && sameAt(s, i, seen)) return seen;
       const value = plainScalar(s.slice(i, end));
       if (typeof value === 'string') this.plainValues[slot] = value;
       return value;
@@ -435,10 +562,11 @@ class Reader {
       if (close <= e && close - i - 1 <= MAX_CACHED_VALUE && s.indexOf("'", i + 1) === close) {
         const slot = valueSlot(s, i + 1, close);
         let text = this.quotedValues[slot];
-        if (text === undefined || text.length !== close - i - 1 || !s.startsWith(text, i + 1)) {
+        if (text === undefined || text.length !== close - i - 1 || !sameAt(s, i + 1, text)) {
           text = s.slice(i + 1, close);
           this.quotedValues[slot] = text;
         }
+        if (s.charCodeAt(close + 1) === NL) this.oneLine = QUOTED;
         this.endOfLine(close + 1);
         return text;
       }
@@ -528,6 +656,15 @@ class Reader {
     if (this.p < this.n && this.ind < 0 && chomp === 1) throw BAIL; // kept newlines before a document marker
     return text;
   }
+}
+
+/**
+ * Whether `s` holds `seen` at `at`: a loop the optimiser inlines, not a call of `startsWith` per comparison
+ * (the caches compare a short key or value at almost every line).
+ */
+function sameAt(s: string, at: number, seen: string): boolean {
+  for (let j = 0; j < seen.length; j++) if (s.charCodeAt(at + j) !== seen.charCodeAt(j)) return false;
+  return true;
 }
 
 /** A value cache's slot for the text from `from` to `to` (not empty): by its length, its first, middle and last two characters. */

@@ -72,6 +72,45 @@ describe('kubectlYamlDocuments: the same values as the careful reader', () => {
     }
   });
 
+  it("reuses a key's last value only where the same text reads as the same value", () => {
+    // Each document holds the same key twice or more: the second value is compared in place with the first.
+    const cases: Array<[string, unknown[]]> = [
+      ['- s: Running\n- s: Running\n- s: Runnin\n- s: RunningX\n- s: Running \n', [[{ s: 'Running' }, { s: 'Running' }, { s: 'Runnin' }, { s: 'RunningX' }, { s: 'Running' }]]],
+      ["- s: 'True'\n- s: 'True'\n- s: True\n- s: \"True\"\n- s: 'True' \n", [[{ s: 'True' }, { s: 'True' }, { s: true }, { s: 'True' }, { s: 'True' }]]],
+      ['- s: a b\n- s: a b\n    c\n- s: a b\n', [[{ s: 'a b' }, { s: 'a b c' }, { s: 'a b' }]]],
+      ['- n: null\n- n: null\n- n: ~\n- n: nul\n- n: 0\n- n: 0\n- n: 00\n- n: -0\n- n: -0\n', [[{ n: null }, { n: null }, { n: null }, { n: 'nul' }, { n: 0 }, { n: 0 }, { n: 0 }, { n: -0 }, { n: -0 }]]],
+      ['- k: x\n  ka: y\n- k: x\n  ka: x\n- ka: y\n  k: y\n', [[{ k: 'x', ka: 'y' }, { k: 'x', ka: 'x' }, { ka: 'y', k: 'y' }]]],
+      ['- a: {}\n- a: {}\n- a: []\n- a: []\n', [[{ a: {} }, { a: {} }, { a: [] }, { a: [] }]]],
+      ['- a: v\n- a: v\n# c\n- a: v', [[{ a: 'v' }, { a: 'v' }, { a: 'v' }]]],
+    ];
+    for (const [text, values] of cases) {
+      expect(kubectlYamlDocuments(text), text).toStrictEqual(values);
+      expect(carefulYamlDocuments(text), text).toStrictEqual(values);
+    }
+    const list = kubectlYamlDocuments('- a: {}\n- a: {}\n') as Array<Array<{ a: object }>>;
+    expect(list[0]![0]!.a).not.toBe(list[0]![1]!.a); // a collection is never shared
+    // A repeated value followed by a line that continues it, or that the careful reader must judge.
+    for (const text of ['- s: x\n- s: x\n   # c\n', "- s: 'x'\n- s: 'x'\n   y\n", '- s: x\n- s: x\n  t: 1\n  t: 2\n']) agree(text);
+  });
+
+  it('holds to the careful reader on Lists of near-identical objects, mutated (400 runs)', () => {
+    const item = "- apiVersion: v1\n  kind: Pod\n  status:\n    phase: Running\n    conditions:\n    - type: Ready\n      status: 'True'\n      lastProbeTime: null\n      message: a b\n    restartCount: 0\n";
+    const list = `apiVersion: v1\nitems:\n${item.repeat(4)}kind: List\n`;
+    let read = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(), fc.constantFrom(' ', 'x', "'", '\n', '\n    ', ':', '0', '#', '"', '~', '{}')), { minLength: 1, maxLength: 3 }), (edits) => {
+        let t = list;
+        for (const [at, piece] of edits) {
+          const i = item.length + 25 + (at % (t.length - item.length - 25));
+          t = t.slice(0, i) + piece + t.slice(i + (at % 2));
+        }
+        if (agree(t) === 'read') read++;
+      }),
+      { numRuns: 400, seed: 20261205 },
+    );
+    expect(read).toBeGreaterThan(100);
+  });
+
   it('steps aside for everything else (near misses of each shape it reads)', () => {
     const aside = [
       'a: &x 1\nb: *x\n', // anchor, alias
