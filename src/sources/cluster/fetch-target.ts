@@ -1,4 +1,5 @@
 import { requiredKinds, workloadPods, type Target } from '../../engine/targets.js';
+import type { KObject } from '../../model/k8s.js';
 import type { Snapshot } from '../../model/snapshot.js';
 import type { Collector } from './collector.js';
 import { fetchStoppedLogs } from './fetch-logs.js';
@@ -34,8 +35,25 @@ export async function fetchTargetSnapshot(collector: Collector, target: Target, 
   if (listed.status === 'rejected') throw listed.reason;
   const object = got.value;
   const snapshot = listed.value;
-  if (!object || options.logLines <= 0) return snapshot;
-  options.onStep?.('reading logs of stopped containers');
-  await fetchStoppedLogs(collector, workloadPods(snapshot, target.kind, object), options.logLines, WORKLOAD_LOGS);
+  if (!object) return snapshot;
+  const more: Array<Promise<unknown>> = [];
+  // A Service that selects no Pod of its namespace: the Pods its selector matches elsewhere (one request), so
+  // the report can name the namespace they run in (a Service only selects Pods of its own).
+  const selector = target.kind === 'Service' ? labelSelectorOf(object) : undefined;
+  if (selector && workloadPods(snapshot, target.kind, object).length === 0) more.push(collector.list('Pod', undefined, { labelSelector: selector }));
+  if (options.logLines > 0) {
+    options.onStep?.('reading logs of stopped containers');
+    more.push(fetchStoppedLogs(collector, workloadPods(snapshot, target.kind, object), options.logLines, WORKLOAD_LOGS));
+  }
+  if (more.length === 0) return snapshot;
+  await Promise.all(more);
   return collector.finish(now());
+}
+
+/** A Service's selector as a label selector (`app=web,tier=front`); undefined when it selects nothing by labels. */
+function labelSelectorOf(service: KObject): string | undefined {
+  const selector = (service.spec as { selector?: unknown } | undefined)?.selector;
+  if (!selector || typeof selector !== 'object') return undefined;
+  const pairs = Object.entries(selector as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return pairs.length === 0 ? undefined : pairs.map(([k, v]) => `${k}=${v}`).join(',');
 }
