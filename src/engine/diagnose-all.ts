@@ -34,9 +34,14 @@ export function diagnoseAll(
     byPod.set(p, engine.diagnosePod(p));
   }
   const rows = [...workloadRows(engine, inScope, (p) => byPod.get(p)), ...byPod.values()];
-  // No Pod at all (a dump of CronJobs, or of Deployments scaled to zero): the workloads read are the answer,
-  // healthy ones too, rather than "No Pods found" over objects that were read.
-  if (rows.length > 0 || byPod.size > 0) return rows;
+  return rows.length > 0 || byPod.size > 0 ? rows : workloadsWithoutPods(engine, inScope);
+}
+
+/**
+ * No Pod in scope at all (a dump of CronJobs, or of Deployments scaled to zero): the workloads read are the
+ * answer, healthy ones too, rather than "No Pods found" over objects that were read.
+ */
+export function workloadsWithoutPods(engine: Engine, inScope: (o: KObject) => boolean): Diagnosis[] {
   return engine.workloads().filter((w) => w.kind !== 'Service' && inScope(w.object)).map((w) => diagnoseWorkloadTarget(engine, w.kind as Exclude<TargetKind, 'Pod'>, w.object)[0]!);
 }
 

@@ -4,7 +4,7 @@ import { podSkeleton, SubtreeCache } from '../model/pod-skeleton.js';
 import type { Snapshot } from '../model/snapshot.js';
 import { Engine, type DiagnoseOptions } from './diagnose.js';
 import type { Diagnosis, DiagnosisStatus } from './diagnosis.js';
-import { workloadRows, type DiagnoseFilter } from './diagnose-all.js';
+import { workloadRows, workloadsWithoutPods, type DiagnoseFilter } from './diagnose-all.js';
 import { DiagnosisStore } from './diagnosis-store.js';
 
 interface Entry {
@@ -114,13 +114,16 @@ export class PodStream {
       const e = bySkeleton.get(pod);
       return e ? (JSON.parse(this.store.get(e.text!)) as Diagnosis) : undefined;
     }).map((d) => ({ status: d.status, diagnosis: () => d }));
+    let pods = 0;
     for (const e of this.entries) {
       if (!inScope(e.skeleton)) continue;
       const text = e.text!;
       const store = this.store;
       items.push({ status: e.status!, diagnosis: () => JSON.parse(store.get(text)) as Diagnosis });
+      pods++;
     }
-    return items;
+    if (items.length > 0 || pods > 0) return items;
+    return workloadsWithoutPods(engine, inScope).map((d) => ({ status: d.status, diagnosis: () => d }));
   }
 }
 
