@@ -5,6 +5,10 @@ import type { Diagnosis } from './diagnosis.js';
 import { STAGES } from '../model/stages.js';
 import { stageStates } from './diagnose.js';
 import { workloadDiagnosis } from './workload-diagnosis.js';
+import type { Engine } from './diagnose.js';
+import { workloadVerdict } from './rollup.js';
+import { withServicePath } from '../traffic/path/target-verdict.js';
+import type { Client } from '../traffic/path/clients.js';
 
 const PORT_RULE = 'readiness/service-no-endpoints';
 
@@ -24,6 +28,18 @@ export function serviceTargetVerdict(service: WorkloadFacts, verdict: Diagnosis,
   const lead: Finding = { ...found, severity: 'error', failureClass: 'deterministic' };
   const findings = [lead, ...verdict.findings.filter((f) => f !== found)];
   return workloadDiagnosis(service, { status: 'failing', stage: 'readiness', stages: stageStates(STAGES, 'failing', 'readiness'), summary: found.message, findings, notes: verdict.notes }, t);
+}
+
+/**
+ * A Service's verdict, the one every view gives: `pod svc/NAME`, `pod deploy/NAME` (for each Service that serves
+ * the workload), and scan's row of the Service. Its own rules, the Pods it selects, then its traffic path: a
+ * broken hop, or a named targetPort that none of its Pods declares, fails it. `pods`: the diagnoses of the Pods
+ * it selects when the caller already made them.
+ */
+export function serviceVerdict(engine: Engine, service: WorkloadFacts, pods?: readonly Diagnosis[], client?: Client): Diagnosis {
+  const podDiagnoses = pods ?? service.pods.map((p) => engine.diagnoseFacts(p));
+  const verdict = serviceTargetVerdict(service, workloadVerdict(service, engine.diagnoseWorkload(service), podDiagnoses, [], engine.t), engine.t);
+  return withServicePath(verdict, engine.snapshot, service.object, engine.t.lang, client);
 }
 
 function declares(pod: PodFacts, name: string, protocol: string): boolean {
