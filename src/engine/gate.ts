@@ -179,15 +179,18 @@ function failOnServiceWithoutEndpoints(result: GateResult, w: WorkloadFacts, wor
 }
 
 /**
- * A failed rollout's diagnoses lead with the workload's verdict carrying what changed (its Pods' cause
- * leading, as in `kdiag pod deploy/NAME`), and the way back names the revision that worked.
+ * A failed rollout's diagnoses lead with the workload's verdict, the one `kdiag pod KIND/NAME` and scan give
+ * (workloadVerdict decides what leads: a Job past its backoffLimit leads with its Pod's cause, the Job's
+ * BackoffLimitExceeded follows), carrying what changed; the way back names the revision that worked.
  */
 function withChange(result: GateResult, w: WorkloadFacts, own: Diagnosis | undefined, engine: Engine): void {
   const pods = result.diagnoses.filter((d) => d.pod);
   const verdict = withRevisionChange(engine.snapshot, w, workloadVerdict(w, own, pods, [], engine.t));
+  // A rollout failed by a Service with no endpoints keeps the Service's verdict in the lead.
+  if (verdict.status !== 'failing') return;
+  result.diagnoses = [verdict, ...pods];
   if (!verdict.change) return;
   result.change = verdict.change;
-  result.diagnoses = [verdict, ...pods];
   const from = verdict.change.from;
   if (!verdict.change.undo || from?.revision === undefined) return;
   // The images the hint read are those of the revision just before, which may not be the one that worked.

@@ -82,7 +82,9 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     [status, stage] = ['progressing', progressingGroup.stage];
     summary = t.workload.verdict({ pods: progressingGroup.pods.length, total, summary: progressingGroup.example.summary });
   } else {
-    [status, stage] = [ownFindings.some((f) => f.severity === 'warning') && own?.status === 'progressing' ? 'progressing' : 'healthy', null];
+    // Progressing on its own warnings (a webhook that cannot be called yet): at their stage, as its own diagnosis says.
+    const settling = own?.status === 'progressing' && ownFindings.some((f) => f.severity === 'warning');
+    [status, stage] = settling ? ['progressing', own.stage ?? ownFindings.find((f) => f.severity === 'warning')!.stage] : ['healthy', null];
     // Progressing on its own warnings: the workload's own sentence (a Diagnosis never has an empty summary).
     summary = status === 'progressing' ? own?.summary || ownFindings.find((f) => f.severity === 'warning')?.message || '' : '';
   }
