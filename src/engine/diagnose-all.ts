@@ -5,7 +5,7 @@ import type { Engine } from './diagnose.js';
 import { withRevisionChange } from './revision-change.js';
 import { workloadVerdict } from './rollup.js';
 import { diagnoseCronJob } from './cronjob-target.js';
-import { serviceVerdict } from './service-target.js';
+import { leavesNoEndpoints, serviceVerdict } from './service-target.js';
 import type { Client } from '../traffic/path/clients.js';
 import { workloadPods, type TargetKind } from './targets.js';
 import { ingressVerdict } from '../traffic/path/target-verdict.js';
@@ -101,11 +101,15 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
   if (kind === 'Service') return [serviceVerdict(engine, workload, pods, client), ...pods];
   const own = engine.diagnoseWorkload(workload);
   const made = new Map(workload.pods.map((p, i) => [p.pod, pods[i]!]));
-  // The Services that serve it, each judged as `pod svc/NAME` judges it: a broken path fails the workload too.
+  // The Services that serve it: one that `pod svc/NAME` calls failing because it leaves the workload with no
+  // ready endpoint (the gate's judgement too) fails the workload; otherwise its own findings say what they say.
   const services = all
     .filter((s) => s.kind === 'Service' && s.namespace === namespace && servesWorkload(s, workload))
-    .map((s) => serviceVerdict(engine, s, s.pods.map((p) => made.get(p.pod) ?? engine.diagnoseFacts(p))))
-    .filter((d) => d.status !== 'healthy');
+    .map((s) => {
+      const verdict = serviceVerdict(engine, s, s.pods.map((p) => made.get(p.pod) ?? engine.diagnoseFacts(p)));
+      return verdict.status === 'failing' && verdict.traffic && leavesNoEndpoints(verdict.traffic) ? verdict : engine.diagnoseWorkload(s);
+    })
+    .filter((d): d is Diagnosis => d !== undefined && d.status !== 'healthy');
   const verdict = workloadVerdict(workload, own, pods, services, engine.t);
   return [withRevisionChange(engine.snapshot, workload, verdict), ...pods];
 }

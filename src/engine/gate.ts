@@ -11,8 +11,8 @@ import type { Change } from '../revisions/change.js';
 import { withRevisionChange } from './revision-change.js';
 import { workloadVerdict } from './rollup.js';
 import { servesWorkload } from './diagnose-all.js';
+import { leavesNoEndpoints, serviceVerdict } from './service-target.js';
 import { servicePath } from '../traffic/path/service-path.js';
-import { withServicePath } from '../traffic/path/target-verdict.js';
 
 export type GateState = 'passed' | 'failed' | 'waiting' | 'missing';
 
@@ -142,9 +142,6 @@ export function evaluateGate(engine: Engine, targets: readonly Target[], namespa
   });
 }
 
-/** Traffic path hops whose failure leaves a Service with no ready endpoint for its clients. */
-const NO_ENDPOINTS_HOPS = new Set(['service', 'endpoints']);
-
 /**
  * A rollout the controller calls done still fails when a Service that serves the workload ends with no ready
  * endpoints: it selects none of the new Pods (their labels changed), none is Ready, or its named targetPort
@@ -155,8 +152,8 @@ function failOnServiceWithoutEndpoints(result: GateResult, w: WorkloadFacts, wor
   for (const s of workloads) {
     if (s.kind !== 'Service' || s.namespace !== w.namespace || !servesWorkload(s, w)) continue;
     const path = servicePath(engine.snapshot, s.object, { lang: engine.t.lang });
+    if (!leavesNoEndpoints(path)) continue;
     const portless = path.findings.find((f) => f.rule === 'traffic/target-port-undeclared');
-    if (!(path.broken !== null && NO_ENDPOINTS_HOPS.has(path.broken)) && !portless) continue;
     // The findings that fail the gate here, with the run's suppressions for this Service: when each of them is
     // suppressed (--ignore, .kdiag.yaml, kdiag.io/ignore on the Service or its Namespace), the gate does not
     // fail on it, and the Service's verdict carries them under suppressed[] so the report still says so.
@@ -173,7 +170,8 @@ function failOnServiceWithoutEndpoints(result: GateResult, w: WorkloadFacts, wor
     result.state = 'failed';
     result.stateKey = 'failed';
     result.reason = `Service ${s.name} has no ready endpoints: ${why}`;
-    result.diagnoses = [withServicePath(workloadVerdict(s, engine.diagnoseWorkload(s), [], [], engine.t), engine.snapshot, s.object, engine.t.lang, undefined), ...result.diagnoses];
+    // The Service's verdict as `pod svc/NAME`, `pod deploy/NAME` and scan give it.
+    result.diagnoses = [serviceVerdict(engine, s), ...result.diagnoses];
     return;
   }
 }

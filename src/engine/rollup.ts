@@ -54,7 +54,7 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
   const cause = ownFindings.find((f) => f.severity === 'error' && !CONSEQUENCES.has(f.rule));
   const failingGroup = groups.find((g) => g.status === 'failing');
   const consequence = ownFindings.find((f) => f.severity === 'error');
-  const serviceError = services.flatMap((d) => d.findings).find((f) => f.severity === 'error');
+  const serviceError = services.find((d) => d.status === 'failing')?.findings.find((f) => f.severity === 'error');
   const progressingGroup = groups.find((g) => g.status === 'progressing');
   const total = pods.length;
 

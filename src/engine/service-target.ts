@@ -9,6 +9,7 @@ import type { Engine } from './diagnose.js';
 import { workloadVerdict } from './rollup.js';
 import { withServicePath } from '../traffic/path/target-verdict.js';
 import type { Client } from '../traffic/path/clients.js';
+import type { TrafficPath } from '../traffic/path/types.js';
 
 const PORT_RULE = 'readiness/service-no-endpoints';
 
@@ -41,6 +42,20 @@ export function serviceVerdict(engine: Engine, service: WorkloadFacts, pods?: re
   const verdict = serviceTargetVerdict(service, workloadVerdict(service, engine.diagnoseWorkload(service), podDiagnoses, [], engine.t), engine.t);
   return withServicePath(verdict, engine.snapshot, service.object, engine.t.lang, client);
 }
+
+/** Traffic path hops whose failure leaves a Service with no ready endpoint for any client. */
+const NO_ENDPOINTS_HOPS = new Set(['service', 'endpoints']);
+
+/**
+ * Whether a Service's path leaves the workloads it serves with no ready endpoint, whoever the client: it selects
+ * none of their Pods, none is Ready, or its named targetPort is on no container port. This fails a rollout in
+ * the gate and the workload's verdict in `pod deploy/NAME` alike; a policy or protocol problem stays the
+ * Service's own finding (scan's row of the Service, `pod svc/NAME`).
+ */
+export function leavesNoEndpoints(path: TrafficPath): boolean {
+  return (path.broken !== null && NO_ENDPOINTS_HOPS.has(path.broken)) || path.findings.some((f) => f.rule === PORTLESS_RULE);
+}
+const PORTLESS_RULE = 'traffic/target-port-undeclared';
 
 function declares(pod: PodFacts, name: string, protocol: string): boolean {
   return pod.containers.some((c) => (c.kind === 'app' || c.kind === 'sidecar') && Array.isArray(c.spec.ports) && c.spec.ports.some((p) => p?.name === name && (p.protocol ?? 'TCP') === protocol));

@@ -1,10 +1,11 @@
 // One judgement of a Service that serves a workload: a named targetPort that no container of its Pods declares
 // leaves it with no endpoint on that port, and `pod svc/NAME`, `pod deploy/NAME`, scan and the gate all say so.
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnoseAll, diagnoseWorkloadTarget } from '../../src/engine/diagnose-all.js';
 import { Engine } from '../../src/engine/diagnose.js';
 import { evaluateGate } from '../../src/engine/gate.js';
-import { snapshotFromObjects } from '../../src/sources/dump.js';
+import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
 import { at, conditions, containerStatus, IMAGE, node, obj, pod, T0 } from '../harness/builders.js';
 
 const deployment = obj('Deployment', 'catalog', { metadata: { generation: 1, labels: { app: 'catalog' } }, spec: { replicas: 1, selector: { matchLabels: { app: 'catalog' } }, template: { metadata: { labels: { app: 'catalog' } } } }, status: { observedGeneration: 1, replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1 } }, 'apps/v1');
@@ -50,5 +51,24 @@ describe('a Ready Deployment behind a Service whose named targetPort no containe
   it('near miss: a numeric targetPort no container declares may still be listened on: not failing', () => {
     const v = views(9090);
     expect([v.deploy?.status, v.svc?.status, v.scanFailing, v.gate]).toEqual(['healthy', 'healthy', [], 'passed']);
+  });
+});
+
+describe('real captures: the workload view and the gate judge a serving Service alike', () => {
+  const judged = (fixture: string, kind: 'Deployment', name: string) => {
+    const { snapshot } = readDumps([resolve(import.meta.dirname, `../../fixtures/real/${fixture}.yaml`)]);
+    const engine = new Engine(snapshot);
+    const w = engine.workloads().find((x) => x.kind === kind && x.name === name)!;
+    const [view] = diagnoseWorkloadTarget(engine, kind, w.object);
+    const [gate] = evaluateGate(engine, [{ kind, name }], w.namespace, { maxRestarts: 3 });
+    return { view: `${view!.status} ${view!.status === 'healthy' ? '' : view!.findings[0]?.rule}`, gate: `${gate!.state} ${gate!.state === 'passed' ? '' : gate!.diagnoses[0]?.findings[0]?.rule}` };
+  };
+
+  it('traffic-missing-refs: a Service whose named targetPort no container declares fails pod deploy/web and the gate, with one rule', () => {
+    expect(judged('traffic-missing-refs', 'Deployment', 'web')).toEqual({ view: 'failing readiness/service-no-endpoints', gate: 'failed readiness/service-no-endpoints' });
+  });
+
+  it('near miss, traffic-protocol: a protocol mismatch is the Service\'s own finding: pod deploy/dns is healthy and the gate passes', () => {
+    expect(judged('traffic-protocol', 'Deployment', 'dns')).toEqual({ view: 'healthy ', gate: 'passed ' });
   });
 });
