@@ -5,7 +5,7 @@ import type { Engine } from './diagnose.js';
 import { withRevisionChange } from './revision-change.js';
 import { workloadVerdict } from './rollup.js';
 import { diagnoseCronJob } from './cronjob-target.js';
-import { leavesNoEndpoints, serviceVerdict } from './service-target.js';
+import { noEndpointsBlame, serviceVerdict } from './service-target.js';
 import type { Client } from '../traffic/path/clients.js';
 import { workloadPods, type TargetKind } from './targets.js';
 import { ingressVerdict } from '../traffic/path/target-verdict.js';
@@ -107,7 +107,7 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
     .filter((s) => s.kind === 'Service' && s.namespace === namespace && servesWorkload(s, workload))
     .map((s) => {
       const verdict = serviceVerdict(engine, s, s.pods.map((p) => made.get(p.pod) ?? engine.diagnoseFacts(p)));
-      return verdict.status === 'failing' && verdict.traffic && leavesNoEndpoints(verdict.traffic) ? verdict : engine.diagnoseWorkload(s);
+      return verdict.status === 'failing' && verdict.traffic && noEndpointsBlame(engine, s, verdict.traffic)?.fails ? verdict : engine.diagnoseWorkload(s);
     })
     .filter((d): d is Diagnosis => d !== undefined && d.status !== 'healthy');
   const verdict = workloadVerdict(workload, own, pods, services, engine.t);

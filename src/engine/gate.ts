@@ -11,7 +11,7 @@ import type { Change } from '../revisions/change.js';
 import { withRevisionChange } from './revision-change.js';
 import { workloadVerdict } from './rollup.js';
 import { servesWorkload } from './diagnose-all.js';
-import { leavesNoEndpoints, serviceVerdict } from './service-target.js';
+import { noEndpointsBlame, serviceVerdict } from './service-target.js';
 import { servicePath } from '../traffic/path/service-path.js';
 
 export type GateState = 'passed' | 'failed' | 'waiting' | 'missing';
@@ -152,14 +152,12 @@ function failOnServiceWithoutEndpoints(result: GateResult, w: WorkloadFacts, wor
   for (const s of workloads) {
     if (s.kind !== 'Service' || s.namespace !== w.namespace || !servesWorkload(s, w)) continue;
     const path = servicePath(engine.snapshot, s.object, { lang: engine.t.lang });
-    if (!leavesNoEndpoints(path)) continue;
-    const portless = path.findings.find((f) => f.rule === 'traffic/target-port-undeclared');
-    // The findings that fail the gate here, with the run's suppressions for this Service: when each of them is
-    // suppressed (--ignore, .kdiag.yaml, kdiag.io/ignore on the Service or its Namespace), the gate does not
-    // fail on it, and the Service's verdict carries them under suppressed[] so the report still says so.
-    const blamed = path.findings.filter((f) => f.severity === 'error' || f === portless);
-    const { kept, suppressed } = engine.partitionForWorkload(blamed, s);
-    if (blamed.length > 0 && kept.length === 0) {
+    const blame = noEndpointsBlame(engine, s, path);
+    if (!blame) continue;
+    const { kept, suppressed } = blame;
+    // Each finding that would fail it suppressed: the gate does not fail on it, and the Service's verdict carries
+    // them under suppressed[] so the report still says so.
+    if (!blame.fails) {
       const own = workloadVerdict(s, engine.diagnoseWorkload(s), [], [], engine.t);
       const already = new Set((own.suppressed ?? []).map((f) => `${f.rule}\u0000${f.message}`));
       result.diagnoses = [{ ...own, suppressed: [...(own.suppressed ?? []), ...suppressed.filter((f) => !already.has(`${f.rule}\u0000${f.message}`))] }, ...result.diagnoses];

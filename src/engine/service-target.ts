@@ -1,6 +1,7 @@
 import type { Messages } from '../i18n/index.js';
 import type { PodFacts, WorkloadFacts } from '../model/facts.js';
 import type { Finding } from '../rules/types.js';
+import type { SuppressedFinding } from './suppress.js';
 import type { Diagnosis } from './diagnosis.js';
 import { STAGES } from '../model/stages.js';
 import { stageStates } from './diagnose.js';
@@ -54,6 +55,19 @@ const NO_ENDPOINTS_HOPS = new Set(['service', 'endpoints']);
  */
 export function leavesNoEndpoints(path: TrafficPath): boolean {
   return (path.broken !== null && NO_ENDPOINTS_HOPS.has(path.broken)) || path.findings.some((f) => f.rule === PORTLESS_RULE);
+}
+
+/**
+ * The findings by which a Service leaves its workloads with no ready endpoint, split by the run's suppressions
+ * (--ignore, .kdiag.yaml, kdiag.io/ignore on the Service or its Namespace); undefined when it does not. It
+ * fails them unless every blamed finding is suppressed: the gate and `pod deploy/NAME` decide with this.
+ */
+export function noEndpointsBlame(engine: Engine, service: WorkloadFacts, path: TrafficPath): { fails: boolean; kept: Finding[]; suppressed: SuppressedFinding[] } | undefined {
+  if (!leavesNoEndpoints(path)) return undefined;
+  const portless = path.findings.find((f) => f.rule === PORTLESS_RULE);
+  const blamed = path.findings.filter((f) => f.severity === 'error' || f === portless);
+  const { kept, suppressed } = engine.partitionForWorkload(blamed, service);
+  return { fails: blamed.length === 0 || kept.length > 0, kept, suppressed };
 }
 const PORTLESS_RULE = 'traffic/target-port-undeclared';
 

@@ -17,8 +17,8 @@ const ready = pod({
 });
 const service = (targetPort: string | number) => obj('Service', 'catalog', { spec: { selector: { app: 'catalog' }, ports: [{ name: 'http', port: 80, targetPort, protocol: 'TCP' }] } });
 
-function views(targetPort: string | number) {
-  const engine = new Engine(snapshotFromObjects([deployment, replicaSet, ready, node(), service(targetPort)]), { now: T0 });
+function views(targetPort: string | number, ignore: string[] = []) {
+  const engine = new Engine(snapshotFromObjects([deployment, replicaSet, ready, node(), service(targetPort)]), { now: T0, suppressions: { entries: ignore.length > 0 ? [{ rules: ignore, source: '--ignore' }] : [] } });
   const verdict = (d: { status: string; stage: string | null; findings: Array<{ rule: string; severity: string }> } | undefined) => d && { status: d.status, stage: d.stage, rule: d.status === 'healthy' ? 'none' : d.findings[0]?.rule };
   const scan = diagnoseAll(engine);
   return {
@@ -46,6 +46,11 @@ describe('a Ready Deployment behind a Service whose named targetPort no containe
   it('near miss: the targetPort names the declared port: healthy everywhere, the gate passes', () => {
     const healthy = { status: 'healthy', stage: null, rule: 'none' };
     expect(views('web')).toEqual({ deploy: healthy, svc: healthy, scanFailing: [], gate: 'passed' });
+  });
+
+  it('with traffic/target-port-undeclared suppressed (--ignore), pod deploy/X is not failed by it, as the gate passes', () => {
+    const v = views('http', ['traffic/target-port-undeclared']);
+    expect([v.deploy?.status, v.gate]).toEqual(['healthy', 'passed']);
   });
 
   it('near miss: a numeric targetPort no container declares may still be listened on: not failing', () => {
