@@ -164,7 +164,8 @@ function failOnServiceWithoutEndpoints(result: GateResult, w: WorkloadFacts, wor
       continue;
     }
     const hop = path.hops.find((h) => h.state === 'failed');
-    const why = kept.find((f) => f.severity === 'error')?.message ?? `${hop?.hop ?? ''}: ${hop?.detail ?? ''}`;
+    // The port no container declares is why the endpoints are empty (the Pods may well be Ready): it says so first.
+    const why = (kept.find((f) => f.rule === 'traffic/target-port-undeclared') ?? kept.find((f) => f.severity === 'error'))?.message ?? `${hop?.hop ?? ''}: ${hop?.detail ?? ''}`;
     result.state = 'failed';
     result.stateKey = 'failed';
     result.reason = `Service ${s.name} has no ready endpoints: ${why}`;

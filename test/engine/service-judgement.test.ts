@@ -73,6 +73,14 @@ describe('real captures: the workload view and the gate judge a serving Service 
     expect(judged('traffic-missing-refs', 'Deployment', 'web')).toEqual({ view: 'failing readiness/service-no-endpoints', gate: 'failed readiness/service-no-endpoints' });
   });
 
+  it('readiness-service-target-port-deploy: the gate says why the Service has no endpoint, the port, not "none is Ready" (its Pod is Ready)', () => {
+    const { snapshot } = readDumps([resolve(import.meta.dirname, '../../fixtures/real/readiness-service-target-port-deploy.yaml')]);
+    const [r] = evaluateGate(new Engine(snapshot), [{ kind: 'Deployment', name: 'catalog' }], 'kdiag-readiness-service-target-port-deploy', { maxRestarts: 3 });
+    expect(r!.state).toBe('failed');
+    expect(r!.reason).toMatch(/^Service catalog has no ready endpoints: Service catalog targets port "http", which no container of Pod catalog-\S+ declares/);
+    expect(judged('readiness-service-target-port-deploy', 'Deployment', 'catalog')).toEqual({ view: 'failing readiness/service-no-endpoints', gate: 'failed readiness/service-no-endpoints' });
+  });
+
   it('near miss, traffic-protocol: a protocol mismatch is the Service\'s own finding: pod deploy/dns is healthy and the gate passes', () => {
     expect(judged('traffic-protocol', 'Deployment', 'dns')).toEqual({ view: 'healthy ', gate: 'passed ' });
   });
