@@ -141,7 +141,7 @@ export function workloadVerdictOf(d: { status: string; stage: string | null; fin
 
 /**
  * `# expect-scan: failing=none` or `# expect-scan: failing=Kind/name:rule,…`: the failing rows of `kdiag scan -n NS`
- * (exactly these, in any order; kind as the JSON item names it, `Pod` for a Pod; a name ending in `*` stands for a
+ * (exactly these, in any order; kind as the JSON item names it, `Pod` for a Pod; a name ending in `%` stands for a
  * generated suffix) and its exit code (0 with none failing, else 1).
  */
 export interface ScanExpectation {
@@ -180,7 +180,7 @@ export function scanMismatch(exp: ScanExpectation, report: { items?: ScanItem[] 
   const matches = (want: string, row: string): boolean => {
     const [wantName, wantRule] = [want.slice(0, want.lastIndexOf(':')), want.slice(want.lastIndexOf(':') + 1)];
     const [rowName, rowRule] = [row.slice(0, row.lastIndexOf(':')), row.slice(row.lastIndexOf(':') + 1)];
-    return wantRule === rowRule && (wantName.endsWith('*') ? rowName.startsWith(wantName.slice(0, -1)) : wantName === rowName);
+    return wantRule === rowRule && (wantName.endsWith('%') ? rowName.startsWith(wantName.slice(0, -1)) : wantName === rowName);
   };
   const left = [...got];
   for (const want of exp.failing) {
