@@ -5,9 +5,10 @@ import type { Engine } from './diagnose.js';
 import { withRevisionChange } from './revision-change.js';
 import { workloadVerdict } from './rollup.js';
 import { diagnoseCronJob } from './cronjob-target.js';
-import { serviceTargetVerdict } from './service-target.js';
+import { noEndpointsBlame, serviceVerdict } from './service-target.js';
+import type { Client } from '../traffic/path/clients.js';
 import { workloadPods, type TargetKind } from './targets.js';
-import { ingressVerdict, withServicePath } from '../traffic/path/target-verdict.js';
+import { ingressVerdict } from '../traffic/path/target-verdict.js';
 import statefulSetServiceName from '../rules/traffic/statefulset-service-name.js';
 import { DEFAULT_RULE_OPTIONS } from '../rules/types.js';
 
@@ -52,7 +53,7 @@ export function workloadRows(engine: Engine, inScope: (o: KObject) => boolean, m
     if (!inScope(w.object)) continue;
     const own = engine.diagnoseWorkload(w);
     if (w.kind === 'Service') {
-      const row = own && own.status !== 'healthy' ? own : serviceTrafficRow(engine, w, own, made);
+      const row = own && own.status !== 'healthy' ? own : serviceTrafficRow(engine, w, made);
       if (row) workloads.push(row);
       continue;
     }
@@ -73,11 +74,10 @@ export function workloadRows(engine: Engine, inScope: (o: KObject) => boolean, m
   return workloads;
 }
 
-/** A Service whose own rules found nothing: a row of its own when its traffic path is broken or keeps clients out. */
-function serviceTrafficRow(engine: Engine, service: WorkloadFacts, own: Diagnosis | undefined, made: (pod: Pod) => Diagnosis | undefined): Diagnosis | undefined {
+/** A Service whose own rules found nothing: a row of its own when its traffic path is broken or keeps clients out (its verdict as `pod svc/NAME` gives it). */
+function serviceTrafficRow(engine: Engine, service: WorkloadFacts, made: (pod: Pod) => Diagnosis | undefined): Diagnosis | undefined {
   if (service.pods.length === 0) return undefined;
-  const pods = service.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p));
-  const verdict = withServicePath(workloadVerdict(service, own, pods, [], engine.t), engine.snapshot, service.object, engine.t.lang, undefined, (found) => engine.partitionForWorkload(found, service));
+  const verdict = serviceVerdict(engine, service, service.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p)));
   return hasTrafficProblem(verdict) ? verdict : undefined;
 }
 
@@ -93,9 +93,11 @@ const hasTrafficProblem = (d: Diagnosis): boolean => (d.traffic?.findings ?? [])
 
 /**
  * A workload target (`pod deploy/NAME`): the workload's verdict first (its Pods' cause leading, then its
- * own findings, its Services' and the Pods' warnings), then each of its Pods' diagnoses.
+ * own findings, its Services' and the Pods' warnings), then each of its Pods' diagnoses. A Service's verdict
+ * (its own, or that of a Service serving the workload) is serviceVerdict's, traffic path included, as scan's
+ * row of it is; `client` (--from) is the client of a Service target's path.
  */
-export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind, 'Pod'>, object: KObject): Diagnosis[] {
+export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind, 'Pod'>, object: KObject, client?: Client): Diagnosis[] {
   const name = object.metadata?.name ?? '';
   const namespace = object.metadata?.namespace ?? '';
   const all = engine.workloads();
@@ -104,15 +106,21 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
     all.find((w) => w.kind === kind && w.name === name && w.namespace === namespace) ??
     engine.index.workloadFacts(kind, object, workloadPods(engine.snapshot, kind, object).map((p) => engine.index.podFacts(p)));
   if (kind === 'CronJob') return diagnoseCronJob(engine, workload);
-  const own = engine.diagnoseWorkload(workload);
   const pods = workload.pods.map((p) => engine.diagnoseFacts(p));
-  // A Service target is its own Service; a workload's are the Services that serve it.
+  if (kind === 'Service') return [serviceVerdict(engine, workload, pods, client), ...pods];
+  const own = engine.diagnoseWorkload(workload);
+  const made = new Map(workload.pods.map((p, i) => [p.pod, pods[i]!]));
+  // The Services that serve it: one that `pod svc/NAME` calls failing because it leaves the workload with no
+  // ready endpoint (the gate's judgement too) fails the workload; otherwise its own findings say what they say.
   const services = all
-    .filter((s) => kind !== 'Service' && s.kind === 'Service' && s.namespace === namespace && servesWorkload(s, workload))
-    .map((s) => engine.diagnoseWorkload(s))
+    .filter((s) => s.kind === 'Service' && s.namespace === namespace && servesWorkload(s, workload))
+    .map((s) => {
+      const verdict = serviceVerdict(engine, s, s.pods.map((p) => made.get(p.pod) ?? engine.diagnoseFacts(p)));
+      return verdict.status === 'failing' && verdict.traffic && noEndpointsBlame(engine, s, verdict.traffic)?.fails ? verdict : engine.diagnoseWorkload(s);
+    })
     .filter((d): d is Diagnosis => d !== undefined && d.status !== 'healthy');
   const verdict = workloadVerdict(workload, own, pods, services, engine.t);
-  return [kind === 'Service' ? serviceTargetVerdict(workload, verdict, engine.t) : withRevisionChange(engine.snapshot, workload, verdict), ...pods];
+  return [withRevisionChange(engine.snapshot, workload, verdict), ...pods];
 }
 
 /** A Service belongs to a workload when it selects its Pods or its Pod template, or carries its name (a Service that selects nothing). */

@@ -11,8 +11,8 @@ import type { Change } from '../revisions/change.js';
 import { withRevisionChange } from './revision-change.js';
 import { workloadVerdict } from './rollup.js';
 import { servesWorkload } from './diagnose-all.js';
+import { noEndpointsBlame, serviceVerdict } from './service-target.js';
 import { servicePath } from '../traffic/path/service-path.js';
-import { withServicePath } from '../traffic/path/target-verdict.js';
 
 export type GateState = 'passed' | 'failed' | 'waiting' | 'missing';
 
@@ -142,9 +142,6 @@ export function evaluateGate(engine: Engine, targets: readonly Target[], namespa
   });
 }
 
-/** Traffic path hops whose failure leaves a Service with no ready endpoint for its clients. */
-const NO_ENDPOINTS_HOPS = new Set(['service', 'endpoints']);
-
 /**
  * A rollout the controller calls done still fails when a Service that serves the workload ends with no ready
  * endpoints: it selects none of the new Pods (their labels changed), none is Ready, or its named targetPort
@@ -155,39 +152,42 @@ function failOnServiceWithoutEndpoints(result: GateResult, w: WorkloadFacts, wor
   for (const s of workloads) {
     if (s.kind !== 'Service' || s.namespace !== w.namespace || !servesWorkload(s, w)) continue;
     const path = servicePath(engine.snapshot, s.object, { lang: engine.t.lang });
-    const portless = path.findings.find((f) => f.rule === 'traffic/target-port-undeclared');
-    if (!(path.broken !== null && NO_ENDPOINTS_HOPS.has(path.broken)) && !portless) continue;
-    // The findings that fail the gate here, with the run's suppressions for this Service: when each of them is
-    // suppressed (--ignore, .kdiag.yaml, kdiag.io/ignore on the Service or its Namespace), the gate does not
-    // fail on it, and the Service's verdict carries them under suppressed[] so the report still says so.
-    const blamed = path.findings.filter((f) => f.severity === 'error' || f === portless);
-    const { kept, suppressed } = engine.partitionForWorkload(blamed, s);
-    if (blamed.length > 0 && kept.length === 0) {
+    const blame = noEndpointsBlame(engine, s, path);
+    if (!blame) continue;
+    const { kept, suppressed } = blame;
+    // Each finding that would fail it suppressed: the gate does not fail on it, and the Service's verdict carries
+    // them under suppressed[] so the report still says so.
+    if (!blame.fails) {
       const own = workloadVerdict(s, engine.diagnoseWorkload(s), [], [], engine.t);
       const already = new Set((own.suppressed ?? []).map((f) => `${f.rule}\u0000${f.message}`));
       result.diagnoses = [{ ...own, suppressed: [...(own.suppressed ?? []), ...suppressed.filter((f) => !already.has(`${f.rule}\u0000${f.message}`))] }, ...result.diagnoses];
       continue;
     }
     const hop = path.hops.find((h) => h.state === 'failed');
-    const why = kept.find((f) => f.severity === 'error')?.message ?? `${hop?.hop ?? ''}: ${hop?.detail ?? ''}`;
+    // The port no container declares is why the endpoints are empty (the Pods may well be Ready): it says so first.
+    const why = (kept.find((f) => f.rule === 'traffic/target-port-undeclared') ?? kept.find((f) => f.severity === 'error'))?.message ?? `${hop?.hop ?? ''}: ${hop?.detail ?? ''}`;
     result.state = 'failed';
     result.stateKey = 'failed';
     result.reason = `Service ${s.name} has no ready endpoints: ${why}`;
-    result.diagnoses = [withServicePath(workloadVerdict(s, engine.diagnoseWorkload(s), [], [], engine.t), engine.snapshot, s.object, engine.t.lang, undefined, (found) => engine.partitionForWorkload(found, s)), ...result.diagnoses];
+    // The Service's verdict as `pod svc/NAME`, `pod deploy/NAME` and scan give it.
+    result.diagnoses = [serviceVerdict(engine, s), ...result.diagnoses];
     return;
   }
 }
 
 /**
- * A failed rollout's diagnoses lead with the workload's verdict carrying what changed (its Pods' cause
- * leading, as in `kdiag pod deploy/NAME`), and the way back names the revision that worked.
+ * A failed rollout's diagnoses lead with the workload's verdict, the one `kdiag pod KIND/NAME` and scan give
+ * (workloadVerdict decides what leads: a Job past its backoffLimit leads with its Pod's cause, the Job's
+ * BackoffLimitExceeded follows), carrying what changed; the way back names the revision that worked.
  */
 function withChange(result: GateResult, w: WorkloadFacts, own: Diagnosis | undefined, engine: Engine): void {
   const pods = result.diagnoses.filter((d) => d.pod);
   const verdict = withRevisionChange(engine.snapshot, w, workloadVerdict(w, own, pods, [], engine.t));
+  // A rollout failed by a Service with no endpoints keeps the Service's verdict in the lead.
+  if (verdict.status !== 'failing') return;
+  result.diagnoses = [verdict, ...pods];
   if (!verdict.change) return;
   result.change = verdict.change;
-  result.diagnoses = [verdict, ...pods];
   const from = verdict.change.from;
   if (!verdict.change.undo || from?.revision === undefined) return;
   // The images the hint read are those of the revision just before, which may not be the one that worked.

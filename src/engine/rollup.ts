@@ -54,7 +54,7 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
   const cause = ownFindings.find((f) => f.severity === 'error' && !CONSEQUENCES.has(f.rule));
   const failingGroup = groups.find((g) => g.status === 'failing');
   const consequence = ownFindings.find((f) => f.severity === 'error');
-  const serviceError = services.flatMap((d) => d.findings).find((f) => f.severity === 'error');
+  const serviceError = services.find((d) => d.status === 'failing')?.findings.find((f) => f.severity === 'error');
   const progressingGroup = groups.find((g) => g.status === 'progressing');
   const total = pods.length;
 
@@ -82,7 +82,9 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
     [status, stage] = ['progressing', progressingGroup.stage];
     summary = t.workload.verdict({ pods: progressingGroup.pods.length, total, summary: progressingGroup.example.summary });
   } else {
-    [status, stage] = [ownFindings.some((f) => f.severity === 'warning') && own?.status === 'progressing' ? 'progressing' : 'healthy', null];
+    // Progressing on its own warnings (a webhook that cannot be called yet): at their stage, as its own diagnosis says.
+    const settling = own?.status === 'progressing' && ownFindings.some((f) => f.severity === 'warning');
+    [status, stage] = settling ? ['progressing', own.stage ?? ownFindings.find((f) => f.severity === 'warning')!.stage] : ['healthy', null];
     // Progressing on its own warnings: the workload's own sentence (a Diagnosis never has an empty summary).
     summary = status === 'progressing' ? own?.summary || ownFindings.find((f) => f.severity === 'warning')?.message || '' : '';
   }

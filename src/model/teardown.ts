@@ -25,6 +25,8 @@ export interface Teardown {
   kubeletDone: boolean;
   /** The newest FailedKillPod event whose error is KillPodSandbox's (the sandbox or its CNI DEL failed). */
   sandboxError?: EventFact;
+  /** The newest event whose message is a volume teardown error (`UnmountVolume.TearDown failed for volume …`). */
+  unmountError?: EventFact;
 }
 
 /** Where a Pod with a deletionTimestamp stands in its teardown; undefined for a Pod not being deleted. */
@@ -36,6 +38,7 @@ export function teardownOf(pod: PodFacts): Teardown | undefined {
   const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers.filter((f): f is string => typeof f === 'string') : [];
   const kubeletDone = grace === 0 && finalizers.length > 0;
   const sandboxError = newestSandboxError(pod.events);
+  const unmountError = newest(pod.events, (e) => UNMOUNT_FAILED.test(e.message));
   const running = pod.containers.some((c) => c.running !== undefined && c.kind !== 'ephemeral');
   const sandboxUp = pod.conditions.PodReadyToStartContainers?.status === 'True';
   const step: TeardownStep = kubeletDone
@@ -53,7 +56,29 @@ export function teardownOf(pod: PodFacts): Teardown | undefined {
     finalizers,
     kubeletDone,
     ...(sandboxError ? { sandboxError } : {}),
+    ...(unmountError ? { unmountError } : {}),
   };
+}
+
+/**
+ * The volume manager's teardown errors (pkg/volume/util/operationexecutor/operation_generator.go:
+ * `UnmountVolume.TearDown failed for volume "<v>" … : <error>`, `UnmountDevice failed …`, `UnmapVolume.UnmapPodDevice failed …`).
+ */
+const UNMOUNT_FAILED = /\b(?:UnmountVolume\.\w+|UnmountDevice|UnmapVolume\.\w+|UnmapDevice) failed\b/;
+
+function newest(events: readonly EventFact[], test: (e: EventFact) => boolean): EventFact | undefined {
+  let out: EventFact | undefined;
+  for (const e of events) if (test(e) && (!out || (e.lastSeen ?? 0) >= (out.lastSeen ?? 0))) out = e;
+  return out;
+}
+
+/** The volume and the error of a teardown error event: `UnmountVolume.TearDown failed for volume "data" (UniqueName: …) pod … : <error>`. */
+export function unmountFailure(message: string): { volume?: string; error: string } {
+  const volume = /failed for volume "([^"]*)"/.exec(message)?.[1];
+  const at = message.indexOf(') : ');
+  // One line for a sentence (umount's output follows `Output:` on a line of its own); the event keeps it whole.
+  const error = (at >= 0 ? message.slice(at + 4) : message).replace(/\s*\n\s*/g, ' ').trim().replace(/\.$/, '');
+  return { ...(volume ? { volume } : {}), error };
 }
 
 /** `error killing pod: failed to "KillPodSandbox" for "<uid>" with KillPodSandboxError: "…"` (pkg/kubelet/kubelet.go, container/sync_result.go). */

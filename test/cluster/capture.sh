@@ -8,7 +8,8 @@
 #
 # Scenario header directives (comment lines):
 #   # expect: stage=<stage> rule=<rule-id>      copied into the fixture (so are # expect-<word>: lines)
-#   # expect-workload: workload=Kind/name ...   copied into the fixture (workload verdicts)
+#   # expect-workload: workload=Kind/name ...   copied into the fixture (workload verdicts; kdiag pod Kind/name live too)
+#   # expect-scan: failing=Kind/name:rule,...   copied into the fixture (kdiag scan -n NS live too, with its exit code)
 #   # wait: <condition>                         all must hold; see check_cond below (age:N waits until
 #                                               the Pod is N s old, past kdiag's 60 s grace period;
 #                                               node-ready:NAME=Unknown waits for a Node's Ready status;
@@ -198,6 +199,20 @@ capture_one() {
       KUBECONFIG="$ADMIN_KUBECONFIG" node "$CLUSTER_HOME/../../bin/kdiag.js" pod "$target" -n "$NS" ${from:+--from "$from"} -o json \
         > "$KDIAG_LIVE_DIR/$name/traffic-$i.json" 2> "$KDIAG_LIVE_DIR/$name/traffic-$i.stderr" || true
     done < <(directive "$file" expect-traffic)
+    # of every `# expect-workload:` workload (workload-1.json, ...), and the namespace's scan with its exit code
+    i=0
+    while IFS= read -r tline; do
+      i=$((i + 1))
+      target=$(sed -n 's/^\(.* \)\{0,1\}workload=\([^ ]*\).*/\2/p' <<<"$tline")
+      KUBECONFIG="$ADMIN_KUBECONFIG" node "$CLUSTER_HOME/../../bin/kdiag.js" pod "$target" -n "$NS" -o json \
+        > "$KDIAG_LIVE_DIR/$name/workload-$i.json" 2> "$KDIAG_LIVE_DIR/$name/workload-$i.stderr" || true
+    done < <(directive "$file" expect-workload)
+    if [ -n "$(directive "$file" expect-scan)" ]; then
+      local code=0
+      KUBECONFIG="$ADMIN_KUBECONFIG" node "$CLUSTER_HOME/../../bin/kdiag.js" scan -n "$NS" -o json \
+        > "$KDIAG_LIVE_DIR/$name/scan.json" 2> "$KDIAG_LIVE_DIR/$name/scan.stderr" || code=$?
+      echo "$code" > "$KDIAG_LIVE_DIR/$name/scan.exit"
+    fi
   fi
   run_cleanup "$file"
   CUR_NS=""

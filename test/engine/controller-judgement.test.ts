@@ -94,6 +94,35 @@ describe('a rollout that becomes Ready at ~80 s, judged at 75 s', () => {
     expect(items.map((d) => d.status)).toEqual(['progressing', 'progressing']);
   });
 
+  it('over time: at every age before it turns Ready (5 s to 79 s) no view says failing, and the gate waits', () => {
+    const rows = [5, 30, 59, 61, 62, 70, 75, 78, 79].map((age) => {
+      const s = snapshotFromObjects(rollout({ ...updating, lastUpdateTime: at(-age), lastTransitionTime: at(-age) }, age));
+      const engine = new Engine(s, { now: T0 });
+      const [view, pod] = diagnoseWorkloadTarget(engine, 'Deployment', s.deployments[0]!);
+      const scan = diagnoseAll(engine).filter((d) => d.status === 'failing').length;
+      const [gate] = evaluateGate(engine, [{ kind: 'Deployment', name: 'web' }], 'shop', { maxRestarts: 3 });
+      return `${age}s: ${view!.status} ${pod!.status} scan-failing=${scan} gate=${gate!.state}`;
+    });
+    expect(rows).toEqual([5, 30, 59, 61, 62, 70, 75, 78, 79].map((age) => `${age}s: progressing progressing scan-failing=0 gate=waiting`));
+  });
+
+  it('over time: Ready at 81 s, healthy in every view and the gate passes', () => {
+    const objects = rollout({ ...updating, status: 'True', reason: 'NewReplicaSetAvailable', message: 'ReplicaSet "web-5d8f" has successfully progressed.', lastUpdateTime: at(0) }, 81);
+    objects[0]!.status = { ...objects[0]!.status, readyReplicas: 1, availableReplicas: 1 };
+    objects[2]!.status.conditions = conditions({ sandbox: true, initialized: true, ready: true, since: at(0) });
+    objects[2]!.status.containerStatuses[0].ready = true;
+    const s = snapshotFromObjects(objects);
+    const engine = new Engine(s, { now: T0 });
+    expect(diagnoseWorkloadTarget(engine, 'Deployment', s.deployments[0]!).map((d) => d.status)).toEqual(['healthy', 'healthy']);
+    expect(evaluateGate(engine, [{ kind: 'Deployment', name: 'web' }], 'shop', { maxRestarts: 3 })[0]!.state).toBe('passed');
+  });
+
+  it('near miss: a not-Ready Pod at 90 s of a Deployment that is not rolling out (NewReplicaSetAvailable) is failing', () => {
+    const s = snapshotFromObjects(rollout({ ...updating, reason: 'NewReplicaSetAvailable', message: 'ReplicaSet "web-5d8f" has successfully progressed.', lastUpdateTime: at(-3600) }, 90));
+    const engine = new Engine(s, { now: T0 });
+    expect(diagnoseWorkloadTarget(engine, 'Deployment', s.deployments[0]!).map((d) => d.status)).toEqual(['failing', 'failing']);
+  });
+
   it('near miss: past the deadline (ProgressDeadlineExceeded) it is failing', () => {
     const s = snapshotFromObjects(rollout({ ...updating, status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "web-5d8f" has timed out progressing.' }, 700));
     const engine = new Engine(s, { now: T0 });

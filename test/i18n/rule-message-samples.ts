@@ -592,6 +592,8 @@ export const SAMPLES: Samples<RuleMessages> = {
     teardownFix: [[{ node: 'node-1', uid: '1234-abcd', force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '注意：容器可能仍在那台機器上執行。' }]],
     sandboxFailed: [[{ overdue: '23h', node: 'node-1', cni: 'failed to destroy network for sandbox "3bb4": plugin type="multus" failed (delete): no such file or directory', finalizers: '' }], [{ overdue: '6m40s', node: '', finalizers: '' }]],
     sandboxFailedFix: [[{ node: 'node-1', force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '' }], [{ node: '', force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '' }]],
+    unmountFailed: [[{ overdue: '2h', node: 'node-1', volume: 'data', error: 'Unmount failed: exit status 32\nUnmounting arguments: /var/lib/kubelet/pods/8f1c/volumes/kubernetes.io~nfs/data\nOutput: umount: /var/lib/kubelet/pods/8f1c/volumes/kubernetes.io~nfs/data: target is busy.', busy: true, finalizers: '' }], [{ overdue: '6m', node: '', error: 'rpc error: code = Unavailable desc = connection refused', busy: false, finalizers: '' }]],
+    unmountFailedFix: [[{ node: 'node-1', uid: '8f1c', busy: true, force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '' }], [{ node: '', uid: '8f1c', busy: false, force: 'kubectl delete pod api-1 -n shop --grace-period=0 --force', caution: '' }]],
   },
   // scheduling stage (src/rules/messages/scheduling.ts)
   schedulingTail: [

@@ -3,12 +3,14 @@
 // scenario expects. Each `# expect-traffic:` line likewise: the live report of its target (`kdiag pod svc/NAME`,
 // taken during the capture as traffic-N.json) gives what the line says live (live-rule=/live-broken= where the live
 // read holds less than the capture), and the captured dump gives what it says (through the CLI, as a person runs it).
+// Each `# expect-workload:` line: `kdiag pod KIND/NAME` live (workload-N.json) gives it; each `# expect-scan:` line:
+// `kdiag scan -n NS` live (scan.json, scan.exit) fails on exactly those rows (the fixture tests check the dumps).
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
 import { readDumps } from '../../src/sources/dump.js';
-import { fixtureFiles, readExpectations, readTrafficExpectations, scenarioNamespace, subjectPod, trafficVerdict } from '../scenarios/expectations.js';
+import { fixtureFiles, readExpectations, readScanExpectations, readTrafficExpectations, readWorkloadExpectations, scanMismatch, scenarioNamespace, subjectPod, trafficVerdict, workloadVerdictOf } from '../scenarios/expectations.js';
 import { kdiagInProcess } from '../e2e/exec.js';
 import { CAPTURED, LIVE_DIR } from './env.js';
 
@@ -41,6 +43,28 @@ describe('live diagnosis = captured-dump diagnosis, for every real scenario', ()
           expect(live, `live: ${exp.line}`).toEqual(exp.live);
           const dump = await trafficVerdict(exp, await fromDump(exp.target, exp.from), (pod) => fromDump(`pod/${pod}`));
           expect(dump, `captured dump: ${exp.line}`).toEqual(exp.want);
+        }
+      });
+    }
+    const workloads = readWorkloadExpectations(file);
+    const scans = readScanExpectations(file);
+    if (workloads.length + scans.length > 0) {
+      it(`${basename(file)}: # expect-workload and # expect-scan lines, live`, () => {
+        const dir = join(LIVE_DIR, basename(file).replace(/\.ya?ml$/, ''));
+        const read = (name: string) => {
+          const f = join(dir, name);
+          expect(existsSync(f), `${f} (run during capture)`).toBe(true);
+          return readFileSync(f, 'utf8');
+        };
+        for (const [i, want] of workloads.entries()) {
+          const report = JSON.parse(read(`workload-${i + 1}.json`) || 'null');
+          expect(report, read(`workload-${i + 1}.stderr`)).not.toBeNull();
+          const d = report.items?.[0] ?? report;
+          expect({ workload: want.workload, ...workloadVerdictOf(d) }, `live kdiag pod ${want.workload} (${d.summary})`).toEqual({ workload: want.workload, status: want.status ?? 'failing', stage: want.stage === 'none' ? 'null' : want.stage, rule: want.rule });
+        }
+        for (const exp of scans) {
+          expect(exp.problems, exp.line).toEqual([]);
+          expect(scanMismatch(exp, JSON.parse(read('scan.json')), Number(read('scan.exit').trim())), `live: ${exp.line}\n${read('scan.stderr')}`).toBeUndefined();
         }
       });
     }

@@ -124,3 +124,71 @@ export async function trafficVerdict(exp: TrafficExpectation, report: ReportJson
   }));
   return { rule: [...new Set(rules)].join(', ') };
 }
+
+/** `# expect-workload: workload=Kind/name status=S stage=S rule=ID` header lines: what `kdiag pod KIND/NAME` says. */
+export function readWorkloadExpectations(file: string): Array<Record<string, string>> {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(0, 40)
+    .filter((l) => l.startsWith('# expect-workload:'))
+    .map((l) => Object.fromEntries(l.slice('# expect-workload:'.length).trim().split(/\s+/).map((kv) => kv.split('=') as [string, string])));
+}
+
+/** The workload verdict an `# expect-workload:` line is compared with: the report's first item (rule: its first finding). */
+export function workloadVerdictOf(d: { status: string; stage: string | null; findings: Array<{ rule: string }> } | undefined): { status: string; stage: string; rule: string } {
+  return { status: d?.status ?? 'healthy', stage: d?.stage ?? 'null', rule: d?.findings[0]?.rule ?? 'none' };
+}
+
+/**
+ * `# expect-scan: failing=none` or `# expect-scan: failing=Kind/name:rule,…`: the failing rows of `kdiag scan -n NS`
+ * (exactly these, in any order; kind as the JSON item names it, `Pod` for a Pod; a name ending in `%` stands for a
+ * generated suffix) and its exit code (0 with none failing, else 1).
+ */
+export interface ScanExpectation {
+  line: string;
+  failing: string[];
+  problems: string[];
+}
+
+export function readScanExpectations(file: string): ScanExpectation[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(0, 40)
+    .filter((l) => l.startsWith('# expect-scan:'))
+    .map((line) => {
+      const kv = Object.fromEntries(line.slice('# expect-scan:'.length).trim().split(/\s+/).map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as [string, string]));
+      const problems = Object.keys(kv).filter((k) => k !== 'failing').map((k) => `unknown key ${k}=`);
+      if (kv.failing === undefined) problems.push('failing= is missing (none when no row fails)');
+      const failing = kv.failing === undefined || kv.failing === 'none' ? [] : kv.failing.split(',');
+      for (const f of failing) if (!/^[A-Za-z]+\/[^:\s]+:[a-z-]+\/[a-z0-9-]+$/.test(f)) problems.push(`${f}: not Kind/name:rule`);
+      return { line, failing, problems };
+    });
+}
+
+interface ScanItem {
+  status: string;
+  pod?: { name?: string } | null;
+  workload?: { kind?: string; name?: string } | null;
+  findings?: Array<{ rule: string }>;
+}
+
+/** What an `# expect-scan:` line says of a scan's JSON report and exit code, or why they differ. */
+export function scanMismatch(exp: ScanExpectation, report: { items?: ScanItem[] }, exit: number): string | undefined {
+  const got = (report.items ?? [])
+    .filter((d) => d.status === 'failing')
+    .map((d) => `${d.pod ? 'Pod' : (d.workload?.kind ?? '?')}/${d.pod?.name ?? d.workload?.name ?? '?'}:${d.findings?.[0]?.rule ?? 'none'}`);
+  const matches = (want: string, row: string): boolean => {
+    const [wantName, wantRule] = [want.slice(0, want.lastIndexOf(':')), want.slice(want.lastIndexOf(':') + 1)];
+    const [rowName, rowRule] = [row.slice(0, row.lastIndexOf(':')), row.slice(row.lastIndexOf(':') + 1)];
+    return wantRule === rowRule && (wantName.endsWith('%') ? rowName.startsWith(wantName.slice(0, -1)) : wantName === rowName);
+  };
+  const left = [...got];
+  for (const want of exp.failing) {
+    const i = left.findIndex((row) => matches(want, row));
+    if (i < 0) return `no failing row ${want}; failing rows: ${got.join(', ') || 'none'}`;
+    left.splice(i, 1);
+  }
+  if (left.length > 0) return `unexpected failing rows: ${left.join(', ')}`;
+  const wantExit = exp.failing.length > 0 ? 1 : 0;
+  return exit === wantExit ? undefined : `exit ${exit}, expected ${wantExit}`;
+}

@@ -4,6 +4,8 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
+import { diagnoseWorkloadTarget } from '../../src/engine/diagnose-all.js';
+import { evaluateGate } from '../../src/engine/gate.js';
 import type { Diagnosis } from '../../src/engine/diagnosis.js';
 import { readDumps } from '../../src/sources/dump.js';
 
@@ -147,5 +149,24 @@ describe('sched-no-scheduler: a Pod that asks for a scheduler that does not run 
       expect({ status: d.status, stage: d.stage, rule: d.findings[0]?.rule }, d.summary).toEqual({ status: 'failing', stage: 'scheduling', rule: 'scheduling/not-scheduled-long' });
       expect(d.summary).toMatch(/no scheduler has recorded a decision about it .* It asks for scheduler "my-schedular" \(spec\.schedulerName\)/);
     }
+  });
+});
+
+describe('readiness-probe-failing: a rollout whose Pod is not Ready, 77 s into its Deployment\'s 600 s progress deadline', () => {
+  const { snapshot } = readDumps([resolve(REAL, 'readiness-probe-failing.yaml')]);
+  const captured = Date.parse(snapshot.meta.capturedAt!);
+  const judged = (shiftMs: number) => {
+    const engine = new Engine(snapshot, { now: captured + shiftMs });
+    const [view, pod] = diagnoseWorkloadTarget(engine, 'Deployment', snapshot.deployments[0]!);
+    const [gate] = evaluateGate(engine, [{ kind: 'Deployment', name: 'api' }], 'kdiag-readiness-probe-failing', { maxRestarts: 3 });
+    return { view: view!.status, pod: pod!.status, gate: gate!.state };
+  };
+
+  it('at capture, +1m, +4m and +8m (within the deadline): progressing in pod deploy/X and pod NAME, and the gate waits', () => {
+    for (const shift of [0, 60_000, 4 * 60_000, 8 * 60_000]) expect(judged(shift), `+${shift / 1000}s`).toEqual({ view: 'progressing', pod: 'progressing', gate: 'waiting' });
+  });
+
+  it('near miss: +9m and +30m, past the deadline, it is failing (the gate waits for the controller to say so)', () => {
+    for (const shift of [9 * 60_000, 30 * 60_000]) expect(judged(shift), `+${shift / 1000}s`).toEqual({ view: 'failing', pod: 'failing', gate: 'waiting' });
   });
 });

@@ -9,7 +9,7 @@ import type { ReportOptions } from '../../report/options.js';
 import { renderDiagnosis, renderList, type OutputFormat } from '../../report/render.js';
 import { renderWorkloadText } from '../../report/workload.js';
 import { withPodTraffic } from '../../traffic/path/pod-traffic.js';
-import { clientOf, ingressVerdict, withServicePath } from '../../traffic/path/target-verdict.js';
+import { clientOf, ingressVerdict } from '../../traffic/path/target-verdict.js';
 import { writeReport } from '../io.js';
 import { verdictExit, type FailOn } from '../fail-on.js';
 
@@ -30,12 +30,7 @@ export function reportTarget(engine: Engine, target: Target, object: KObject, fo
     writeReport(renderDiagnosis(d, format, report));
     return verdictExit([d], failOn);
   }
-  let items = diagnoseWorkloadTarget(engine, target.kind, object);
-  if (target.kind === 'Service' && items[0] && !items[0].pod) {
-    const service = engine.workloads().find((w) => w.kind === 'Service' && w.name === target.name && w.namespace === (object.metadata?.namespace ?? ''));
-    items = [withServicePath(items[0], engine.snapshot, object, engine.t.lang, client, service ? (found) => engine.partitionForWorkload(found, service) : undefined), ...items.slice(1)];
-  }
-  items = items.map((d) => aimDiagnosis(d, cluster));
+  const items = diagnoseWorkloadTarget(engine, target.kind, object, client).map((d) => aimDiagnosis(d, cluster));
   const title = `${target.kind} ${object.metadata?.namespace ?? ''}/${target.name}`;
   writeReport(format === 'text' ? renderWorkloadText(title, items, report) : renderList(diagnosisList(items, undefined, listCoverage(engine.snapshot.meta)), format, report));
   return verdictExit(items, failOn);

@@ -126,6 +126,7 @@ export const KUBELET: Record<string, RuleText> = {
         'metadata.finalizers 中仍有 finalizer，而負責的控制器沒有移除（控制器停止，或沒有人負責的 finalizer）',
         '容器忽略 SIGTERM 而 Runtime 無法終止它（ExceededGracePeriod、FailedKillPod），或 preStop hook 卡住',
         '容器已停止，但 Runtime 無法移除沙箱：FailedKillPod「failed to \\"KillPodSandbox\\" … failed to destroy network for sandbox」，即 CNI 外掛的 DEL 失敗',
+        'Volume 無法卸載（「UnmountVolume.TearDown failed for volume …」）：節點上仍有行程佔用它（umount: target is busy；device or resource busy），等待也不會改變，或它的驅動程式沒有回應',
         'kubelet 已完成（deletionGracePeriodSeconds 為 0），只剩 finalizer 擋住物件：該由它的控制器處理，不是 kubelet',
       ],
       fix: [

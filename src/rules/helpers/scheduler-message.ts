@@ -512,10 +512,19 @@ export function mayAutoscale(nodes: readonly Node[]): boolean {
   });
 }
 
-/** Message tail shared by every scheduling finding: severity clause and preemption verdict (` …` in English, or ''). */
-export function schedulingTail(f: SchedulingFailure, sev: SchedulingSeverity, m: Pick<SchedulingMessages, 'schedulingTail'>): string {
+/**
+ * Message tail shared by every scheduling finding: the scheduler's own words for `said` (the reasons the finding
+ * explains, as printed: `1 node(s) had untolerated taint(s)`), the severity clause and the preemption verdict.
+ */
+export function schedulingTail(f: SchedulingFailure, sev: SchedulingSeverity, m: Pick<SchedulingMessages, 'schedulingTail'>, said: readonly SchedulerReason[] = []): string {
   const preemption = preemptionRef(f.parsed.preemption);
-  return m.schedulingTail(preemption ? { clause: sev.clause, preemption } : { clause: sev.clause });
+  const words = schedulerWords(f, said);
+  return m.schedulingTail({ clause: sev.clause, ...(preemption ? { preemption } : {}), ...(words ? { said: words } : {}) });
+}
+
+/** Reasons as the scheduler printed them: `N <text>` for a node histogram entry, the text alone for a PreFilter rejection. */
+export function schedulerWords(f: SchedulingFailure, reasons: readonly SchedulerReason[]): string {
+  return reasons.map((r) => (r === f.parsed.preFilter ? r.text : `${r.count} ${r.text}`)).join(', ');
 }
 
 function agoOf(now: number, at: number | undefined): { ago?: string } {

@@ -5,7 +5,11 @@ import { conditionEvidence, nodeReadiness } from '../helpers/node-health.js';
 import { formatAge } from '../helpers/time.js';
 import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
-import { cniDeleteError, teardownOf } from '../../model/teardown.js';
+import { cniDeleteError, teardownOf, unmountFailure } from '../../model/teardown.js';
+import { volumeFailureClass } from '../helpers/volume-failure-class.js';
+
+/** umount(8)'s words for a mount point a process still holds (the busy row of volumeFailureClass). */
+const BUSY = /\bdevice or resource busy\b|\btarget is busy\b|\bdevice is busy\b|mount point busy/i;
 
 const rule: PodRule = {
   id: 'kubelet/stuck-terminating',
@@ -22,6 +26,7 @@ const rule: PodRule = {
       'metadata.finalizers still lists entries whose controller has not removed them (controller down, or a finalizer nobody owns)',
       'containers ignore SIGTERM and the runtime cannot kill them (ExceededGracePeriod, FailedKillPod), or a preStop hook hangs',
       'the containers stopped but the runtime cannot remove the sandbox: FailedKillPod "failed to \\"KillPodSandbox\\" … failed to destroy network for sandbox", the CNI plugin\'s DEL failing',
+      'a volume will not unmount ("UnmountVolume.TearDown failed for volume …"): a process on the node still holds it (umount: target is busy; device or resource busy), which waiting does not change, or its driver is not answering',
       'the kubelet finished (deletionGracePeriodSeconds 0) and only finalizers hold the object: their controller, not the kubelet, must act',
     ],
     fix: [
@@ -85,7 +90,25 @@ const rule: PodRule = {
       ];
     }
 
-    // 3. Containers still running past the grace period.
+    // 3. The containers and the sandbox are gone but a volume will not unmount: classed as any umount error is
+    // (a mount point held by a process on the node does not free itself; a driver that is down may come back).
+    const unmountError = teardown?.unmountError;
+    if (unmountError && !pod.containers.some((c) => c.running && c.kind !== 'ephemeral')) {
+      evidence.push(eventEvidence(unmountError, now));
+      const { volume, error } = unmountFailure(unmountError.message);
+      const failureClass = volumeFailureClass(error);
+      const busy = BUSY.test(error);
+      return [
+        finding(rule, {
+          message: t.unmountFailed({ overdue, node: pod.nodeName, ...(volume ? { volume } : {}), error, busy, finalizers: finalizerNote }),
+          evidence,
+          remediation: t.unmountFailedFix({ node: pod.nodeName, uid: pod.uid || pod.name, busy, force, caution: statefulCaveat }),
+          failureClass: failureClass === 'deterministic' ? 'deterministic' : 'repeated',
+        }),
+      ];
+    }
+
+    // 4. Containers still running past the grace period.
     const running = pod.containers.filter((c) => c.running && c.kind !== 'ephemeral');
     const killEvents = eventsWith(pod.events, ['FailedKillPod', 'ExceededGracePeriod', 'FailedPreStopHook']);
     if (running.length > 0 || killEvents.length > 0) {
@@ -101,7 +124,7 @@ const rule: PodRule = {
       ];
     }
 
-    // 4. Finalizers pending.
+    // 5. Finalizers pending.
     if (finalizers.length > 0) {
       return [
         finding(rule, {
@@ -112,7 +135,7 @@ const rule: PodRule = {
       ];
     }
 
-    // 5. Nothing visible: the kubelet has not reported the containers gone.
+    // 6. Nothing visible: the kubelet has not reported the containers gone.
     return [
       finding(rule, {
         message: t.teardown({ overdue, node: pod.nodeName }),

@@ -175,6 +175,9 @@ export interface KubeletMessages {
     /** KillPodSandbox keeps failing (FailedKillPod); `cni` is the network plugin's DEL error when the runtime gave one. */
     sandboxFailed(p: { overdue: string; node: string; cni?: string; finalizers: string }): string;
     sandboxFailedFix(p: { node: string; force: string; caution: string }): string[];
+    /** A volume will not unmount (UnmountVolume.TearDown failed …); `busy`: umount says a process on the node still holds it. */
+    unmountFailed(p: { overdue: string; node: string; volume?: string; error: string; busy: boolean; finalizers: string }): string;
+    unmountFailedFix(p: { node: string; uid: string; busy: boolean; force: string; caution: string }): string[];
     teardownFix(p: { node: string; uid: string; force: string; caution: string }): string[];
   };
 }
@@ -491,6 +494,14 @@ export const enKubelet: KubeletMessages = {
     teardownFix: ({ node, uid, force, caution }) => [`On ${node || 'the node'}: journalctl -u kubelet | grep ${uid}   (look for UnmountVolume / KillPodSandbox errors)`, `As a last resort: ${force}${caution}`],
     sandboxFailed: ({ overdue, node, cni, finalizers }) =>
       `The Pod has been Terminating ${overdue} past its grace period: its containers stopped, but the runtime cannot remove its sandbox on node "${node || '(none)'}"${cni ? `: the network (CNI) plugin fails to delete its network: ${cni}` : ' (KillPodSandbox fails)'}.${finalizers}`,
+    unmountFailed: ({ overdue, node, volume, error, busy, finalizers }) =>
+      `The Pod has been Terminating ${overdue} past its grace period: the kubelet on node "${node || '(none)'}" cannot unmount ${volume ? `volume "${volume}"` : 'its volume'}${busy ? ', which a process on the node still holds (busy): waiting does not free it' : ''}: ${error}.${finalizers}`,
+    unmountFailedFix: ({ node, uid, busy, force, caution }) => [
+      busy
+        ? `On ${node || 'the node'}: find what holds the mount (findmnt | grep ${uid}; fuser -vm <mount path>; lsof +f -- <mount path>) and stop it; the kubelet retries the unmount and finishes the deletion.`
+        : `On ${node || 'the node'}: journalctl -u kubelet | grep ${uid}   (the UnmountVolume errors), and the volume's driver (its node plugin Pod for CSI): the kubelet retries the unmount.`,
+      `As a last resort: ${force}${caution}`,
+    ],
     sandboxFailedFix: ({ node, force, caution }) => [
       `Fix the network plugin on ${node || 'the node'} (its Pods in kube-system, its config in /etc/cni/net.d): the kubelet retries KillPodSandbox and finishes the deletion once the CNI DEL succeeds.`,
       `On ${node || 'the node'}: crictl pods --state notready; journalctl -u containerd -u kubelet | grep "destroy network"`,

@@ -149,7 +149,8 @@ export type UnboundWhat =
 /** The scheduling stage rules' messages and fix steps, and the fragments their helpers share. */
 export interface SchedulingMessages {
   /** ` <clause> <preemption>` after a scheduling message (leading space in English), or ''. */
-  schedulingTail(p: { clause: SchedulingClause; preemption?: PreemptionRef }): string;
+  /** `said`: the scheduler's own words for the reasons the finding explains (`1 node(s) had untolerated taint(s)`), quoted so a person can search for them. */
+  schedulingTail(p: { clause: SchedulingClause; preemption?: PreemptionRef; said?: string }): string;
   /** `2 of 3 nodes`, `1 node` (`total` unknown). */
   nodes(p: { count: number; total?: number }): string;
   /** Where a Pod-spec change goes: the workload's Pod template (`ref`: `deploy/api`), or the bare Pod's spec. */
@@ -414,8 +415,8 @@ function taintsText(named: TaintsNamed): string {
 
 // The English text is exactly what the rules printed before they were converted (their tests pin it).
 export const enScheduling: SchedulingMessages = {
-  schedulingTail: ({ clause, preemption: p }) => {
-    const text = [(CLAUSE[clause.kind] as (c: SchedulingClause) => string)(clause), preemption(p)].filter(Boolean).join(' ');
+  schedulingTail: ({ clause, preemption: p, said }) => {
+    const text = [said ? `The scheduler: "${said}".` : '', (CLAUSE[clause.kind] as (c: SchedulingClause) => string)(clause), preemption(p)].filter(Boolean).join(' ');
     return text ? ` ${text}` : '';
   },
   nodes: ({ count, total }) => (total === undefined ? plural(count, 'node') : `${count} of ${plural(total, 'node')}`),

@@ -58,7 +58,7 @@ const rule: PodRule = {
     const t = ruleMessages(options.lang);
     return [
       finding(rule, {
-        message: t.hostPortConflict.message({ ports: wanted, nodes: nodesPhrase(f, mine[0]!.count, t), holders, ...surplus, tail: schedulingTail(f, sev, t) }),
+        message: t.hostPortConflict.message({ ports: wanted, nodes: nodesPhrase(f, mine[0]!.count, t), holders, ...surplus, tail: schedulingTail(f, sev, t, mine) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

@@ -62,7 +62,7 @@ const rule: PodRule = {
           mismatches: mismatches.slice(0, SHOWN_NODES),
           more: Math.max(0, mismatches.length - SHOWN_NODES),
           matching,
-          tail: schedulingTail(f, sev, t),
+          tail: schedulingTail(f, sev, t, mine),
         }),
         severity: sev.severity,
         failureClass: sev.failureClass,

@@ -87,7 +87,7 @@ const rule: PodRule = {
     const sev = schedulingSeverity(pod, f, now, options, cluster.nodes);
     return [
       finding(rule, {
-        message: t.podAffinity.message({ parts, tail: schedulingTail(f, sev, t) }),
+        message: t.podAffinity.message({ parts, tail: schedulingTail(f, sev, t, mine) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

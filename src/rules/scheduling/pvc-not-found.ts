@@ -42,7 +42,7 @@ const rule: PodRule = {
     const remediation = t.pvcNotFound.fix({ claim: name, ...volume, namespace: pod.namespace, ...(sts !== undefined ? { statefulSet: sts } : {}) });
     return [
       finding(rule, {
-        message: t.pvcNotFound.message({ claim: name, ...volume, namespace: pod.namespace, existsNow, tail: schedulingTail(f, sev, t) }),
+        message: t.pvcNotFound.message({ claim: name, ...volume, namespace: pod.namespace, existsNow, tail: schedulingTail(f, sev, t, mine) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: 'high',

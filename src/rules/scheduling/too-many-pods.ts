@@ -41,7 +41,7 @@ const rule: PodRule = {
     const t = ruleMessages(options.lang);
     return [
       finding(rule, {
-        message: t.tooManyPods.message({ nodes: nodesPhrase(f, count, t), limits: limits.slice(0, 4), tail: schedulingTail(f, sev, t) }),
+        message: t.tooManyPods.message({ nodes: nodesPhrase(f, count, t), limits: limits.slice(0, 4), tail: schedulingTail(f, sev, t, mine) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

@@ -69,7 +69,7 @@ const rule: PodRule = {
     const first = labelSelectorRef(hard[0]?.labelSelector);
     return [
       finding(rule, {
-        message: t.topologySpread.message({ missing, nodes: nodesPhrase(f, count, t), constraints, lacking, tail: schedulingTail(f, sev, t) }),
+        message: t.topologySpread.message({ missing, nodes: nodesPhrase(f, count, t), constraints, lacking, tail: schedulingTail(f, sev, t, mine) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

@@ -120,7 +120,7 @@ const rule: PodRule = {
     const t = ruleMessages(options.lang);
     return [
       finding(rule, {
-        message: t.unboundPvc.message({ what, tail: schedulingTail(f, sev, t) }),
+        message: t.unboundPvc.message({ what, tail: schedulingTail(f, sev, t, mine) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

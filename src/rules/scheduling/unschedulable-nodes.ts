@@ -37,7 +37,7 @@ const rule: PodRule = {
         message: t.unschedulableNodes.message({
           ...(cord ? { cordoned: { nodes: nodesPhrase(f, cord.count, t), count: cord.count, names: cordoned } } : {}),
           ...(unknown ? { unknown: { nodes: nodesPhrase(f, unknown.count, t), count: unknown.count } } : {}),
-          tail: schedulingTail(f, sev, t),
+          tail: schedulingTail(f, sev, t, mine),
         }),
         severity: sev.severity,
         failureClass: sev.failureClass,

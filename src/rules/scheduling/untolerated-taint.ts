@@ -96,7 +96,7 @@ const rule: PodRule = {
     const custom = taintList.filter((taint) => !known(taint));
     return [
       finding(rule, {
-        message: t.untoleratedTaint.message({ nodes: nodesPhrase(f, count, t), named, tail: schedulingTail(f, sev, t) }),
+        message: t.untoleratedTaint.message({ nodes: nodesPhrase(f, count, t), named, tail: schedulingTail(f, sev, t, mine) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

@@ -58,7 +58,7 @@ const rule: PodRule = {
     const first = pod.claims.find((c) => c.pv);
     return [
       finding(rule, {
-        message: t.volumeNodeAffinity.message({ nodes: nodesPhrase(f, count, t), pinned, blocked, tail: schedulingTail(f, sev, t) }),
+        message: t.volumeNodeAffinity.message({ nodes: nodesPhrase(f, count, t), pinned, blocked, tail: schedulingTail(f, sev, t, mine) }),
         severity: sev.severity,
         failureClass: sev.failureClass,
         confidence: confidenceFor(pod, f, mine, cluster.nodes),

@@ -23,6 +23,13 @@ const KILL_SANDBOX =
   'error killing pod: failed to "KillPodSandbox" for "18ba147d-9f0f-4255-816f-5d07998d6908" with KillPodSandboxError: "rpc error: code = Unknown desc = failed to destroy network for sandbox \\"3bb433e9ee32e3402ad828c97ddfe322b9f2d88348cb004d01efd226aa0bfd5d\\": plugin type=\\"multus\\" name=\\"multus-cni-network\\" failed (delete): delegateDel: error invoking ConflistDel - \\"sriov-overlay\\": conflistDel: error in getting result from DelNetworkList: failed to del rule table 500: no such file or directory "';
 const sandboxDown = { phase: 'Failed', conditions: conditions({ sandbox: true, ready: false }), containerStatuses: [containerStatus({ terminated: { exitCode: 143, reason: 'Error' } })] };
 const stopped = { phase: 'Succeeded', containerStatuses: [containerStatus({ terminated: { exitCode: 0, reason: 'Completed' } })] };
+// A volume teardown error as the kubelet's operation generator words it (operation_generator.go: `UnmountVolume.TearDown
+// failed for volume "<v>" (UniqueName: …) pod "<uid>" (UID: …) : <error>`, umount(8)'s output quoted by mount-utils);
+// reconstructed, its event reason varies with who records it (the message is what is matched).
+const tearDown = (error: string) => `UnmountVolume.TearDown failed for volume "data" (UniqueName: "kubernetes.io/csi/nfs.csi.k8s.io^pv-data") pod "8f1c2d3e" (UID: "8f1c2d3e") : ${error}`;
+const UMOUNT_BUSY = 'kubernetes.io/csi: Unmounter.TearDownAt failed: rpc error: code = Internal desc = unmount failed: exit status 32\nUnmounting arguments: /var/lib/kubelet/pods/8f1c2d3e/volumes/kubernetes.io~csi/pv-data/mount\nOutput: umount: /var/lib/kubelet/pods/8f1c2d3e/volumes/kubernetes.io~csi/pv-data/mount: target is busy.';
+const DRIVER_DOWN = 'kubernetes.io/csi: Unmounter.TearDownAt failed: rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /var/lib/kubelet/plugins/csi-nfsplugin/csi.sock: connect: connection refused"';
+const unmounting = (error: string) => [deleting(3600, { status: stopped }), node()].flatMap((o, i) => (i === 0 ? [o, event(o, { reason: 'FailedUnmount', message: tearDown(error), count: 40, first: at(-3500), last: at(-30) })] : [o]));
 
 runRuleTests(rule, {
   valid: [
@@ -55,6 +62,16 @@ runRuleTests(rule, {
       name: 'the kubelet is done (grace period 0) and a finalizer holds the Pod on a node now NotReady: the finalizer, not the node',
       objects: [deleting(400, { metadata: { deletionGracePeriodSeconds: 0, finalizers: ['example.com/backup-hook'] }, status: stopped }), unknownNode],
       expect: [{ message: /waiting for finalizer\(s\) "example.com\/backup-hook"/ }],
+    },
+    {
+      name: 'a volume that will not unmount, umount says busy: named, deterministic (the umount busy class)',
+      objects: unmounting(UMOUNT_BUSY),
+      expect: [{ message: /60m past its grace period: the kubelet on node "node-1" cannot unmount volume "data", which a process on the node still holds \(busy\).*target is busy/, evidence: 'UnmountVolume.TearDown failed', remediation: 'fuser -vm', failureClass: 'deterministic' }],
+    },
+    {
+      name: 'near miss: a volume that will not unmount because its driver is down: not busy, repeated (it may come back)',
+      objects: unmounting(DRIVER_DOWN),
+      expect: [{ message: /cannot unmount volume "data": kubernetes\.io\/csi: Unmounter\.TearDownAt failed: rpc error: code = Unavailable/, remediation: 'journalctl -u kubelet', failureClass: 'repeated' }],
     },
     { name: 'nothing visible: low confidence', objects: [deleting(600, { status: stopped }), node()], expect: [{ confidence: 'low' }] },
   ],

@@ -316,6 +316,14 @@ export const zhTWKubelet: KubeletMessages = {
     teardownFix: ({ node, uid, force, caution }) => [`在 ${node || '該節點'} 上：journalctl -u kubelet | grep ${uid}   （找找 UnmountVolume／KillPodSandbox 錯誤）`, `最後手段：${force}。${caution}`],
     sandboxFailed: ({ overdue, node, cni, finalizers }) =>
       `Pod 已超過寬限期 ${overdue} 仍在 Terminating：容器已停止，但容器執行環境無法移除節點「${node || '（無）'}」上的沙箱${cni ? `：網路（CNI）外掛刪除網路失敗：「${cni}」` : '（KillPodSandbox 失敗）'}。${finalizers}`,
+    unmountFailed: ({ overdue, node, volume, error, busy, finalizers }) =>
+      `Pod 已超過寬限期 ${overdue} 仍在 Terminating：節點「${node || '（無）'}」上的 kubelet 無法卸載${volume ? ` Volume「${volume}」` : '它的 Volume'}${busy ? '，節點上仍有行程佔用它（busy）：等待不會讓它釋放' : ''}：「${error}」。${finalizers}`,
+    unmountFailedFix: ({ node, uid, busy, force, caution }) => [
+      busy
+        ? `在 ${node || '該節點'} 上：找出佔用掛載點的行程（findmnt | grep ${uid}; fuser -vm <掛載路徑>; lsof +f -- <掛載路徑>）並停止它；kubelet 會重試卸載並完成刪除。`
+        : `在 ${node || '該節點'} 上：journalctl -u kubelet | grep ${uid}   （UnmountVolume 錯誤），並檢查 Volume 的驅動程式（CSI 的節點外掛 Pod）：kubelet 會重試卸載。`,
+      `最後手段：${force}。${caution}`,
+    ],
     sandboxFailedFix: ({ node, force, caution }) => [
       `修好 ${node || '該節點'} 上的網路外掛（它在 kube-system 的 Pod、/etc/cni/net.d 的設定）：kubelet 會重試 KillPodSandbox，CNI DEL 成功後就會完成刪除。`,
       `在 ${node || '該節點'} 上：crictl pods --state notready; journalctl -u containerd -u kubelet | grep "destroy network"`,

@@ -213,7 +213,7 @@ function taintsText(named: TaintsNamed): string {
 }
 
 export const zhTWScheduling: SchedulingMessages = {
-  schedulingTail: ({ clause, preemption: p }) => (CLAUSE[clause.kind] as (c: SchedulingClause) => string)(clause) + preemption(p),
+  schedulingTail: ({ clause, preemption: p, said }) => (said ? `排程器原文：「${said}」。` : '') + (CLAUSE[clause.kind] as (c: SchedulingClause) => string)(clause) + preemption(p),
   nodes: ({ count, total }) => (total === undefined ? `${count} 個節點` : `${count}/${total} 個節點`),
   podTemplate: ({ ref, namespace }) => (ref === undefined ? 'Pod spec（之後重新建立 Pod）' : `${ref} 的 Pod 範本（kubectl edit ${ref} -n ${namespace}）`),
   noNodes: {
