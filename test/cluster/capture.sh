@@ -47,6 +47,12 @@ exec 9> "$RUN/capture.lock"
 flock -n 9 || die "another capture.sh is running on this cluster"
 
 kubectl() { kubectl_admin "$@"; }   # used by setup/teardown lines
+# the runner of the commands kdiag suggests (see capture_one), bundled once: it reads kdiag's JSON with kdiag's own code
+if [ -n "${KDIAG_LIVE_DIR:-}" ]; then
+  mkdir -p "$KDIAG_LIVE_DIR"
+  "$CLUSTER_HOME/../../node_modules/.bin/esbuild" "$CLUSTER_HOME/lib/run-suggested-commands.ts" --bundle --platform=node \
+    --format=esm --log-level=warning --outfile="$KDIAG_LIVE_DIR/run-suggested-commands.mjs" || die "cannot bundle lib/run-suggested-commands.ts"
+fi
 
 directive() { sed -n "s/^# $2: //p" "$1"; }
 
@@ -198,6 +204,10 @@ capture_one() {
       KUBECONFIG="$ADMIN_KUBECONFIG" node "$CLUSTER_HOME/../../bin/kdiag.js" pod "$target" -n "$NS" ${from:+--from "$from"} -o json \
         > "$KDIAG_LIVE_DIR/$name/traffic-$i.json" 2> "$KDIAG_LIVE_DIR/$name/traffic-$i.stderr" || true
     done < <(directive "$file" expect-traffic)
+    # every command those reports suggest, run now while the scenario's objects exist (changes with
+    # --dry-run=server): $name/commands.json, which test/live/suggested-commands.test.ts reads
+    KUBECONFIG="$ADMIN_KUBECONFIG" node "$KDIAG_LIVE_DIR/run-suggested-commands.mjs" "$KDIAG_LIVE_DIR/$name" "$BIN/kubectl" \
+      "$CLUSTER_HOME/../../bin/kdiag.js" 2> "$KDIAG_LIVE_DIR/$name/commands.stderr" || true
   fi
   run_cleanup "$file"
   CUR_NS=""
