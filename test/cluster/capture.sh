@@ -52,6 +52,9 @@ if [ -n "${KDIAG_LIVE_DIR:-}" ]; then
   mkdir -p "$KDIAG_LIVE_DIR"
   "$CLUSTER_HOME/../../node_modules/.bin/esbuild" "$CLUSTER_HOME/lib/run-suggested-commands.ts" --bundle --platform=node \
     --format=esm --log-level=warning --outfile="$KDIAG_LIVE_DIR/run-suggested-commands.mjs" || die "cannot bundle lib/run-suggested-commands.ts"
+  # kubectl top reads the Metrics API: where no metrics-server serves it, its commands are counted, not run
+  export KDIAG_METRICS_API=1
+  kubectl get --raw /apis/metrics.k8s.io/v1beta1 >/dev/null 2>&1 || KDIAG_METRICS_API=0
 fi
 
 directive() { sed -n "s/^# $2: //p" "$1"; }

@@ -32,6 +32,11 @@ describe('planCommand', () => {
     expect(accepted({ tool: 'kubectl', exec: false }, 1, 'command terminated with exit code 1\n')).toBe(false);
   });
 
+  it('kubectl top is not run where the cluster serves no Metrics API (near miss: where it does)', () => {
+    expect(planCommand('kubectl top pod -n ns p --containers', { metricsApi: false })).toMatchObject({ run: false, why: expect.stringMatching(/Metrics API/) });
+    expect(planCommand('kubectl top pod -n ns p --containers', { metricsApi: true })).toMatchObject({ run: true, argv: ['top', 'pod', '-n', 'ns', 'p', '--containers'] });
+  });
+
   it('a here-string is the command\'s stdin', () => {
     expect(planCommand("kubectl apply -f - <<<'\nkind: NetworkPolicy\n'")).toMatchObject({ run: true, argv: ['apply', '-f', '-', '--dry-run=server'], stdin: '\nkind: NetworkPolicy\n' });
   });

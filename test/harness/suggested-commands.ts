@@ -89,8 +89,8 @@ function localFile(words: string[]): boolean {
   return own.some((w, i) => /^--(?:from-file|from-env-file|cert|key)(?:=|$)/.test(w) || ((w === '-f' || w === '--filename') && own[i + 1] !== '-') || (/^(?:-f|--filename=)./.test(w) && !/^(?:-f|--filename=)-$/.test(w)));
 }
 
-/** How the live check runs `command`, or why it does not. */
-export function planCommand(command: string): Plan {
+/** How the live check runs `command`, or why it does not (`metricsApi`: whether the cluster serves metrics.k8s.io, which `kubectl top` reads). */
+export function planCommand(command: string, cluster: { metricsApi: boolean } = { metricsApi: true }): Plan {
   const { words, stdin } = shellWords(command);
   const [tool, ...args] = words;
   if (tool === undefined) return { run: false, why: 'empty' };
@@ -106,6 +106,7 @@ export function planCommand(command: string): Plan {
     const get = args.map((w, i) => (i === verbAt ? 'get' : w));
     return { run: true, tool, argv: [...get, '-o', 'name'], how: 'as kubectl get of the object (edit cannot be dry-run)', exec: false };
   }
+  if (verb === 'top' && !cluster.metricsApi) return { run: false, why: 'kubectl top needs the Metrics API (metrics-server), which the test cluster does not serve' };
   if (verb === 'exec') return { run: true, tool, argv: args, how: 'as written', exec: true, ...extra };
   const watching = /^(?:-w|--watch|-f|--follow)$/;
   if ((verb === 'get' || verb === 'logs' || verb === 'events') && args.some((w) => watching.test(w))) {

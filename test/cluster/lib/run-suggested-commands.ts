@@ -1,7 +1,8 @@
 // Runs every command kdiag suggested in a scenario's live reports, while the scenario is still there, and
 // writes what kubectl answered to DIR/commands.json (test/live/suggested-commands.test.ts reads it).
 // capture.sh bundles this with esbuild and runs it right after kdiag's live reports:
-//   node run-suggested-commands.mjs DIR KUBECTL KDIAG_JS     (KUBECONFIG: the kubeconfig kdiag read)
+//   node run-suggested-commands.mjs DIR KUBECTL KDIAG_JS     (KUBECONFIG: the kubeconfig kdiag read;
+//                                                            KDIAG_METRICS_API=0: the cluster has no metrics.k8s.io)
 // Reads as written, changes with --dry-run=server, edit as a get; all of a scenario's commands at once.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,7 +40,7 @@ for (const f of readdirSync(dir).filter((n) => n.endsWith('.json') && n !== 'com
 const excluded: CommandsFile['excluded'] = [];
 const runs: Array<Promise<Ran>> = [];
 for (const command of commands) {
-  const plan = planCommand(command);
+  const plan = planCommand(command, { metricsApi: process.env.KDIAG_METRICS_API !== '0' });
   if (!plan.run) {
     excluded.push({ command, why: plan.why });
     continue;
