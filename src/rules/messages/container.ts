@@ -119,7 +119,8 @@ export interface ContainerMessages {
     /** `output`: the failure as the event quoted it (absent: not recorded); `hint`: the probe's port is not one the container declares. */
     message(p: { container: ContainerRef; type: 'liveness' | 'startup'; probe: ProbeRef; output?: ProbeOutput; state: ProbeKillState; hint?: ProbePortMismatch }): string;
     /** `target`: what to run inside the container (`curl -sv http://localhost:8080/healthz`, `nc -zv localhost 5432`, the exec command). */
-    fix(p: { type: 'liveness' | 'startup'; namespace: string; pod: string; container: string; target: string }): string[];
+    /** `running`: the container runs now (kubectl exec is refused otherwise); `previous`: an earlier instance ended (for --previous). */
+    fix(p: { type: 'liveness' | 'startup'; namespace: string; pod: string; container: string; target: string; running: boolean; previous: boolean }): string[];
   };
   // ---- end zh-b ----
 }
@@ -320,9 +321,9 @@ export const enContainer: ContainerMessages = {
   },
   probeKill: {
     message: (p) => `${probeKillText(p)}${p.hint ? ` (${enReadiness.probe.portMismatch(p.hint)})` : ''}.`,
-    fix: ({ type, namespace, pod, container, target }) => [
-      `Run the probe by hand inside the container: kubectl exec -n ${namespace} ${pod} -c ${container} -- ${target}`,
-      `Read why it stopped answering: kubectl logs -n ${namespace} ${pod} -c ${container} --previous`,
+    fix: ({ type, namespace, pod, container, target, running, previous }) => [
+      ...(running ? [`Run the probe by hand inside the container: kubectl exec -n ${namespace} ${pod} -c ${container} -- ${target}`] : []),
+      `Read why it stopped answering: kubectl logs -n ${namespace} ${pod} -c ${container}${previous ? ' --previous' : ''}`,
       type === 'liveness'
         ? 'If it is only slow to start, add a startupProbe (or raise initialDelaySeconds); if it is slow under load, raise timeoutSeconds/failureThreshold. A liveness probe should not depend on databases or other services.'
         : 'If the application legitimately needs longer to start, raise the startupProbe failureThreshold × periodSeconds above its real start time.',

@@ -206,9 +206,9 @@ export const zhTWContainer: ContainerMessages = {
   },
   probeKill: {
     message: (p) => `${probeKillText(p)}${p.hint ? `（${portMismatch(p.hint)}）` : ''}。`,
-    fix: ({ type, namespace, pod, container, target }) => [
-      `在容器內手動執行探針：kubectl exec -n ${namespace} ${pod} -c ${container} -- ${target}`,
-      `查看它為什麼不再回應：kubectl logs -n ${namespace} ${pod} -c ${container} --previous`,
+    fix: ({ type, namespace, pod, container, target, running, previous }) => [
+      ...(running ? [`在容器內手動執行探針：kubectl exec -n ${namespace} ${pod} -c ${container} -- ${target}`] : []),
+      `查看它為什麼不再回應：kubectl logs -n ${namespace} ${pod} -c ${container}${previous ? ' --previous' : ''}`,
       type === 'liveness'
         ? '如果只是啟動得慢，加上 startupProbe（或調高 initialDelaySeconds）；如果是負載高時變慢，調高 timeoutSeconds／failureThreshold。liveness 探針不應該依賴資料庫或其他服務。'
         : '如果應用程式確實需要較長的啟動時間，把 startupProbe 的 failureThreshold × periodSeconds 調到高於實際的啟動時間。',
