@@ -21,6 +21,8 @@ export interface OwnerSubject {
   name: string;
   node: string | null;
   kind?: string;
+  /** The Node list was read and holds no `node`: `kubectl describe node` would be refused (NotFound). */
+  nodeMissing?: true;
   /** The image the Pod waits on, for the image stage's `crictl pull`. */
   image?: string;
   /** The container the container stage is about, whether its logs are those of a previous run, and whether it never ran (no logs). */
@@ -53,7 +55,8 @@ export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
     case 'scheduling':
       return [`kubectl describe pod ${pod}${ns}`, `kubectl get events${ns} --field-selector involvedObject.name=${pod},reason=FailedScheduling`];
     case 'kubelet':
-      return [`kubectl describe node ${node}`, `journalctl -u kubelet`];
+      // A node that does not exist cannot be described (NotFound): list the ones that do.
+      return [s?.nodeMissing ? 'kubectl get nodes' : `kubectl describe node ${node}`, `journalctl -u kubelet`];
     case 'volume':
       return [`kubectl describe pod ${pod}${ns}`, `kubectl get pvc${ns}`, 'kubectl get volumeattachments', 'kubectl get pods -A -o wide | grep -i csi'];
     case 'cni':

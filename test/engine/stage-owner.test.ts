@@ -69,6 +69,16 @@ describe('stage owner commands', () => {
     expect(d?.stageOwner?.commands.filter((c) => c.startsWith('kubectl logs')).length).toBe(name === 'container-create-container-error' ? 0 : 1);
   });
 
+  it.each([
+    // The Node list was read and holds no kdiag-node-7: describing it is refused (NotFound), so the nodes that exist are listed.
+    ['kubelet-node-missing', 'kubectl get nodes'],
+    // Near miss: a node that exists but stopped reporting is described.
+    ['kubelet-node-stopped-reporting', 'kubectl describe node kdiag-fake-node-1'],
+  ])('%s: the kubelet stage looks at the node only where it exists', (name, command) => {
+    const [d] = diagnosed(name).filter((x) => x.stage === 'kubelet');
+    expect(d?.stageOwner?.commands[0]).toBe(command);
+  });
+
   it('a restarted container wins over one failed once; --previous only with a previous run', () => {
     const term = { exitCode: 1 };
     const failed = container({ name: 'once', terminated: term });
