@@ -221,7 +221,7 @@ export class Engine {
       stage,
       summary: teardown && status === 'progressing' ? deletingSummary(teardown, now, this.t) : hidden ? this.t.suppressed.notReadySuppressed({ rules: [...new Set(hidden.map((f) => f.rule))].join(', ') }) : summarize(facts, status, findings, now, this.t),
       stages: stageStates(POD_STAGES, status, stage, proven),
-      stageOwner: tearingDown ? teardownOwner(facts, teardown, this.t) : stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null, ...(stage === 'image' ? { image: waitingImage(facts.containers) } : {}), ...(stage === 'container' ? { container: troubledContainer(facts.containers) } : {}) }, this.t),
+      stageOwner: tearingDown ? teardownOwner(facts, teardown, this.t) : stageOwner(stage, { namespace: facts.namespace, name: facts.name, node: facts.nodeName || null, ...(facts.nodeName && !facts.node && this.index.saw('Node', undefined, facts.nodeName) ? { nodeMissing: true as const } : {}), ...(stage === 'image' ? { image: waitingImage(facts.containers) } : {}), ...(stage === 'container' ? { container: troubledContainer(facts.containers) } : {}) }, this.t),
       findings,
       ...this.suppressedPart(suppressed),
       notes: notes.length === 0 ? this.visibilityNotes(facts) : [...this.visibilityNotes(facts), ...notes],

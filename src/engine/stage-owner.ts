@@ -21,10 +21,12 @@ export interface OwnerSubject {
   name: string;
   node: string | null;
   kind?: string;
+  /** The Node list was read and holds no `node`: `kubectl describe node` would be refused (NotFound). */
+  nodeMissing?: true;
   /** The image the Pod waits on, for the image stage's `crictl pull`. */
   image?: string;
-  /** The container the container stage is about, and whether its logs are those of a previous run. */
-  container?: { name: string; previous: boolean };
+  /** The container the container stage is about, whether its logs are those of a previous run, and whether it never ran (no logs). */
+  container?: { name: string; previous: boolean; neverRan?: true };
 }
 
 /** The components of each stage, in the order they act. */
@@ -53,7 +55,8 @@ export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
     case 'scheduling':
       return [`kubectl describe pod ${pod}${ns}`, `kubectl get events${ns} --field-selector involvedObject.name=${pod},reason=FailedScheduling`];
     case 'kubelet':
-      return [`kubectl describe node ${node}`, `journalctl -u kubelet`];
+      // A node that does not exist cannot be described (NotFound): list the ones that do.
+      return [s?.nodeMissing ? 'kubectl get nodes' : `kubectl describe node ${node}`, `journalctl -u kubelet`];
     case 'volume':
       return [`kubectl describe pod ${pod}${ns}`, `kubectl get pvc${ns}`, 'kubectl get volumeattachments', 'kubectl get pods -A -o wide | grep -i csi'];
     case 'cni':
@@ -62,6 +65,8 @@ export function stageCommands(stage: Stage, s?: OwnerSubject): string[] {
       return [`kubectl describe pod ${pod}${ns}`, `crictl pull ${s?.image ? q(s.image) : 'IMAGE'}`];
     case 'container': {
       const c = s?.container;
+      // A container that never ran has no logs: kubectl refuses ("container ... is waiting to start").
+      if (c?.neverRan) return [`kubectl describe pod ${pod}${ns}`];
       return [`kubectl logs ${pod}${ns}${c ? ` -c ${q(c.name)}` : ''}${!c || c.previous ? ' --previous' : ''}`, `kubectl describe pod ${pod}${ns}`];
     }
     case 'readiness':
@@ -130,10 +135,11 @@ export function waitingImage(containers: readonly ContainerFacts[]): string | un
 /**
  * The container whose logs explain the container stage: one that restarted (its previous run's logs), else
  * one that ended in failure, else the init container still running, else the first app container not ready, else the first.
- * `--previous` only where a previous run exists: kubectl fails on it otherwise.
+ * `--previous` only where a previous run exists, and no logs at all for one that never ran: kubectl fails on them otherwise.
  */
-export function troubledContainer(containers: readonly ContainerFacts[]): { name: string; previous: boolean } | undefined {
-  const pick = (c: ContainerFacts | undefined) => (c ? { name: c.name, previous: c.restartCount > 0 && c.lastTerminated !== undefined } : undefined);
+export function troubledContainer(containers: readonly ContainerFacts[]): { name: string; previous: boolean; neverRan?: true } | undefined {
+  const pick = (c: ContainerFacts | undefined) =>
+    c ? { name: c.name, previous: c.restartCount > 0 && c.lastTerminated !== undefined, ...(!c.running && !c.terminated && !c.lastTerminated ? { neverRan: true as const } : {}) } : undefined;
   const live = containers.filter((c) => c.kind !== 'ephemeral');
   return (
     pick(live.find((c) => c.restartCount > 0 && c.lastTerminated !== undefined && !c.ready)) ??

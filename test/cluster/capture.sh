@@ -48,6 +48,15 @@ exec 9> "$RUN/capture.lock"
 flock -n 9 || die "another capture.sh is running on this cluster"
 
 kubectl() { kubectl_admin "$@"; }   # used by setup/teardown lines
+# the runner of the commands kdiag suggests (see capture_one), bundled once: it reads kdiag's JSON with kdiag's own code
+if [ -n "${KDIAG_LIVE_DIR:-}" ]; then
+  mkdir -p "$KDIAG_LIVE_DIR"
+  "$CLUSTER_HOME/../../node_modules/.bin/esbuild" "$CLUSTER_HOME/lib/run-suggested-commands.ts" --bundle --platform=node \
+    --format=esm --log-level=warning --outfile="$KDIAG_LIVE_DIR/run-suggested-commands.mjs" || die "cannot bundle lib/run-suggested-commands.ts"
+  # kubectl top reads the Metrics API: where no metrics-server serves it, its commands are counted, not run
+  export KDIAG_METRICS_API=1
+  kubectl get --raw /apis/metrics.k8s.io/v1beta1 >/dev/null 2>&1 || KDIAG_METRICS_API=0
+fi
 
 directive() { sed -n "s/^# $2: //p" "$1"; }
 
@@ -213,6 +222,10 @@ capture_one() {
         > "$KDIAG_LIVE_DIR/$name/scan.json" 2> "$KDIAG_LIVE_DIR/$name/scan.stderr" || code=$?
       echo "$code" > "$KDIAG_LIVE_DIR/$name/scan.exit"
     fi
+    # every command those reports suggest, run now while the scenario's objects exist (changes with
+    # --dry-run=server): $name/commands.json, which test/live/suggested-commands.test.ts reads
+    KUBECONFIG="$ADMIN_KUBECONFIG" node "$KDIAG_LIVE_DIR/run-suggested-commands.mjs" "$KDIAG_LIVE_DIR/$name" "$BIN/kubectl" \
+      "$CLUSTER_HOME/../../bin/kdiag.js" 2> "$KDIAG_LIVE_DIR/$name/commands.stderr" || true
   fi
   run_cleanup "$file"
   CUR_NS=""

@@ -61,8 +61,21 @@ describe('stage owner commands', () => {
     ['container-init-failed', 'kubectl logs init-fails -n kdiag-container-init-failed -c wait-for-db --previous'],
     // A running init container has no previous run: --previous would fail ("previous terminated container not found").
     ['container-init-hang', 'kubectl logs init-hang -n kdiag-container-init-hang -c wait-db'],
+    // A container the runtime could not create never ran: no logs to read, the Pod's events say why.
+    ['container-create-container-error', 'kubectl describe pod seccomp -n kdiag-container-create-container-error'],
   ])('%s: the container stage reads the logs of the container in trouble', (name, command) => {
     const [d] = diagnosed(name).filter((x) => x.stage === 'container');
+    expect(d?.stageOwner?.commands[0]).toBe(command);
+    expect(d?.stageOwner?.commands.filter((c) => c.startsWith('kubectl logs')).length).toBe(name === 'container-create-container-error' ? 0 : 1);
+  });
+
+  it.each([
+    // The Node list was read and holds no kdiag-node-7: describing it is refused (NotFound), so the nodes that exist are listed.
+    ['kubelet-node-missing', 'kubectl get nodes'],
+    // Near miss: a node that exists but stopped reporting is described.
+    ['kubelet-node-stopped-reporting', 'kubectl describe node kdiag-fake-node-1'],
+  ])('%s: the kubelet stage looks at the node only where it exists', (name, command) => {
+    const [d] = diagnosed(name).filter((x) => x.stage === 'kubelet');
     expect(d?.stageOwner?.commands[0]).toBe(command);
   });
 
@@ -74,8 +87,10 @@ describe('stage owner commands', () => {
     expect(troubledContainer([failed])).toEqual({ name: 'once', previous: false });
     // Near miss: a completed init container is not the one in trouble.
     const done = container({ name: 'setup', kind: 'init', terminated: { exitCode: 0 } });
-    expect(troubledContainer([done, container({ name: 'app', ready: false })])).toEqual({ name: 'app', previous: false });
+    expect(troubledContainer([done, container({ name: 'app', ready: false, running: {} })])).toEqual({ name: 'app', previous: false });
     expect(troubledContainer([])).toBeUndefined();
+    // A container that never ran has no logs at all: kubectl refuses them ("container ... is waiting to start").
+    expect(troubledContainer([container({ name: 'app', waiting: { reason: 'CreateContainerError', message: '' } })])).toEqual({ name: 'app', previous: false, neverRan: true });
     expect(stageCommands('container', { namespace: 'shop', name: 'api', node: null })[0]).toBe('kubectl logs api -n shop --previous');
   });
 });

@@ -399,7 +399,7 @@ export const SAMPLES: Samples<RuleMessages> = {
       [{ container: app, type: 'liveness', probe: { handler: 'httpGet http://:8080/healthz', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, state: { kind: 'restarted', ago: '95s' } }],
       [{ container: app, type: 'startup', probe: { handler: 'httpGet http://:8080/healthz', timing: { initialDelaySeconds: 0, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 } }, output: { message: 'Startup probe failed: HTTP probe failed with statuscode: 503', empty: false }, state: { kind: 'failing', threshold: 6 }, hint: { kind: 'number', port: 8080, container: 'api', declared: [9090] } }],
     ],
-    fix: [[{ type: 'liveness', namespace: 'shop', pod: 'api-1', container: 'api', target: 'curl -sv http://localhost:8080/healthz' }], [{ type: 'startup', namespace: 'shop', pod: 'api-1', container: 'api', target: '<the probe command>' }]],
+    fix: [[{ type: 'liveness', namespace: 'shop', pod: 'api-1', container: 'api', target: 'curl -sv http://localhost:8080/healthz', running: true, previous: true }], [{ type: 'startup', namespace: 'shop', pod: 'api-1', container: 'api', target: '<the probe command>', running: false, previous: false }]],
   },
   // end container (zh-b)
   // readiness (zh-b)

@@ -68,7 +68,7 @@ export function probeKillFindings(rule: PodRule, type: ProbeType, cause: ExitCau
         severity: failing ? 'error' : 'warning',
         message: m.probeKill.message({ container: c, type: kind, probe: probeRef(probe, c), ...(output ? { output } : {}), state, ...(mismatch ? { hint: mismatch } : {}) }),
         evidence: evidence.length > 0 ? evidence : [fieldEvidence('pod', `${c.statusPath}.restartCount`, c.restartCount)],
-        remediation: m.probeKill.fix({ type: kind, namespace: pod.namespace, pod: pod.name, container: c.name, target: probeTarget(probe, c) }),
+        remediation: m.probeKill.fix({ type: kind, namespace: pod.namespace, pod: pod.name, container: c.name, target: probeTarget(probe, c), running: c.running !== undefined, previous: c.restartCount > 0 && c.lastTerminated !== undefined }),
       }),
     );
   }

@@ -1,6 +1,7 @@
 import type { ContainerRef, ExitRef } from './types.js';
 import { cap, count, enShared, noun } from './en-shared.js';
 import { enReadiness, probeOutputText, probeText, type ProbeOutput, type ProbePortMismatch, type ProbeRef } from './readiness.js';
+import { setResourcesCommand } from './set-resources.js';
 
 /** Why the Job controller failed a Job: its Failed condition's reason, with the counts and limits it is about. */
 export type JobFailureRef =
@@ -118,7 +119,8 @@ export interface ContainerMessages {
     /** `output`: the failure as the event quoted it (absent: not recorded); `hint`: the probe's port is not one the container declares. */
     message(p: { container: ContainerRef; type: 'liveness' | 'startup'; probe: ProbeRef; output?: ProbeOutput; state: ProbeKillState; hint?: ProbePortMismatch }): string;
     /** `target`: what to run inside the container (`curl -sv http://localhost:8080/healthz`, `nc -zv localhost 5432`, the exec command). */
-    fix(p: { type: 'liveness' | 'startup'; namespace: string; pod: string; container: string; target: string }): string[];
+    /** `running`: the container runs now (kubectl exec is refused otherwise); `previous`: an earlier instance ended (for --previous). */
+    fix(p: { type: 'liveness' | 'startup'; namespace: string; pod: string; container: string; target: string; running: boolean; previous: boolean }): string[];
   };
   // ---- end zh-b ----
 }
@@ -191,8 +193,8 @@ export const enContainer: ContainerMessages = {
         : `${cap(noun(container))} was OOMKilled ${again.age !== undefined ? `${again.age} ago` : 'at an unknown time'} (${oomWhat(limit, request)}) and runs again; it will be killed again at the same peak.`,
     fix: ({ hasLimit, namespace, pod, owner, container, suggested, logs }) => [
       hasLimit
-        ? `Raise the memory limit above the real peak, e.g.: kubectl set resources -n ${namespace} ${owner} -c ${container} --limits=memory=${suggested} --requests=memory=${suggested}`
-        : `Set a memory request that reserves what it needs (and a limit), so the scheduler places it on a node with room: kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=memory=${suggested} --limits=memory=${suggested}`,
+        ? `Raise the memory limit above the real peak, e.g.: ${setResourcesCommand(namespace, owner, container, `--limits=memory=${suggested} --requests=memory=${suggested}`)}`
+        : `Set a memory request that reserves what it needs (and a limit), so the scheduler places it on a node with room: ${setResourcesCommand(namespace, owner, container, `--requests=memory=${suggested} --limits=memory=${suggested}`)}`,
       `Measure usage: kubectl top pod -n ${namespace} ${pod} --containers; and read the end of the killed instance's log: ${logs}`,
       'If usage keeps growing, look for a leak; make the runtime respect the cgroup limit (JVM -XX:MaxRAMPercentage, Go GOMEMLIMIT, Node --max-old-space-size).',
     ],
@@ -263,7 +265,7 @@ export const enContainer: ContainerMessages = {
       `Container${containers.length > 1 ? 's' : ''} ${containers.map((c) => `"${c}"`).join(', ')} set${containers.length > 1 ? '' : 's'} no CPU or memory requests or limits${bestEffort ? ': the Pod is BestEffort, evicted first under node pressure' : ''}.`,
     fix: ({ namespace, pod, owner, container }) => [
       `Measure usage: kubectl top pod -n ${namespace} ${pod} --containers`,
-      `Set requests and a memory limit, e.g.: kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=cpu=100m,memory=128Mi --limits=memory=256Mi`,
+      `Set requests and a memory limit, e.g.: ${setResourcesCommand(namespace, owner, container, `--requests=cpu=100m,memory=128Mi --limits=memory=256Mi`)}`,
     ],
   },
   backoffLimitExceeded: {
@@ -319,9 +321,9 @@ export const enContainer: ContainerMessages = {
   },
   probeKill: {
     message: (p) => `${probeKillText(p)}${p.hint ? ` (${enReadiness.probe.portMismatch(p.hint)})` : ''}.`,
-    fix: ({ type, namespace, pod, container, target }) => [
-      `Run the probe by hand inside the container: kubectl exec -n ${namespace} ${pod} -c ${container} -- ${target}`,
-      `Read why it stopped answering: kubectl logs -n ${namespace} ${pod} -c ${container} --previous`,
+    fix: ({ type, namespace, pod, container, target, running, previous }) => [
+      ...(running ? [`Run the probe by hand inside the container: kubectl exec -n ${namespace} ${pod} -c ${container} -- ${target}`] : []),
+      `Read why it stopped answering: kubectl logs -n ${namespace} ${pod} -c ${container}${previous ? ' --previous' : ''}`,
       type === 'liveness'
         ? 'If it is only slow to start, add a startupProbe (or raise initialDelaySeconds); if it is slow under load, raise timeoutSeconds/failureThreshold. A liveness probe should not depend on databases or other services.'
         : 'If the application legitimately needs longer to start, raise the startupProbe failureThreshold × periodSeconds above its real start time.',

@@ -1,5 +1,6 @@
 import rule from '../../../src/rules/container/liveness-failed.js';
-import { runRuleTests } from '../../harness/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, runRuleTests } from '../../harness/rule-tester.js';
 import { crashLooping, killing, runningPod, spec, terminated, unhealthy } from './crashing.js';
 
 const PROBE = { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 10, failureThreshold: 3 };
@@ -34,7 +35,7 @@ runRuleTests(rule, {
     {
       name: 'crash loop of liveness kills (137) quotes probe and failure',
       objects: [looping, killing(looping, KILL, -102, 6), unhealthy(looping, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -500, -103, 18)],
-      expect: [{ severity: 'error', message: /is killed by its liveness probe httpGet http:\/\/:8080\/healthz .*"Liveness probe failed: HTTP probe failed with statuscode: 500"; it exited with code 137/, evidence: 'failed liveness probe', remediation: 'curl -sv http://localhost:8080/healthz' }],
+      expect: [{ severity: 'error', message: /is killed by its liveness probe httpGet http:\/\/:8080\/healthz .*"Liveness probe failed: HTTP probe failed with statuscode: 500"; it exited with code 137/, evidence: 'failed liveness probe', remediation: 'kubectl logs -n shop api-7d9f-x2k -c app --previous' }],
     },
     {
       name: 'graceful 143 exit after a kill; probe port not declared',
@@ -51,7 +52,8 @@ runRuleTests(rule, {
       objects: [justRestarted, killing(justRestarted, KILL, -29, 4)],
       expect: [{ severity: 'error', failureClass: 'repeated', message: /restarted 4 times\.$/ }],
     },
-    { name: 'restarted 95s ago, running again: warning', objects: [restarted, killing(restarted, KILL, -97)], expect: [{ severity: 'warning', message: /was restarted 95s ago by its liveness probe/ }] },
+    // Near miss of the row above: running again, so the probe can be run by hand in it.
+    { name: 'restarted 95s ago, running again: warning', objects: [restarted, killing(restarted, KILL, -97)], expect: [{ severity: 'warning', message: /was restarted 95s ago by its liveness probe/, remediation: /^Run the probe by hand inside the container: kubectl exec -n shop api-7d9f-x2k -c app -- / }] },
     {
       name: 'first kill, and failing again in the new instance (as captured from a real 1.34 cluster): error',
       objects: [again, killing(again, KILL, -5), unhealthy(again, "Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory\n", -8, -2, 3)],
@@ -64,4 +66,14 @@ runRuleTests(rule, {
     },
     { name: 'failing now (≤1.32 errored wording)', objects: [failingNow, unhealthy(failingNow, 'Liveness probe errored: rpc error: code = Unknown desc = failed to exec in container', -40, -5, 2)], expect: [{ severity: 'warning' }] },
   ],
+});
+
+describe('the probe by hand', () => {
+  it('is not suggested while the container waits in back-off: kubectl exec is refused then ("unable to upgrade connection: container not found")', () => {
+    const [waiting] = runRule(rule, { name: 'looping', objects: [looping, killing(looping, KILL, -102, 6), unhealthy(looping, 'Liveness probe failed: HTTP probe failed with statuscode: 500', -500, -103, 18)] });
+    expect(waiting?.remediation.filter((l) => l.includes('kubectl exec'))).toEqual([]);
+    // Near miss: running again, the probe can be run in it.
+    const [running] = runRule(rule, { name: 'restarted', objects: [restarted, killing(restarted, KILL, -97)] });
+    expect(running?.remediation.filter((l) => l.includes('kubectl exec')).length).toBe(1);
+  });
 });

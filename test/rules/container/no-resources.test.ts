@@ -11,7 +11,10 @@ runRuleTests(rule, {
     { name: 'only a memory limit (Burstable)', objects: [runningPod({ spec: spec({ resources: { limits: { memory: '256Mi' } } }) })] },
   ],
   invalid: [
-    { name: 'real capture: a Ready busybox Pod with no resources', fixture: 'real/readiness-service-target-port.yaml', target: 'catalog', expect: [{ severity: 'info', message: /Container "app" sets no CPU or memory requests or limits: the Pod is BestEffort/ }] },
+    // A bare Pod's resources cannot be changed in place (kubectl set resources pod/… is refused): it is recreated with them.
+    { name: 'real capture: a Ready busybox Pod with no resources', fixture: 'real/readiness-service-target-port.yaml', target: 'catalog', expect: [{ severity: 'info', message: /Container "app" sets no CPU or memory requests or limits: the Pod is BestEffort/, remediation: 'kubectl get -n kdiag-readiness-service-target-port pod/catalog -o yaml | kubectl set resources --local -f - -c app --requests=cpu=100m,memory=128Mi --limits=memory=256Mi -o yaml | kubectl replace --force -f -' }] },
+    // Near miss: a Deployment's Pod template takes kubectl set resources as it is.
+    { name: 'real capture: a Deployment\'s Pod with no resources', fixture: 'real/traffic-ingress.yaml', expect: [{ severity: 'info', remediation: 'kubectl set resources -n kdiag-traffic-ingress deploy/web -c app --requests=cpu=100m,memory=128Mi --limits=memory=256Mi' }] },
     { name: 'no resources at all: BestEffort', objects: [runningPod({ spec: spec({ resources: undefined }), podPatch: { status: { qosClass: 'BestEffort' } } })], expect: [{ severity: 'info', message: /Container "app" sets no CPU or memory requests or limits: the Pod is BestEffort/, evidence: 'qosClass', remediation: 'kubectl set resources' }] },
     { name: 'empty resources object', objects: [runningPod({ spec: spec({ resources: {} }) })], expect: [{ severity: 'info' }] },
   ],

@@ -3,6 +3,7 @@ import type { ContainerRef, ExitRef } from '../../../rules/messages/types.js';
 import type { ProbeOutput, ProbeRef } from '../../../rules/messages/readiness.js';
 import { output, portMismatch, probe } from './readiness.js';
 import { noun, zhTWShared } from './shared.js';
+import { setResourcesCommand } from '../../../rules/messages/set-resources.js';
 
 /** `節點 n1 上的`, or that the node is unknown, without spaces around the brackets. */
 const onNode = (node: string): string => (node ? `節點 ${node} 上的` : '節點（未知）上的');
@@ -79,8 +80,8 @@ export const zhTWContainer: ContainerMessages = {
         : `${noun(container)}${again.age !== undefined ? `在 ${again.age} 前` : '在不明的時間'}因 OOMKilled 被終止（${oomWhat(limit, request)}），現在再次執行；到達同樣的高峰時會再被終止。`,
     fix: ({ hasLimit, namespace, pod, owner, container, suggested, logs }) => [
       hasLimit
-        ? `把記憶體上限調到高於實際高峰，例如：kubectl set resources -n ${namespace} ${owner} -c ${container} --limits=memory=${suggested} --requests=memory=${suggested}`
-        : `設定能保留它所需記憶體的 request（以及上限），讓排程器把它放到有空間的節點：kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=memory=${suggested} --limits=memory=${suggested}`,
+        ? `把記憶體上限調到高於實際高峰，例如：${setResourcesCommand(namespace, owner, container, `--limits=memory=${suggested} --requests=memory=${suggested}`)}`
+        : `設定能保留它所需記憶體的 request（以及上限），讓排程器把它放到有空間的節點：${setResourcesCommand(namespace, owner, container, `--requests=memory=${suggested} --limits=memory=${suggested}`)}`,
       `量測用量：kubectl top pod -n ${namespace} ${pod} --containers；並閱讀被終止的執行個體日誌的結尾：${logs}`,
       '如果用量持續增加，找找看有沒有記憶體洩漏；讓執行環境遵守 cgroup 上限（JVM 的 -XX:MaxRAMPercentage、Go 的 GOMEMLIMIT、Node 的 --max-old-space-size）。',
     ],
@@ -151,7 +152,7 @@ export const zhTWContainer: ContainerMessages = {
       `容器${containers.map((c) => `「${c}」`).join('、')}沒有設定任何 CPU 或記憶體的 requests 或 limits${bestEffort ? '：Pod 屬於 BestEffort，節點資源吃緊時會最先被驅逐' : ''}。`,
     fix: ({ namespace, pod, owner, container }) => [
       `量測用量：kubectl top pod -n ${namespace} ${pod} --containers`,
-      `設定 requests 與記憶體上限，例如：kubectl set resources -n ${namespace} ${owner} -c ${container} --requests=cpu=100m,memory=128Mi --limits=memory=256Mi`,
+      `設定 requests 與記憶體上限，例如：${setResourcesCommand(namespace, owner, container, `--requests=cpu=100m,memory=128Mi --limits=memory=256Mi`)}`,
     ],
   },
   backoffLimitExceeded: {
@@ -205,9 +206,9 @@ export const zhTWContainer: ContainerMessages = {
   },
   probeKill: {
     message: (p) => `${probeKillText(p)}${p.hint ? `（${portMismatch(p.hint)}）` : ''}。`,
-    fix: ({ type, namespace, pod, container, target }) => [
-      `在容器內手動執行探針：kubectl exec -n ${namespace} ${pod} -c ${container} -- ${target}`,
-      `查看它為什麼不再回應：kubectl logs -n ${namespace} ${pod} -c ${container} --previous`,
+    fix: ({ type, namespace, pod, container, target, running, previous }) => [
+      ...(running ? [`在容器內手動執行探針：kubectl exec -n ${namespace} ${pod} -c ${container} -- ${target}`] : []),
+      `查看它為什麼不再回應：kubectl logs -n ${namespace} ${pod} -c ${container}${previous ? ' --previous' : ''}`,
       type === 'liveness'
         ? '如果只是啟動得慢，加上 startupProbe（或調高 initialDelaySeconds）；如果是負載高時變慢，調高 timeoutSeconds／failureThreshold。liveness 探針不應該依賴資料庫或其他服務。'
         : '如果應用程式確實需要較長的啟動時間，把 startupProbe 的 failureThreshold × periodSeconds 調到高於實際的啟動時間。',
