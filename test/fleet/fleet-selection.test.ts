@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { globPattern, mayNameMany, selectContexts } from '../../src/cli/fleet/select-contexts.js';
 import { inOrder } from '../../src/cli/fleet/in-order.js';
-import { kdiag } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 
 const KNOWN = ['prod-eu', 'staging', 'prod-us', 'dev/kind', 'prod-eu-2'];
 
@@ -21,19 +21,19 @@ describe('selectContexts', () => {
     expect(selectContexts(flags, KNOWN)).toEqual(expected);
   });
 
-  it('near misses: a glob is a whole-name match, a dot is a dot', () => {
+  it('near misses: a glob is a whole-name match, a dot is a dot', async () => {
     expect(globPattern('prod').test('prod-eu')).toBe(false);
     expect(globPattern('a.b').test('axb')).toBe(false);
     expect(globPattern('*-eu').test('prod-eu-2')).toBe(false);
   });
 
-  it('a glob that matches nothing, and --all-contexts with --context, are usage errors (exit 2)', () => {
+  it('a glob that matches nothing, and --all-contexts with --context, are usage errors (exit 2)', async () => {
     expect(() => selectContexts({ context: ['qa-*'] }, KNOWN)).toThrow(expect.objectContaining({ exitCode: 2, message: '--context "qa-*" matches no context in the kubeconfig' }));
     expect(() => selectContexts({ allContexts: true, context: ['staging'] }, KNOWN)).toThrow(expect.objectContaining({ exitCode: 2 }));
     expect(() => selectContexts({ allContexts: true }, [])).toThrow(expect.objectContaining({ exitCode: 3 }));
   });
 
-  it('one plain --context is the single-cluster path; two, a glob or --all-contexts may name many', () => {
+  it('one plain --context is the single-cluster path; two, a glob or --all-contexts may name many', async () => {
     expect(mayNameMany({ context: ['a'] })).toBe(false);
     expect(mayNameMany({ context: 'a' })).toBe(false);
     expect(mayNameMany({})).toBe(false);
@@ -80,15 +80,15 @@ describe('inOrder', () => {
 });
 
 describe('the flags on the command line', () => {
-  it('scan --help lists them; completion offers them and the bound\'s values', () => {
-    const help = kdiag(['scan', '--help']).stdout;
+  it('scan --help lists them; completion offers them and the bound\'s values', async () => {
+    const help = (await kdiagInProcess(['scan', '--help'])).stdout;
     expect(help).toContain('--all-contexts');
     expect(help).toContain('--max-clusters-in-flight <n>');
     expect(help).toMatch(/--context <name> +kubeconfig context to use; repeatable/);
-    expect(kdiag(['__complete', 'scan', '--all']).stdout).toBe('--all-contexts\n--all-namespaces\n:4\n');
-    expect(kdiag(['__complete', 'scan', '--max-c']).stdout).toBe('--max-clusters-in-flight\n:4\n');
-    expect(kdiag(['__complete', 'scan', '--max-clusters-in-flight', '']).stdout).toBe('1\n2\n4\n8\n16\n:4\n');
+    expect((await kdiagInProcess(['__complete', 'scan', '--all'])).stdout).toBe('--all-contexts\n--all-namespaces\n:4\n');
+    expect((await kdiagInProcess(['__complete', 'scan', '--max-c'])).stdout).toBe('--max-clusters-in-flight\n:4\n');
+    expect((await kdiagInProcess(['__complete', 'scan', '--max-clusters-in-flight', ''])).stdout).toBe('1\n2\n4\n8\n16\n:4\n');
     // The other commands read one cluster: no such flags there.
-    expect(kdiag(['__complete', 'pod', '--all']).stdout).toBe(':4\n');
+    expect((await kdiagInProcess(['__complete', 'pod', '--all'])).stdout).toBe(':4\n');
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
 import { readDumps } from '../../src/sources/dump.js';
 import { fixtureFiles, readExpectations, readTrafficExpectations, scenarioNamespace, subjectPod, trafficVerdict } from '../scenarios/expectations.js';
-import { kdiagInProcess } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 import { CAPTURED, LIVE_DIR } from './env.js';
 
 const files = fixtureFiles(CAPTURED);

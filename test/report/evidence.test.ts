@@ -2,17 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { evidenceForPeople } from '../../src/report/evidence.js';
 import { fieldEvidence } from '../../src/rules/helpers/evidence.js';
-import { kdiag } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 
 const NOW = '2026-11-30T01:44:43Z';
 
 describe('evidenceForPeople', () => {
-  it("a container's end in words: reason, exit code, how long it ran, how long ago", () => {
+  it("a container's end in words: reason, exit code, how long it ran, how long ago", async () => {
     const e = fieldEvidence('pod', 'status.containerStatuses[name=app].lastState.terminated', { reason: 'Error', exitCode: 1, startedAt: '2026-11-30T01:44:23Z', finishedAt: '2026-11-30T01:44:28Z' });
     expect(evidenceForPeople([e], 'en', NOW)).toEqual(['status.containerStatuses[name=app].lastState.terminated: Error, exit code 1, ran 5s, ended 15s ago']);
   });
 
-  it('a message already quoted is referred to, not printed again', () => {
+  it('a message already quoted is referred to, not printed again', async () => {
     const message = 'failed to create containerd task: exec: "/server": stat /server: no such file or directory: unknown';
     const lines = evidenceForPeople(
       [
@@ -26,12 +26,12 @@ describe('evidenceForPeople', () => {
     expect(lines.join('\n').split(message)).toHaveLength(2);
   });
 
-  it('a short message is shown again (nothing to gain), and a different one in full', () => {
+  it('a short message is shown again (nothing to gain), and a different one in full', async () => {
     const lines = evidenceForPeople([fieldEvidence('pod', 'a.message', 'oops'), fieldEvidence('pod', 'b.terminated', { reason: 'Error', exitCode: 1, message: 'oops' })], 'en');
     expect(lines[1]).toBe('b.terminated: Error, exit code 1: "oops"');
   });
 
-  it('probes, commands, taints, ports, selectors and terms as kubectl describe prints them', () => {
+  it('probes, commands, taints, ports, selectors and terms as kubectl describe prints them', async () => {
     const lines = evidenceForPeople(
       [
         fieldEvidence('pod', 'spec.containers[name=app].readinessProbe', { httpGet: { path: '/ready', port: 8080, scheme: 'HTTP' }, periodSeconds: 3, failureThreshold: 1 }),
@@ -57,12 +57,12 @@ describe('evidenceForPeople', () => {
     ]);
   });
 
-  it('anything else as flow-style keys and values, with spaces where a line may break (no JSON cut mid-token)', () => {
+  it('anything else as flow-style keys and values, with spaces where a line may break (no JSON cut mid-token)', async () => {
     const [line] = evidenceForPeople([fieldEvidence('networkpolicy', 'np.spec', { podSelector: { matchLabels: { app: 'web' } }, policyTypes: ['Ingress'] })], 'en');
     expect(line).toBe('np.spec: podSelector: {matchLabels: {app: web}}, policyTypes: [Ingress]');
   });
 
-  it('the same line twice is shown once with its count', () => {
+  it('the same line twice is shown once with its count', async () => {
     const e = { source: 'event', text: 'Warning BackOff from kubelet (last seen 5s ago): Back-off restarting failed container' };
     expect(evidenceForPeople([e, e], 'en')).toEqual([`${e.text} (×2)`]);
   });
@@ -70,13 +70,13 @@ describe('evidenceForPeople', () => {
 
 describe('the CLI', () => {
   const file = 'fixtures/real/container-init-failed.yaml';
-  it('text tells the evidence for people; JSON and YAML keep it as read', () => {
-    const text = kdiag(['analyze', file]).stdout;
+  it('text tells the evidence for people; JSON and YAML keep it as read', async () => {
+    const text = (await kdiagInProcess(['analyze', file])).stdout;
     expect(text).toMatch(/lastState\.terminated: Error, exit code 1, ran 0s, ended \d+s ago\n/);
-    const zh = kdiag(['analyze', file, '--lang', 'zh-TW']).stdout;
+    const zh = (await kdiagInProcess(['analyze', file, '--lang', 'zh-TW'])).stdout;
     expect(zh).toMatch(/lastState\.terminated: Error，結束代碼 1，執行了 0s，\d+s 前結束\n/);
-    const json = kdiag(['analyze', file, '-o', 'json']).stdout;
+    const json = (await kdiagInProcess(['analyze', file, '-o', 'json'])).stdout;
     expect(json).toContain('lastState.terminated: {\\"reason\\":\\"Error\\",\\"exitCode\\":1,');
-    expect(kdiag(['analyze', file, '-o', 'yaml']).stdout).toContain('lastState.terminated: {"reason":"Error","exitCode":1,');
+    expect((await kdiagInProcess(['analyze', file, '-o', 'yaml'])).stdout).toContain('lastState.terminated: {"reason":"Error","exitCode":1,');
   });
 });

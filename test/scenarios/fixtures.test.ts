@@ -9,7 +9,7 @@ import { basename, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
 import { readDumps } from '../../src/sources/dump.js';
-import { kdiagInProcess } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 import { fixtureFiles, readExpectations, readTrafficExpectations, scenarioNamespace, subjectPod, trafficVerdict } from './expectations.js';
 
 const ROOT = resolve(import.meta.dirname, '../../fixtures');

@@ -1,12 +1,12 @@
 // One wrapper for prose: breaks between words only, commands whole and pasteable on lines of their own.
 import { describe, expect, it } from 'vitest';
 import { wrapProse } from '../../src/report/prose.js';
-import { kdiag } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 
 const COMMAND_LINE = /^ {2,}(?:\$ )?(?:kubectl|kdiag|crictl) \S/;
 
 describe('wrapProse', () => {
-  it('breaks between words, never inside one', () => {
+  it('breaks between words, never inside one', async () => {
     const text = 'The sandbox of the Pod cannot be created because a ResourceQuota in the namespace refuses it';
     for (const width of [20, 33, 47, 80]) {
       const lines = wrapProse(text, width, '', '');
@@ -15,34 +15,34 @@ describe('wrapProse', () => {
     }
   });
 
-  it('a command that does not fit goes whole on a line of its own, indented', () => {
+  it('a command that does not fit goes whole on a line of its own, indented', async () => {
     const lines = wrapProse('Push the missing tag, or point the workload at a tag that exists: kubectl set image deploy/NAME CONTAINER=IMAGE:TAG', 60, '  3. ', '     ');
     expect(lines).toEqual(['  3. Push the missing tag, or point the workload at a tag', '     that exists:', '       kubectl set image deploy/NAME CONTAINER=IMAGE:TAG']);
   });
 
-  it('commands joined by "; " are one a line, even with no width (a pipe)', () => {
+  it('commands joined by "; " are one a line, even with no width (a pipe)', async () => {
     const text = 'Where to look: kube-scheduler — kubectl describe pod api -n shop; kubectl get events -n shop';
     for (const width of [undefined, 200]) {
       expect(wrapProse(text, width, '', '  ')).toEqual(['Where to look: kube-scheduler —', '    kubectl describe pod api -n shop', '    kubectl get events -n shop']);
     }
   });
 
-  it('a sentence that starts with a tool name is prose, and a remark in parentheses is not part of the command', () => {
+  it('a sentence that starts with a tool name is prose, and a remark in parentheses is not part of the command', async () => {
     expect(wrapProse('kdiag names the first stage where a Pod is stuck, and more words to wrap', 40, '', '')).toEqual(['kdiag names the first stage where a Pod', 'is stuck, and more words to wrap']);
     const lines = wrapProse('Count the sandboxes on the node: crictl pods -q | wc -l (many more reservations than sandboxes means leaked IPs)', 50, '', '');
     expect(lines).toContain('  crictl pods -q | wc -l');
   });
 
-  it('fits: left as one line', () => {
+  it('fits: left as one line', async () => {
     expect(wrapProse('see: kdiag explain image/not-found', 80, '', '')).toEqual(['see: kdiag explain image/not-found']);
   });
 });
 
 describe('explain and lifecycle at 80 columns', () => {
   for (const [args, lang] of [[['explain', 'image/not-found'], 'en'], [['lifecycle'], 'en'], [['explain', 'container/crash-loop'], 'zh-TW'], [['lifecycle'], 'zh-TW']] as const) {
-    it(`kdiag ${args.join(' ')} --lang ${lang}: wrapped, commands whole`, () => {
-      const wide = kdiag([...args, '--lang', lang], { env: { COLUMNS: '1000' } }).stdout;
-      const narrow = kdiag([...args, '--lang', lang], { env: { COLUMNS: '80' } }).stdout;
+    it(`kdiag ${args.join(' ')} --lang ${lang}: wrapped, commands whole`, async () => {
+      const wide = (await kdiagInProcess([...args, '--lang', lang], { env: { COLUMNS: '1000' } })).stdout;
+      const narrow = (await kdiagInProcess([...args, '--lang', lang], { env: { COLUMNS: '80' } })).stdout;
       const lines = narrow.split('\n');
       for (const l of lines) if (!COMMAND_LINE.test(l)) expect(l.length, l).toBeLessThanOrEqual(80);
       // Every command of the unwrapped text is on one line of the wrapped text.
@@ -54,8 +54,8 @@ describe('explain and lifecycle at 80 columns', () => {
 });
 
 describe('a workload report', () => {
-  it('says whose evidence it shows under the evidence, not after the Notes', () => {
-    const out = kdiag(['pod', 'deploy/web', '-f', 'fixtures/real/cni-ip-exhausted.yaml']).stdout.trimEnd().split('\n');
+  it('says whose evidence it shows under the evidence, not after the Notes', async () => {
+    const out = (await kdiagInProcess(['pod', 'deploy/web', '-f', 'fixtures/real/cni-ip-exhausted.yaml'])).stdout.trimEnd().split('\n');
     const seen = out.findIndex((l) => l.includes('(seen on Pod '));
     expect(seen).toBeGreaterThan(out.indexOf('Evidence'));
     expect(seen).toBeLessThan(out.indexOf('Fix'));
