@@ -19,20 +19,20 @@ describe('analyze and scan -f file by file, end to end', { timeout: BIG_INPUT_TI
     writeFileSync(join(dir, 'other.yaml'), 'apiVersion: v1\nkind: Widget\nmetadata: {name: w}\n');
     const args = ['analyze', dir, '--now', '2026-12-01T12:00:00Z'];
     for (const output of ['text', 'json', 'yaml', 'markdown']) {
-      const whole = (await kdiagInProcess([...args, '-o', output]));
-      const byFile = (await kdiagInProcess([...args, '-o', output], { env: { KDIAG_FILE_BY_FILE_BYTES: '0' } }));
+      const whole = await kdiagInProcess([...args, '-o', output]);
+      const byFile = await kdiagInProcess([...args, '-o', output], { env: { KDIAG_FILE_BY_FILE_BYTES: '0' } });
       expect(whole.code).toBe(2); // the broken file: the rest is reported, exit 2
       expect(whole.stdout.length).toBeGreaterThan(1000);
       expect(byFile).toEqual(whole);
     }
     for (const output of ['text', 'json']) {
       const scan = ['scan', '-f', dir, '-A', '--now', '2026-12-01T12:00:00Z', '-o', output];
-      const whole = (await kdiagInProcess(scan));
+      const whole = await kdiagInProcess(scan);
       expect(whole.stdout).toMatch(/kdiag-cn/);
       expect((await kdiagInProcess(scan, { env: { KDIAG_FILE_BY_FILE_BYTES: '0' } }))).toEqual(whole);
     }
     const failing = ['--failing-only', '-n', 'kdiag-cni-ip-exhausted', '--field-selector', 'status.phase!=Succeeded'];
-    const narrowed = (await kdiagInProcess([...args, ...failing, '-o', 'json']));
+    const narrowed = await kdiagInProcess([...args, ...failing, '-o', 'json']);
     expect(narrowed.stdout).toMatch(/"kind": "Diagnosis"/);
     expect((await kdiagInProcess([...args, ...failing, '-o', 'json'], { env: { KDIAG_FILE_BY_FILE_BYTES: '0' } }))).toEqual(narrowed);
   }, 300_000);
@@ -40,7 +40,7 @@ describe('analyze and scan -f file by file, end to end', { timeout: BIG_INPUT_TI
   it('no Pods or workloads: the same one-line error', async () => {
     const file = join(tmp, 'nodes.yaml');
     writeFileSync(file, 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n');
-    const whole = (await kdiagInProcess(['analyze', file]));
+    const whole = await kdiagInProcess(['analyze', file]);
     expect(whole.code).toBe(2);
     expect(whole.stderr).toMatch(/no Pods or workloads found/);
     expect((await kdiagInProcess(['analyze', file], { env: { KDIAG_FILE_BY_FILE_BYTES: '0' } }))).toEqual(whole);

@@ -26,11 +26,11 @@ afterAll(() => {
 
 describe('--fail-on', () => {
   it('never: exit 0, and every failing Pod is still printed', async () => {
-    const before = (await kdiagInProcess(['analyze', REAL, '-o', 'json']));
+    const before = await kdiagInProcess(['analyze', REAL, '-o', 'json']);
     expect(before.code).toBe(1);
     const failing = JSON.parse(before.stdout).items.filter((d: { status: string }) => d.status === 'failing').map((d: { pod: { name: string } | null; workload?: { name: string } }) => d.pod?.name ?? d.workload?.name);
     expect(failing.length).toBeGreaterThan(10);
-    const never = (await kdiagInProcess(['analyze', REAL, '--fail-on', 'never']));
+    const never = await kdiagInProcess(['analyze', REAL, '--fail-on', 'never']);
     expect(never.code).toBe(0);
     for (const name of failing) expect(never.stdout).toContain(name);
     expect(never.stdout).toBe((await kdiagInProcess(['analyze', REAL])).stdout);
@@ -45,7 +45,7 @@ describe('--fail-on', () => {
   it('pod takes it too; a bad value is one line and exit 2', async () => {
     expect((await kdiagInProcess(['pod', 'crasher', '-f', CRASH])).code).toBe(1);
     expect((await kdiagInProcess(['pod', 'crasher', '-f', CRASH, '--fail-on', 'never'])).code).toBe(0);
-    const bad = (await kdiagInProcess(['analyze', CRASH, '--fail-on', 'sometimes']));
+    const bad = await kdiagInProcess(['analyze', CRASH, '--fail-on', 'sometimes']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^kdiag: --fail-on: "sometimes" is not one of error, warning, never\nhint: /);
   });
@@ -53,7 +53,7 @@ describe('--fail-on', () => {
 
 describe('suppressions stay in the report', () => {
   it('--ignore a rule: the verdict is made from the rest; the finding is in suppressed[] and counted in text', async () => {
-    const json = (await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crash-loop', '-o', 'json']));
+    const json = await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crash-loop', '-o', 'json']);
     expect(json.code).toBe(0);
     const doc = JSON.parse(json.stdout);
     expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
@@ -61,25 +61,25 @@ describe('suppressions stay in the report', () => {
     expect(pod.status).toBe('progressing');
     expect(pod.findings.map((f: { rule: string }) => f.rule)).not.toContain('container/crash-loop');
     expect(pod.suppressed).toEqual([expect.objectContaining({ rule: 'container/crash-loop', suppressedBy: { source: '--ignore' } })]);
-    const text = (await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crash-loop']));
+    const text = await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crash-loop']);
     expect(text.stdout).toContain('1 finding suppressed (--ignore) — --show-suppressed');
     expect(text.stdout).not.toContain('Container "app" is crash-looping');
     expect((await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crash-loop', '--show-suppressed'])).stdout).toContain('Container "app" is crash-looping');
   });
   it('dumps read file by file (the streamed path) suppress and judge the same', async () => {
     const env = { KDIAG_FILE_BY_FILE_BYTES: '0' };
-    const r = (await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crash-loop', '-o', 'json'], { env }));
+    const r = await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crash-loop', '-o', 'json'], { env });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).items[0].suppressed[0].rule).toBe('container/crash-loop');
     expect((await kdiagInProcess(['scan', '-f', WARNING_ONLY, '--fail-on', 'warning'], { env })).code).toBe(1);
   });
   it('--ignore a whole stage; an unknown rule is exit 2', async () => {
     expect((await kdiagInProcess(['pod', 'crasher', '-f', CRASH, '--ignore', 'container'])).code).toBe(0);
-    const bad = (await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crashloop']));
+    const bad = await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crashloop']);
     expect(bad.code).toBe(2);
     expect(bad.stderr.split('\n')[0]).toBe('kdiag: --ignore: unknown rule or stage "container/crashloop"');
   });
-  it('.kdiag.yaml found from a subdirectory up to the repository root; another namespace and an expired entry do not apply', async () => {
+  it('.kdiag.yaml found from a subdirectory up to the repository root; another namespace and an expired entry do not apply', () => {
     const repo = tempDir();
     mkdirSync(join(repo, '.git'));
     mkdirSync(join(repo, 'deploy', 'prod'), { recursive: true });
@@ -115,7 +115,7 @@ describe('suppressions stay in the report', () => {
   it('--config with an unknown key is one line and exit 2', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'teams.yaml'), 'ignore:\n  - rules: [readiness]\n    reson: typo\n');
-    const r = (await kdiagInProcess(['analyze', CRASH, '--config', join(dir, 'teams.yaml')]));
+    const r = await kdiagInProcess(['analyze', CRASH, '--config', join(dir, 'teams.yaml')]);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe(`kdiag: ${join(dir, 'teams.yaml')}:3: unknown key "reson" in an ignore entry`);
   });
@@ -126,7 +126,7 @@ describe('suppressions stay in the report', () => {
     const deploy = list.items.find((o: { kind: string }) => o.kind === 'Deployment');
     deploy.metadata.annotations = { ...deploy.metadata.annotations, 'kdiag.io/ignore': 'readiness/probe-failing', 'kdiag.io/ignore-reason': 'warming cache' };
     writeFileSync(join(dir, 'dump.yaml'), docs.map((d) => stringify(d)).join('---\n'));
-    const r = (await kdiagInProcess(['analyze', join(dir, 'dump.yaml'), '-o', 'json']));
+    const r = await kdiagInProcess(['analyze', join(dir, 'dump.yaml'), '-o', 'json']);
     const items = JSON.parse(r.stdout).items as Array<{ pod: { name: string } | null; status: string; suppressed?: Array<{ rule: string; suppressedBy: unknown }> }>;
     const pods = items.filter((d) => d.pod);
     expect(pods.length).toBeGreaterThan(0);
@@ -134,7 +134,7 @@ describe('suppressions stay in the report', () => {
     // Without the annotation the same finding stands in the verdict, not in suppressed[].
     const plain = JSON.parse((await kdiagInProcess(['analyze', fixture('real/readiness-probe-failing.yaml'), '-o', 'json'])).stdout).items as Array<{ findings: Array<{ rule: string }>; suppressed?: unknown }>;
     expect(plain.some((d) => d.findings.some((f) => f.rule === 'readiness/probe-failing') && d.suppressed === undefined)).toBe(true);
-    const text = (await kdiagInProcess(['analyze', join(dir, 'dump.yaml')]));
+    const text = await kdiagInProcess(['analyze', join(dir, 'dump.yaml')]);
     expect(text.stdout).toMatch(new RegExp(`\\d+ findings? suppressed \\(annotation on deploy/${deploy.metadata.name}\\)`));
     const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kdiag-container-crash-loop', annotations: { 'kdiag.io/ignore': 'container' } } };
     writeFileSync(join(dir, 'crash.yaml'), `${readFileSync(CRASH, 'utf8')}\n---\n${stringify(namespace)}`);
@@ -144,7 +144,7 @@ describe('suppressions stay in the report', () => {
   it('a workload target (pod svc/NAME) keeps its own suppressed finding in suppressed[] and counts it; the traffic path does not bring it back', async () => {
     const dump = fixture('real/readiness-service-no-endpoints.yaml');
     expect((await kdiagInProcess(['pod', 'svc/frontend', '-f', dump])).code).toBe(1);
-    const json = (await kdiagInProcess(['pod', 'svc/frontend', '-f', dump, '--ignore', 'readiness/service-selects-nothing', '-o', 'json']));
+    const json = await kdiagInProcess(['pod', 'svc/frontend', '-f', dump, '--ignore', 'readiness/service-selects-nothing', '-o', 'json']);
     expect(json.code).toBe(0);
     const service = JSON.parse(json.stdout).items.find((d: { workload?: { kind: string } }) => d.workload?.kind === 'Service');
     expect(service.findings.map((f: { rule: string }) => f.rule)).not.toContain('readiness/service-selects-nothing');
@@ -154,7 +154,7 @@ describe('suppressions stay in the report', () => {
     expect((await kdiagInProcess(['pod', 'svc/frontend', '-f', dump, '--ignore', 'traffic/no-ready-endpoints'])).code).toBe(1);
   });
   it('zh-TW: the count line in Chinese', async () => {
-    const r = (await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crash-loop', '--lang', 'zh-TW']));
+    const r = await kdiagInProcess(['analyze', CRASH, '--ignore', 'container/crash-loop', '--lang', 'zh-TW']);
     expect(r.stdout).toContain('已略過 1 個發現（--ignore） — 使用 --show-suppressed 顯示');
   });
 });
@@ -163,7 +163,7 @@ describe('--junit and GitHub annotations for lists', () => {
   it('analyze --junit: one test case per item, failures where the exit code fails, valid JUnit XML', async () => {
     const dir = tempDir();
     const file = join(dir, 'kdiag.xml');
-    const r = (await kdiagInProcess(['analyze', REAL, '--junit', file, '--ignore', 'container/crash-loop']));
+    const r = await kdiagInProcess(['analyze', REAL, '--junit', file, '--ignore', 'container/crash-loop']);
     const xml = readFileSync(file, 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
     // The same JUnit checks as the gate's report (test/engine/gate.test.ts).
@@ -181,14 +181,14 @@ describe('--junit and GitHub annotations for lists', () => {
   });
   it('scan --junit (with --failing-only and --fail-on warning) conforms too, and every item is a case', async () => {
     const file = join(tempDir(), 'scan.xml');
-    const r = (await kdiagInProcess(['scan', '-f', REAL, '--junit', file, '--failing-only', '--fail-on', 'warning']));
+    const r = await kdiagInProcess(['scan', '-f', REAL, '--junit', file, '--failing-only', '--fail-on', 'warning']);
     expect(r.code).toBe(1);
     const xml = readFileSync(file, 'utf8');
     expect(junitProblems(xml)).toEqual([]);
     const items = JSON.parse((await kdiagInProcess(['scan', '-f', REAL, '-o', 'json'])).stdout).items;
     expect(Number(new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml).testsuites.tests)).toBe(items.length);
   });
-  it('the JUnit check finds what it is for', async () => {
+  it('the JUnit check finds what it is for', () => {
     const good = '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="1" failures="1" errors="0" time="0">\n<testsuite name="s" tests="1" failures="1" errors="0" time="0"><testcase classname="c" name="n" time="0"><failure message="m" type="t">x</failure></testcase></testsuite></testsuites>';
     expect(junitProblems(good)).toEqual([]);
     expect(junitProblems(good.replace('tests="1" failures="1" errors="0" time="0"><testcase', 'tests="2" failures="1" errors="0" time="0"><testcase'))).toEqual(['<testsuite tests="2"> but 1 test cases']);
@@ -198,12 +198,12 @@ describe('--junit and GitHub annotations for lists', () => {
     expect(junitProblems(good.replace('<testcase', '<testcase').replace('</testsuite></testsuites>', '</testsuites>'))[0]).toMatch(/^not well-formed XML/);
   });
   it('scan -f under GITHUB_ACTIONS=true: one annotation per failing Pod, before the table', async () => {
-    const r = (await kdiagInProcess(['scan', '-f', CRASH], { env: { GITHUB_ACTIONS: 'true' } }));
+    const r = await kdiagInProcess(['scan', '-f', CRASH], { env: { GITHUB_ACTIONS: 'true' } });
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^::error title=Pod kdiag-container-crash-loop\/crasher%3A failing \(container\)::.*\[container\/crash-loop\]/);
     expect(lines.filter((l) => l.startsWith('::'))).toHaveLength(1);
     expect((await kdiagInProcess(['scan', '-f', CRASH, '--no-github'], { env: { GITHUB_ACTIONS: 'true' } })).stdout).not.toContain('::error');
-    const json = (await kdiagInProcess(['analyze', CRASH, '--github', '-o', 'json']));
+    const json = await kdiagInProcess(['analyze', CRASH, '--github', '-o', 'json']);
     expect(() => JSON.parse(json.stdout)).not.toThrow();
     expect(json.stderr).toContain('::error title=');
   });

@@ -21,19 +21,19 @@ describe('selectContexts', () => {
     expect(selectContexts(flags, KNOWN)).toEqual(expected);
   });
 
-  it('near misses: a glob is a whole-name match, a dot is a dot', async () => {
+  it('near misses: a glob is a whole-name match, a dot is a dot', () => {
     expect(globPattern('prod').test('prod-eu')).toBe(false);
     expect(globPattern('a.b').test('axb')).toBe(false);
     expect(globPattern('*-eu').test('prod-eu-2')).toBe(false);
   });
 
-  it('a glob that matches nothing, and --all-contexts with --context, are usage errors (exit 2)', async () => {
+  it('a glob that matches nothing, and --all-contexts with --context, are usage errors (exit 2)', () => {
     expect(() => selectContexts({ context: ['qa-*'] }, KNOWN)).toThrow(expect.objectContaining({ exitCode: 2, message: '--context "qa-*" matches no context in the kubeconfig' }));
     expect(() => selectContexts({ allContexts: true, context: ['staging'] }, KNOWN)).toThrow(expect.objectContaining({ exitCode: 2 }));
     expect(() => selectContexts({ allContexts: true }, [])).toThrow(expect.objectContaining({ exitCode: 3 }));
   });
 
-  it('one plain --context is the single-cluster path; two, a glob or --all-contexts may name many', async () => {
+  it('one plain --context is the single-cluster path; two, a glob or --all-contexts may name many', () => {
     expect(mayNameMany({ context: ['a'] })).toBe(false);
     expect(mayNameMany({ context: 'a' })).toBe(false);
     expect(mayNameMany({})).toBe(false);

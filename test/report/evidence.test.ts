@@ -7,12 +7,12 @@ import { kdiagInProcess } from '../support/cli.js';
 const NOW = '2026-11-30T01:44:43Z';
 
 describe('evidenceForPeople', () => {
-  it("a container's end in words: reason, exit code, how long it ran, how long ago", async () => {
+  it("a container's end in words: reason, exit code, how long it ran, how long ago", () => {
     const e = fieldEvidence('pod', 'status.containerStatuses[name=app].lastState.terminated', { reason: 'Error', exitCode: 1, startedAt: '2026-11-30T01:44:23Z', finishedAt: '2026-11-30T01:44:28Z' });
     expect(evidenceForPeople([e], 'en', NOW)).toEqual(['status.containerStatuses[name=app].lastState.terminated: Error, exit code 1, ran 5s, ended 15s ago']);
   });
 
-  it('a message already quoted is referred to, not printed again', async () => {
+  it('a message already quoted is referred to, not printed again', () => {
     const message = 'failed to create containerd task: exec: "/server": stat /server: no such file or directory: unknown';
     const lines = evidenceForPeople(
       [
@@ -26,12 +26,12 @@ describe('evidenceForPeople', () => {
     expect(lines.join('\n').split(message)).toHaveLength(2);
   });
 
-  it('a short message is shown again (nothing to gain), and a different one in full', async () => {
+  it('a short message is shown again (nothing to gain), and a different one in full', () => {
     const lines = evidenceForPeople([fieldEvidence('pod', 'a.message', 'oops'), fieldEvidence('pod', 'b.terminated', { reason: 'Error', exitCode: 1, message: 'oops' })], 'en');
     expect(lines[1]).toBe('b.terminated: Error, exit code 1: "oops"');
   });
 
-  it('probes, commands, taints, ports, selectors and terms as kubectl describe prints them', async () => {
+  it('probes, commands, taints, ports, selectors and terms as kubectl describe prints them', () => {
     const lines = evidenceForPeople(
       [
         fieldEvidence('pod', 'spec.containers[name=app].readinessProbe', { httpGet: { path: '/ready', port: 8080, scheme: 'HTTP' }, periodSeconds: 3, failureThreshold: 1 }),
@@ -57,12 +57,12 @@ describe('evidenceForPeople', () => {
     ]);
   });
 
-  it('anything else as flow-style keys and values, with spaces where a line may break (no JSON cut mid-token)', async () => {
+  it('anything else as flow-style keys and values, with spaces where a line may break (no JSON cut mid-token)', () => {
     const [line] = evidenceForPeople([fieldEvidence('networkpolicy', 'np.spec', { podSelector: { matchLabels: { app: 'web' } }, policyTypes: ['Ingress'] })], 'en');
     expect(line).toBe('np.spec: podSelector: {matchLabels: {app: web}}, policyTypes: [Ingress]');
   });
 
-  it('the same line twice is shown once with its count', async () => {
+  it('the same line twice is shown once with its count', () => {
     const e = { source: 'event', text: 'Warning BackOff from kubelet (last seen 5s ago): Back-off restarting failed container' };
     expect(evidenceForPeople([e, e], 'en')).toEqual([`${e.text} (×2)`]);
   });

@@ -6,7 +6,7 @@ import { kdiagInProcess } from '../support/cli.js';
 const COMMAND_LINE = /^ {2,}(?:\$ )?(?:kubectl|kdiag|crictl) \S/;
 
 describe('wrapProse', () => {
-  it('breaks between words, never inside one', async () => {
+  it('breaks between words, never inside one', () => {
     const text = 'The sandbox of the Pod cannot be created because a ResourceQuota in the namespace refuses it';
     for (const width of [20, 33, 47, 80]) {
       const lines = wrapProse(text, width, '', '');
@@ -15,25 +15,25 @@ describe('wrapProse', () => {
     }
   });
 
-  it('a command that does not fit goes whole on a line of its own, indented', async () => {
+  it('a command that does not fit goes whole on a line of its own, indented', () => {
     const lines = wrapProse('Push the missing tag, or point the workload at a tag that exists: kubectl set image deploy/NAME CONTAINER=IMAGE:TAG', 60, '  3. ', '     ');
     expect(lines).toEqual(['  3. Push the missing tag, or point the workload at a tag', '     that exists:', '       kubectl set image deploy/NAME CONTAINER=IMAGE:TAG']);
   });
 
-  it('commands joined by "; " are one a line, even with no width (a pipe)', async () => {
+  it('commands joined by "; " are one a line, even with no width (a pipe)', () => {
     const text = 'Where to look: kube-scheduler — kubectl describe pod api -n shop; kubectl get events -n shop';
     for (const width of [undefined, 200]) {
       expect(wrapProse(text, width, '', '  ')).toEqual(['Where to look: kube-scheduler —', '    kubectl describe pod api -n shop', '    kubectl get events -n shop']);
     }
   });
 
-  it('a sentence that starts with a tool name is prose, and a remark in parentheses is not part of the command', async () => {
+  it('a sentence that starts with a tool name is prose, and a remark in parentheses is not part of the command', () => {
     expect(wrapProse('kdiag names the first stage where a Pod is stuck, and more words to wrap', 40, '', '')).toEqual(['kdiag names the first stage where a Pod', 'is stuck, and more words to wrap']);
     const lines = wrapProse('Count the sandboxes on the node: crictl pods -q | wc -l (many more reservations than sandboxes means leaked IPs)', 50, '', '');
     expect(lines).toContain('  crictl pods -q | wc -l');
   });
 
-  it('fits: left as one line', async () => {
+  it('fits: left as one line', () => {
     expect(wrapProse('see: kdiag explain image/not-found', 80, '', '')).toEqual(['see: kdiag explain image/not-found']);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture, kdiagInProcess } from '../support/cli.js';
 
 const REAL = fixture('real');
-const names = (await kdiagInProcess(['scan', '-f', REAL, '-o', 'name']));
+const names = await kdiagInProcess(['scan', '-f', REAL, '-o', 'name']);
 const pods = names.stdout.trim().split('\n');
 /** The NAME cell of a `-o name` line: a Pod's name, or a workload's kind/name. */
 const podName = (line: string): string => (line.startsWith('pod/') ? line.slice('pod/'.length) : line);
@@ -19,7 +19,7 @@ describe('scan and analyze tables', () => {
   });
 
   it('piped: every name and cause whole, so grep finds them', async () => {
-    const r = (await kdiagInProcess(['scan', '-f', REAL]));
+    const r = await kdiagInProcess(['scan', '-f', REAL]);
     expect(r.stdout).not.toContain('…');
     for (const p of pods) expect(r.stdout).toMatch(new RegExp(`\\s${podName(p)}\\s`));
     expect(r.stdout).toMatch(/kdiag-container-crash-loop +crasher +failing .*CrashLoopBackOff/);
@@ -27,7 +27,7 @@ describe('scan and analyze tables', () => {
 
   for (const columns of ['80', '50']) {
     it(`COLUMNS=${columns}: no line wider, no cut, every Pod and its namespace whole`, async () => {
-      const r = (await kdiagInProcess(['scan', '-f', REAL], { env: { COLUMNS: columns } }));
+      const r = await kdiagInProcess(['scan', '-f', REAL], { env: { COLUMNS: columns } });
       const lines = r.stdout.split('\n');
       expect(r.stdout).not.toContain('…');
       const table = lines.slice(0, lines.indexOf(''));
@@ -41,7 +41,7 @@ describe('scan and analyze tables', () => {
   }
 
   it('--no-headers: the rows only', async () => {
-    const r = (await kdiagInProcess(['scan', '-f', REAL, '--no-headers']));
+    const r = await kdiagInProcess(['scan', '-f', REAL, '--no-headers']);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(pods.length);
     expect(lines[0]).not.toMatch(/NAMESPACE|NAME/);
@@ -50,14 +50,14 @@ describe('scan and analyze tables', () => {
   });
 
   it('-o name is refused by commands that do not list', async () => {
-    const r = (await kdiagInProcess(['pod', 'crasher', '-f', fixture('real/container-crash-loop.yaml'), '-o', 'name']));
+    const r = await kdiagInProcess(['pod', 'crasher', '-f', fixture('real/container-crash-loop.yaml'), '-o', 'name']);
     expect(r.code).toBe(2);
   });
 });
 
 describe('kdiag rules', () => {
   it('piped: grouped by stage, every title whole, no STAGE column', async () => {
-    const r = (await kdiagInProcess(['rules']));
+    const r = await kdiagInProcess(['rules']);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^ {2}RULE +SEVERITY +TITLE$/);
     expect(r.stdout).not.toContain('…');
@@ -74,7 +74,7 @@ describe('kdiag rules', () => {
   });
 
   it('COLUMNS=80: the title under its rule, whole, no line wider', async () => {
-    const r = (await kdiagInProcess(['rules'], { env: { COLUMNS: '80' } }));
+    const r = await kdiagInProcess(['rules'], { env: { COLUMNS: '80' } });
     for (const l of r.stdout.split('\n')) expect(l.length).toBeLessThanOrEqual(80);
     expect(r.stdout).toContain('  scheduling/insufficient-resources');
     expect(r.stdout).toContain('      Not enough free cpu, memory or other resources on any node\n');
@@ -83,7 +83,7 @@ describe('kdiag rules', () => {
 
 describe('scan -f DIR: one clock note for many files', () => {
   it('one line for the 39 files; each with --verbose; in zh-TW too', async () => {
-    const r = (await kdiagInProcess(['scan', '-f', REAL]));
+    const r = await kdiagInProcess(['scan', '-f', REAL]);
     expect(r.stdout.match(/ages measured from/g)).toHaveLength(1);
     expect(r.stdout).toMatch(/ages measured from each file's own time \(\d+ files, \S+ to \S+\); --verbose lists them/);
     expect(((await kdiagInProcess(['scan', '-f', REAL, '--verbose'])).stdout.match(/ages measured from/g) ?? []).length).toBeGreaterThan(30);
