@@ -20,7 +20,7 @@
 // Every run gets a minimal environment: PATH, NO_COLOR=1, and HOME set to an empty directory of this test
 // process (never the developer's own: no ~/.kube/config of theirs is read), plus the test's `env`.
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
@@ -56,15 +56,33 @@ export interface SpawnOptions {
 }
 
 let home: string | undefined;
-/** An empty HOME for this test process, readable by the unprivileged user; removed when the process ends. */
+const HOME_PREFIX = 'kdiag-test-home-';
+/**
+ * An empty HOME for this test process (kdiag's code cache lands in it), readable by the unprivileged user.
+ * Removed at exit; a test worker that was killed cannot do that, so the HOMEs of processes that are gone
+ * are removed when the next one is made.
+ */
 export function testHome(): string {
   if (home === undefined) {
-    home = mkdtempSync(join(tmpdir(), 'kdiag-test-home-'));
+    for (const name of readdirSync(tmpdir())) {
+      const pid = Number(/^kdiag-test-home-(\d+)-/.exec(name)?.[1]);
+      if (pid > 0 && !alive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+    home = mkdtempSync(join(tmpdir(), `${HOME_PREFIX}${process.pid}-`));
     chmodSync(home, 0o755);
     const made = home;
     process.once('exit', () => rmSync(made, { recursive: true, force: true }));
   }
   return home;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export function environment(env: Record<string, string> = {}): Record<string, string> {
