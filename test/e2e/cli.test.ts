@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fixture, kdiag, kdiagInProcess } from './exec.js';
+import { fixture, kdiag, kdiagInProcess } from '../support/cli.js';
 
 const SHOP = fixture('examples/shop.yaml');
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-e2e-'));

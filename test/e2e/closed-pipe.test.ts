@@ -1,15 +1,14 @@
 // `kdiag … | head -1`: when the reader closes the pipe, kdiag exits 0 without a word, as kubectl does.
 // The read end is closed before kdiag writes, so every write meets EPIPE (no race with a fast reader).
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, fixture, ROOT } from './exec.js';
+import { fixture, ROOT, spawnKdiag } from '../support/cli.js';
 
 function withClosedStdout(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: process.env.HOME ?? '/tmp' } });
-    child.stdout.destroy();
+    const child = spawnKdiag(args);
+    child.stdout!.destroy();
     let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
+    child.stderr!.on('data', (c) => (stderr += c));
     child.on('close', (code) => resolve({ code, stderr }));
   });
 }

@@ -1,16 +1,16 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, fixture, kdiag, ROOT, type Run } from './exec.js';
+import { BIN, fixture, kdiag, kdiagAsync, type Run } from '../support/cli.js';
 
 // bin/kdiag.js compiles the CLI bundle through vm.Script with a V8 code cache written after the run, under
 // $XDG_CACHE_HOME/kdiag/code-cache (README, Performance: Start-up). The cache changes how fast a run starts,
 // never what it prints: every case below compares the whole output with a run that has no cache at all.
 const root = mkdtempSync(join(tmpdir(), 'kdiag-code-cache-'));
+chmodSync(root, 0o755); // mkdtemp's 0700 would keep out the unprivileged user of the read-only HOME case
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const POD = ['pod', 'api-7d9f5c6b8-x2k4p', '-f', fixture('examples/shop.yaml')];
@@ -145,11 +145,14 @@ describe('the code cache', () => {
     expect(readFileSync(blocker, 'utf8')).toBe('not a directory');
   });
 
-  it.runIf(process.getuid?.() !== 0)('a read-only HOME gets no cache directory', () => {
+  it('a read-only HOME gets no cache directory', () => {
+    // Root writes into a 0555 directory anyway: as root (CI), kdiag runs as the unprivileged user, who owns
+    // this HOME, as a user owns theirs.
     const home = fresh();
+    if (process.getuid?.() === 0) chownSync(home, 65534, 65534);
     chmodSync(home, 0o555);
     try {
-      expect(kdiag(POD, { env: { HOME: home } })).toEqual(expected);
+      expect(kdiag(POD, { env: { HOME: home }, unprivileged: true })).toEqual(expected);
       expect(readdirSync(home)).toEqual([]);
     } finally {
       chmodSync(home, 0o755);
@@ -164,17 +167,8 @@ describe('the code cache', () => {
 
   it('concurrent first runs leave one whole file and no temporary files', async () => {
     const cache = fresh();
-    const runs = await Promise.all(
-      Array.from({ length: 6 }, () => new Promise<Run>((resolve) => {
-        const child = spawn(process.execPath, [BIN, ...POD], { cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: root, XDG_CACHE_HOME: cache }, stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (c) => (stdout += c));
-        child.stderr.on('data', (c) => (stderr += c));
-        child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-      })),
-    );
-    for (const r of runs) expect(r).toEqual(expected);
+    const runs = await Promise.all(Array.from({ length: 6 }, () => kdiagAsync(POD, { env: { HOME: root, XDG_CACHE_HOME: cache } })));
+    for (const { code, stdout, stderr } of runs) expect({ code, stdout, stderr }).toEqual(expected);
     const file = theFile(cache);
     expect(valid(file)).toBe(true);
     const before = readFileSync(file);
@@ -197,8 +191,8 @@ describe('the code cache', () => {
     mkdirSync(join(dir, 'bin'));
     writeFileSync(join(dir, 'bin', 'kdiag.js'), readFileSync(BIN));
     writeFileSync(join(dir, 'bin', 'package.json'), readFileSync(join(dirname(BIN), 'package.json')));
-    const r = spawnSync(process.execPath, [join(dir, 'bin', 'kdiag.js'), ...POD], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: dir } });
-    expect(r.status).toBe(70);
+    const r = kdiag(POD, { launcher: join(dir, 'bin', 'kdiag.js'), env: { XDG_CACHE_HOME: dir } });
+    expect(r.code).toBe(70);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`kdiag: cannot read ${join(dir, 'dist', 'cli', 'main.cjs')} (ENOENT)\nhint: build it with npm run build\n`);
   });

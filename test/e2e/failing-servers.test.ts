@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { kdiagAsync as kdiag } from './exec.js';
+import { kdiagAsync as kdiag } from '../support/cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-servers-'));
 // Created as the test runs: a young Pending Pod is progressing (exit 0) whenever the suite runs.

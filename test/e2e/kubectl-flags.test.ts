@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalizeArgv } from '../../src/cli/argv.js';
-import { BIN, fixture, kdiag, kdiagInProcess, ROOT } from './exec.js';
+import { BIN, fixture, kdiag, kdiagInProcess, ROOT } from '../support/cli.js';
 
 const SHOP = fixture('examples/shop.yaml');
 const names = (stdout: string): string[] => JSON.parse(stdout).items.map((d: { pod?: { name: string } }) => d.pod?.name).sort();
@@ -92,7 +92,7 @@ describe('version, completion, plugin name', () => {
   it('help names the tool as kubectl invoked it (kubectl-pod_why → "kubectl pod-why")', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kdiag-plugin-'));
     symlinkSync(BIN, join(dir, 'kubectl-pod_why'));
-    const r = spawnSync(process.execPath, [join(dir, 'kubectl-pod_why'), 'scan', '--help'], { encoding: 'utf8' });
+    const r = kdiag(['scan', '--help'], { launcher: join(dir, 'kubectl-pod_why') });
     expect(r.stdout).toMatch(/^Usage: kubectl pod-why scan/);
     expect(kdiag(['--help']).stdout).toMatch(/^Usage: kdiag /);
   });
@@ -101,11 +101,11 @@ describe('version, completion, plugin name', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kdiag-plugin-'));
     symlinkSync(BIN, join(dir, 'kubectl-pod_why'));
     const shop = join(ROOT, 'fixtures/examples/shop.yaml');
-    const run = (args: string[]) => spawnSync(process.execPath, [join(dir, 'kubectl-pod_why'), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const run = (args: string[]) => kdiag(args, { launcher: join(dir, 'kubectl-pod_why') });
     const bare = run(['web-6b7f9c8d4-q8zrt', '-f', shop]);
-    expect(bare.status).toBe(0);
+    expect(bare.code).toBe(0);
     expect(bare.stdout).toMatch(/^Pod shop\/web-6b7f9c8d4-q8zrt/);
-    expect(run(['-n', 'shop', 'api-7d9f5c6b8-x2k4p', '-f', shop]).status).toBe(1);
+    expect(run(['-n', 'shop', 'api-7d9f5c6b8-x2k4p', '-f', shop]).code).toBe(1);
     // Commands keep their meaning; the plain kdiag binary does not guess.
     expect(run(['analyze', shop, '-o', 'json']).stdout).toMatch(/"kind": ?"DiagnosisList"/);
     const plain = kdiag(['web-6b7f9c8d4-q8zrt', '-f', shop]);
@@ -113,7 +113,7 @@ describe('version, completion, plugin name', () => {
   });
 
   it('kubectl_complete-pod_why answers in cobra\'s format', () => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'bin/kubectl_complete-pod_why.js'), 'scan', '-o', ''], { encoding: 'utf8' });
+    const r = kdiag(['scan', '-o', ''], { launcher: join(ROOT, 'bin/kubectl_complete-pod_why.js') });
     expect(r.stdout).toBe('text\nwide\njson\nyaml\nmarkdown\n:4\n');
     expect(kdiag(['__complete', 'p']).stdout).toBe('pod\n:4\n');
     expect(kdiag(['__complete', 'scan', '--fail']).stdout).toBe('--failing-only\n--fail-on\n:4\n');

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixture, ROOT } from './exec.js';
+import { fixture, ROOT } from '../support/cli.js';
 import { recordLoads } from './support/load-recorder.js';
 
 // The contract of src/i18n/load.ts: an English run loads no zh-TW catalogue. Each command below runs the built

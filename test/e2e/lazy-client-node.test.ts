@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, kdiag, ROOT } from './exec.js';
+import { fixture, kdiag, ROOT } from '../support/cli.js';
 
 const env = { KDIAG_DENY_CLIENT_NODE: '1' };
 

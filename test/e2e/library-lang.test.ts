@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, fixture } from './exec.js';
+import { fixture, ROOT } from '../support/cli.js';
 
 // The library entry (dist/lib/index.js) as a program embedding kdiag uses it, in a fresh process: zh-TW words
 // come after `await loadLanguage('zh-TW')`; before it (a caller's bug) the report is English, never half-translated.

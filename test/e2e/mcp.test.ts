@@ -3,12 +3,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, fixture, ROOT } from './exec.js';
+import { BIN, environment, fixture, ROOT } from '../support/cli.js';
 
 let client: Client;
 beforeAll(async () => {
   client = new Client({ name: 'kdiag-test', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', KUBECONFIG: '/nonexistent' }, stderr: 'pipe' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: ROOT, env: environment({ KUBECONFIG: '/nonexistent' }), stderr: 'pipe' }));
 }, 30_000);
 afterAll(async () => client?.close());
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from './exec.js';
+import { ROOT, spawnKdiag } from '../support/cli.js';
 
 // Bytes handed to stdout whose write has not completed (not yet taken by the kernel's pipe buffer).
 const PROBE = `
@@ -60,16 +60,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.runIf(process.platform === 'linux')('streamed JSON on a slow pipe', () => {
   it('waits for the reader instead of queueing the report in memory', async () => {
-    const kdiag = spawn(process.execPath, [BIN, 'analyze', join(dir, 'dump'), '-o', 'json'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: process.env.HOME ?? '/tmp', NODE_OPTIONS: `--import=${pathToFileURL(join(dir, 'probe.mjs')).href}` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const reader = spawn(process.execPath, ['-e', READER], { stdio: [kdiag.stdout, 'inherit', 'inherit', 'ipc'] });
+    const kdiag = spawnKdiag(['analyze', join(dir, 'dump'), '-o', 'json'], { env: { NODE_OPTIONS: `--import=${pathToFileURL(join(dir, 'probe.mjs')).href}` } });
+    const reader = spawn(process.execPath, ['-e', READER], { stdio: [kdiag.stdout!, 'inherit', 'inherit', 'ipc'] });
     let stderr = '';
-    kdiag.stderr.on('data', (c) => (stderr += c));
+    kdiag.stderr!.on('data', (c) => (stderr += c));
     // This process keeps no end of the pipe: only the reader holds it.
-    kdiag.stdout.destroy();
+    kdiag.stdout!.destroy();
     const exited = new Promise<number>((r) => kdiag.on('exit', (code) => r(code ?? -1)));
     const messages: unknown[] = [];
     const got = (n: number): Promise<void> => new Promise((r) => {

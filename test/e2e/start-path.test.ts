@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import jsyaml from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../../src/rules/index.js';
-import { fixture, ROOT } from './exec.js';
+import { fixture, ROOT } from '../support/cli.js';
 import { recordLoads } from './support/load-recorder.js';
 
 // What the offline start path compiles (README, Performance): a diagnosis of a kubectl dump loads neither

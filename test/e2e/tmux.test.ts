@@ -3,7 +3,7 @@
 // tmux is a Debian package (.ci/run installs it); without it this file is skipped and says so.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, fixture, ROOT } from './exec.js';
+import { BIN, fixture, ROOT } from '../support/cli.js';
 
 const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
 const SOCKET = `kdiag-test-${process.pid}`;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { aimCommand, aimDiagnosis, commandTarget, shellWord } from '../../src/engine/command-target.js';
 import { Engine } from '../../src/engine/diagnose.js';
 import { loadDumps } from '../../src/cli/load-dumps.js';
-import { fixture } from '../e2e/exec.js';
+import { fixture } from '../support/cli.js';
 
 describe('aimCommand', () => {
   it('adds the context after the tool name, in every command of a line, and nowhere else', () => {

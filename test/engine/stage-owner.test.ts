@@ -5,7 +5,7 @@ import { Engine } from '../../src/engine/diagnose.js';
 import { stageCommands, troubledContainer, waitingImage } from '../../src/engine/stage-owner.js';
 import type { ContainerFacts } from '../../src/model/containers.js';
 import { readDumps } from '../../src/sources/dump.js';
-import { ROOT } from '../e2e/exec.js';
+import { ROOT } from '../support/cli.js';
 
 /** The diagnoses of a real fixture's Pods. */
 function diagnosed(name: string) {

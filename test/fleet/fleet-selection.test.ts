@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { globPattern, mayNameMany, selectContexts } from '../../src/cli/fleet/select-contexts.js';
 import { inOrder } from '../../src/cli/fleet/in-order.js';
-import { kdiag } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 
 const KNOWN = ['prod-eu', 'staging', 'prod-us', 'dev/kind', 'prod-eu-2'];
 
@@ -80,15 +80,15 @@ describe('inOrder', () => {
 });
 
 describe('the flags on the command line', () => {
-  it('scan --help lists them; completion offers them and the bound\'s values', () => {
-    const help = kdiag(['scan', '--help']).stdout;
+  it('scan --help lists them; completion offers them and the bound\'s values', async () => {
+    const help = (await kdiagInProcess(['scan', '--help'])).stdout;
     expect(help).toContain('--all-contexts');
     expect(help).toContain('--max-clusters-in-flight <n>');
     expect(help).toMatch(/--context <name> +kubeconfig context to use; repeatable/);
-    expect(kdiag(['__complete', 'scan', '--all']).stdout).toBe('--all-contexts\n--all-namespaces\n:4\n');
-    expect(kdiag(['__complete', 'scan', '--max-c']).stdout).toBe('--max-clusters-in-flight\n:4\n');
-    expect(kdiag(['__complete', 'scan', '--max-clusters-in-flight', '']).stdout).toBe('1\n2\n4\n8\n16\n:4\n');
+    expect((await kdiagInProcess(['__complete', 'scan', '--all'])).stdout).toBe('--all-contexts\n--all-namespaces\n:4\n');
+    expect((await kdiagInProcess(['__complete', 'scan', '--max-c'])).stdout).toBe('--max-clusters-in-flight\n:4\n');
+    expect((await kdiagInProcess(['__complete', 'scan', '--max-clusters-in-flight', ''])).stdout).toBe('1\n2\n4\n8\n16\n:4\n');
     // The other commands read one cluster: no such flags there.
-    expect(kdiag(['__complete', 'pod', '--all']).stdout).toBe(':4\n');
+    expect((await kdiagInProcess(['__complete', 'pod', '--all'])).stdout).toBe(':4\n');
   });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Composer, Parser } from 'yaml';
 import { aliasExpansionProblem } from '../../src/sources/yaml-alias-budget.js';
-import { expectInputError, peakKiB, run } from './run.js';
+import { expectInputError, kdiagAsync, peakKiB } from '../support/cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-amplify-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -35,7 +35,7 @@ describe('YAML alias amplification', () => {
     const statuses = Array.from({ length: 999 }, (_, i) => `  - {name: c${i}, ready: false, restartCount: 0, image: x, state: {waiting: {reason: ErrImagePull, message: *m}}}`);
     const file = join(tmp, 'amplified.yaml');
     writeFileSync(file, podYaml(statuses, `&m "${MB}"`));
-    const r = await run(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
+    const r = await kdiagAsync(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
     expectInputError(r, 'amplified.yaml:1');
     expect(r.stderr).toMatch(/999 YAML alias\(es\) would expand 1\.1 MiB of text to about 1000 MiB; kdiag refuses alias amplification past 8\.0 MiB/);
     expect(peakKiB(r)).toBeLessThan(512 * 1024);
@@ -47,7 +47,7 @@ describe('YAML alias amplification', () => {
     const second = 'apiVersion: v1\n  kind: Pod\n  metadata: {name: amp2, namespace: shop}\n  status: {phase: Pending, conditions: [{type: Ready, status: "False", message: *m}], containerStatuses: [*s]}';
     const first = podYaml(statuses, '&m "containers with unready status: [c0]"').trimEnd().split('\n').map((l, i) => (i === 0 ? `- ${l}` : `  ${l}`)).join('\n');
     writeFileSync(file, `apiVersion: v1\nkind: List\nitems:\n${first}\n- ${second}\n`);
-    const r = await run(['analyze', file]);
+    const r = await kdiagAsync(['analyze', file]);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('amp2');
   });
@@ -77,7 +77,7 @@ describe('JSON with repeated 1 MB messages', () => {
     };
     const file = join(tmp, 'repeated.json');
     writeFileSync(file, JSON.stringify(pod));
-    const r = await run(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
+    const r = await kdiagAsync(['analyze', file, '-o', 'json'], { timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(1);
     // Was 108 MB of JSON (each 1 MB message up to 7 times per finding) in 5 s at 720 MiB.
     expect(r.stdout.length).toBeLessThan(4 * 2 ** 20);

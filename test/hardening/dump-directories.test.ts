@@ -7,7 +7,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, symlinkSync, truncateS
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../e2e/exec.js';
+import { kdiagAsync, type Measured } from '../support/cli.js';
 import { unsafeAt } from './hostile.js';
 
 const VALID = resolve(import.meta.dirname, 'corpus/valid.yaml');
@@ -27,47 +27,14 @@ function dumpDir(name: string): string {
   return dir;
 }
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** Root reads any directory, so as root kdiag runs as nobody for the permission test (Linux CI runs as root). */
-const asUnprivileged = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-
-/** Spawned without blocking the worker (a 5 s wait in spawnSync can starve vitest's RPC). Killed at 15 s: a hang fails. */
-function run(args: string[], options: { unprivileged?: boolean; timeoutMs?: number } = {}): Promise<Run> {
-  const started = performance.now();
-  return new Promise((resolveRun) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: tmp },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.unprivileged ? asUnprivileged : {}),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolveRun({ code: code ?? -1, stdout, stderr, ms: performance.now() - started });
-    });
-    // A node the unprivileged user cannot execute (a 0700 install prefix) fails at once, saying so, not at the test timeout.
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      resolveRun({ code: -1, stdout, stderr: `${stderr}cannot run ${process.execPath}${options.unprivileged ? ' as uid 65534' : ''}: ${err.message}`, ms: performance.now() - started });
-    });
-  });
-}
+/** Spawned without blocking the worker (a 5 s wait in spawnSync can starve vitest's RPC). Killed at 15 s: a hang fails.
+ * Root reads any directory, so as root the permission test runs kdiag as the unprivileged user (Linux CI runs as root). */
+const run = (args: string[], options: { unprivileged?: boolean; timeoutMs?: number } = {}): Promise<Measured> => kdiagAsync(args, { env: { HOME: tmp }, timeoutMs: 15_000, ...options });
 
 const lines = (text: string): string[] => text.split('\n').filter((l) => l !== '');
 
 /** The contract: the valid Pod is diagnosed on stdout, each problem is one `kdiag:` line naming it, no stack. */
-function expectRestAnalysed(r: Run, problems: RegExp[], exit = 2): void {
+function expectRestAnalysed(r: Measured, problems: RegExp[], exit = 2): void {
   expect(r.code, r.stderr).toBe(exit);
   expect(r.stdout).toContain('api-7d9f-x2k');
   expect(r.stdout).toContain('image');

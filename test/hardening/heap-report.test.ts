@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectInputError, run } from './run.js';
+import { expectInputError, kdiagAsync } from '../support/cli.js';
 import { BIG_INPUT_TIMEOUT } from '../support/budgets.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-heap-report-'));
@@ -29,8 +29,8 @@ describe('engine and report memory on huge lists', { timeout: BIG_INPUT_TIMEOUT 
     const file = join(tmp, 'pods.json');
     writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: pods }));
     const env = { NODE_OPTIONS: '--max-old-space-size=128' };
-    expectInputError(await run(['analyze', file, '-o', 'json'], { env, timeoutMs: 60_000 }), 'the json report of 20000 diagnoses');
-    const r = await run(['analyze', file, '-o', 'yaml'], { env, timeoutMs: 60_000 });
+    expectInputError(await kdiagAsync(['analyze', file, '-o', 'json'], { env, timeoutMs: 60_000 }), 'the json report of 20000 diagnoses');
+    const r = await kdiagAsync(['analyze', file, '-o', 'yaml'], { env, timeoutMs: 60_000 });
     expectInputError(r, 'the yaml report of 20000 diagnoses');
     expect(r.stderr).toMatch(/does not fit in memory: the heap would pass 109 MiB \(85% of Node's 128 MiB limit\)/);
     expect(r.stderr).toMatch(/^hint: .*--max-old-space-size/m);

@@ -9,7 +9,7 @@ import { Engine } from '../../src/engine/diagnose.js';
 import { snapshotFromObjects } from '../../src/sources/dump.js';
 import { at, conditions, containerStatus, event, node, pod } from '../harness/builders.js';
 import { unsafeAt } from './hostile.js';
-import { peakKiB, run, type Measured } from './run.js';
+import { kdiagAsync, type Measured, peakKiB } from '../support/cli.js';
 import { BIG_INPUT_TIMEOUT } from '../support/budgets.js';
 
 const EVENTS = 100_000;
@@ -122,7 +122,7 @@ describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, { timeout: BIG_INP
   writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [pulling, node(), ...manyEvents(EVENTS)] }));
 
   it('analyze: diagnosed, bounded output, bounded memory', async () => {
-    const r = await run(['analyze', file], { timeoutMs: 120_000 });
+    const r = await kdiagAsync(['analyze', file], { timeoutMs: 120_000 });
     note(`analyze, ${EVENTS} Events (JSON)`, file, r);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('FAILING at image');
@@ -133,7 +133,7 @@ describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, { timeout: BIG_INP
   });
 
   it('pod -f -o json: the same diagnosis, bounded', async () => {
-    const r = await run(['pod', 'api-1', '-f', file, '-o', 'json'], { timeoutMs: 120_000 });
+    const r = await kdiagAsync(['pod', 'api-1', '-f', file, '-o', 'json'], { timeoutMs: 120_000 });
     note(`pod -f -o json, ${EVENTS} Events (JSON)`, file, r);
     expect(r.code).toBe(1);
     const d = JSON.parse(r.stdout);
@@ -148,10 +148,10 @@ describe(`${EVENTS.toLocaleString('en')} Events for one Pod`, { timeout: BIG_INP
     writeFileSync(jsonFile, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [pulling, node(), ...manyEvents(YAML_EVENTS)] }));
     // One clock for both: by default each file is judged at its own modification time, named in a note.
     const now = ['--now', new Date().toISOString()];
-    const r = await run(['analyze', yamlFile, '-o', 'json', ...now], { timeoutMs: 300_000 });
+    const r = await kdiagAsync(['analyze', yamlFile, '-o', 'json', ...now], { timeoutMs: 300_000 });
     note(`analyze -o json, ${YAML_EVENTS} Events (YAML)`, yamlFile, r);
     expect(r.code, r.stderr).toBe(1);
-    expect(JSON.parse(r.stdout)).toEqual(JSON.parse((await run(['analyze', jsonFile, '-o', 'json', ...now])).stdout));
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse((await kdiagAsync(['analyze', jsonFile, '-o', 'json', ...now])).stdout));
     expect(peakKiB(r)).toBeLessThan(3 * 1024 * 1024);
   }, 600_000);
 });
@@ -168,7 +168,7 @@ describe('200,000 distinct Events for one Pod', { timeout: BIG_INPUT_TIMEOUT }, 
       events.push({ kind: 'Event', metadata: { namespace: 'shop' }, involvedObject: { kind: 'Pod', name: 'api-1', namespace: 'shop', uid: 'pod-api-1' }, reason: 'Failed', type: 'Warning', message: pullMessage(i), firstTimestamp: t, lastTimestamp: t, source: { component: 'kubelet' } });
     }
     writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [pulling, node(), ...events] }));
-    const r = await run(['pod', 'api-1', '-f', file, '-o', 'json'], { timeoutMs: 120_000 });
+    const r = await kdiagAsync(['pod', 'api-1', '-f', file, '-o', 'json'], { timeoutMs: 120_000 });
     note('pod -f -o json, 200000 distinct Events (JSON)', file, r);
     const d = JSON.parse(r.stdout);
     expect(d.notes.filter((n: string) => n.includes('was skipped'))).toEqual([]);
@@ -205,7 +205,7 @@ describe('1 MB messages', { timeout: BIG_INPUT_TIMEOUT }, () => {
 
   for (const format of ['text', 'markdown']) {
     it(`analyze -o ${format}: every 1 MB message is clipped with a marker`, async () => {
-      const r = await run(['analyze', file, '-v', '-o', format], { timeoutMs: 120_000 });
+      const r = await kdiagAsync(['analyze', file, '-v', '-o', format], { timeoutMs: 120_000 });
       note(`analyze -v -o ${format}, four 1 MB messages`, file, r);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout.length).toBeLessThan(60_000); // 4 MB of cluster text in, a few KB out
@@ -216,7 +216,7 @@ describe('1 MB messages', { timeout: BIG_INPUT_TIMEOUT }, () => {
 
   it('pod -f for each: bounded text', async () => {
     for (const name of ['big-waiting', 'big-event', 'big-sched', 'big-crash']) {
-      const r = await run(['pod', name, '-f', file, '-v']);
+      const r = await kdiagAsync(['pod', name, '-f', file, '-v']);
       expect([0, 1]).toContain(r.code);
       expect(r.stdout.length, name).toBeLessThan(20_000);
       expectBoundedText(r.stdout);
@@ -224,7 +224,7 @@ describe('1 MB messages', { timeout: BIG_INPUT_TIMEOUT }, () => {
   });
 
   it('-o json keeps evidence whole (a machine format: it grows with the input, it is not clipped)', async () => {
-    const r = await run(['analyze', file, '-o', 'json'], { timeoutMs: 120_000 });
+    const r = await kdiagAsync(['analyze', file, '-o', 'json'], { timeoutMs: 120_000 });
     note('analyze -o json, four 1 MB messages', file, r);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).items.length).toBeGreaterThanOrEqual(4);

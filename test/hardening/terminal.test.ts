@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { at, conditions, containerStatus, event, node, obj, pod } from '../harness/builders.js';
 import { ATTACK, unsafeAt } from './hostile.js';
-import { run } from './run.js';
+import { kdiagAsync } from '../support/cli.js';
 
 // Names cannot hold "/" (kdiag pod NS/NAME would read it as KIND/NAME): the same attack with "/" swapped.
 const NAME_ATTACK = ATTACK.replace(/\//g, '_');
@@ -103,7 +103,7 @@ describe('no escape or control byte from a hostile dump reaches the terminal', (
   for (const [name, args] of commands) {
     for (const format of ['text', 'markdown', 'yaml']) {
       it(`${name} -o ${format}`, async () => {
-        const r = await run([...args, '-o', format]);
+        const r = await kdiagAsync([...args, '-o', format]);
         expect(r.code, r.stderr).toBe(1); // found and diagnosed failing: the hostile text was rendered
         expectSafe(r, `${name} -o ${format}`);
       });
@@ -111,7 +111,7 @@ describe('no escape or control byte from a hostile dump reaches the terminal', (
   }
 
   it('the planted text is really shown (neutralised), so the check above is not vacuous', async () => {
-    const r = await run(['analyze', dump, '-v']);
+    const r = await kdiagAsync(['analyze', dump, '-v']);
     expect(r.code).toBe(1);
     for (const visible of ['visibleOVERWRITE', 'click me', 'isolated', 'pwned title'.slice(0, 0) + 'RED']) expect(r.stdout).toContain(visible);
     expect(r.stdout).toContain('FAILING at image');
@@ -121,14 +121,14 @@ describe('no escape or control byte from a hostile dump reaches the terminal', (
   });
 
   it('with colour forced on, the only escapes are kdiag\'s own SGR colour codes', async () => {
-    const r = await run(['analyze', dump, '-v'], { env: { FORCE_COLOR: '1', NO_COLOR: '' } });
+    const r = await kdiagAsync(['analyze', dump, '-v'], { env: { FORCE_COLOR: '1', NO_COLOR: '' } });
     expect(r.stdout).toMatch(/\u001b\[\d+m/); // colour is really on
     expectSafe({ stdout: r.stdout.replace(/\u001b\[[0-9;]*m/g, ''), stderr: r.stderr }, 'coloured analyze');
   });
 
   it('-o json parses, holds the planted text in escaped form, and escapes C1 and bidi characters too', async () => {
     for (const args of [['analyze', dump], ['pod', POD, '-f', dump]]) {
-      const r = await run([...args, '-o', 'json']);
+      const r = await kdiagAsync([...args, '-o', 'json']);
       expectSafe(r, `${args[0]} -o json`);
       expect(r.stdout).toContain('\\u001b]52;c;');
       expect(r.stdout).toContain('\\u009b31m');
@@ -140,12 +140,12 @@ describe('no escape or control byte from a hostile dump reaches the terminal', (
   });
 
   it('-o yaml reads back to the same document as -o json', async () => {
-    const json = JSON.parse((await run(['analyze', dump, '-o', 'json'])).stdout);
-    expect(parseYaml((await run(['analyze', dump, '-o', 'yaml'])).stdout)).toEqual(json);
+    const json = JSON.parse((await kdiagAsync(['analyze', dump, '-o', 'json'])).stdout);
+    expect(parseYaml((await kdiagAsync(['analyze', dump, '-o', 'yaml'])).stdout)).toEqual(json);
   });
 
   it('error lines that quote names from the dump are neutralised (not found: "did you mean")', async () => {
-    const r = await run(['pod', 'api-', '-f', dump]);
+    const r = await kdiagAsync(['pod', 'api-', '-f', dump]);
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/did you mean/);
     expectSafe(r, 'pod not found');
@@ -153,6 +153,6 @@ describe('no escape or control byte from a hostile dump reaches the terminal', (
   });
 
   it('a target name on the command line with escapes is neutralised in the error too', async () => {
-    expectSafe(await run(['pod', `x${ATTACK}`, '-f', dump]), 'bad target');
+    expectSafe(await kdiagAsync(['pod', `x${ATTACK}`, '-f', dump]), 'bad target');
   });
 });

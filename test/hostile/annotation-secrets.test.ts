@@ -5,7 +5,7 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { POD, answer, closeAll, isList, json, kindOf, list, serve } from './server.js';
-import { run } from './run.js';
+import { kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -38,7 +38,7 @@ function cluster(req: http.IncomingMessage, res: http.ServerResponse): void {
 describe('secret-looking free text in annotations', () => {
   it('capture masks it in the bundle; ordinary annotations are kept as written', async () => {
     const s = await serve(cluster);
-    const r = await run(['capture', 'pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['capture', 'pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     for (const leak of LEAKS) expect(r.stdout, leak).not.toContain(leak);
     expect(r.stdout).toContain('example.com/db-password');

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, closeAll, isList, json, kindOf, list, POD, serve } from './server.js';
-import { expectOneLine, run } from './run.js';
+import { expectOneLine, kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -22,7 +22,7 @@ function endless(res: http.ServerResponse): void {
 describe('bounded reads', () => {
   it('an endless body stops at --max-response-size with exit 3 naming it', async () => {
     const s = await serve((req, res) => (isList(req.url ?? '') && kindOf(req.url ?? '') === 'Pod' ? endless(res) : answer(req, res)));
-    const r = await run(['scan', '--max-response-size', '8Mi'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['scan', '--max-response-size', '8Mi'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, /sent more than 8 MiB for pods in namespace shop \(--max-response-size; /);
     expect(r.ms).toBeLessThan(5_000);
   });
@@ -33,12 +33,12 @@ describe('bounded reads', () => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(600 * 2 ** 20) });
       res.write('{');
     });
-    const r = await run(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, 'sent more than 256 MiB for pod "web" (--max-response-size; 600 MiB so far)');
   });
 
   it('--max-response-size takes a quantity and refuses nonsense', async () => {
-    const r = await run(['pod', 'web', '--max-response-size', 'lots'], { env: { KUBECONFIG: '/nonexistent' } });
+    const r = await kdiagAsync(['pod', 'web', '--max-response-size', 'lots'], { env: { KUBECONFIG: '/nonexistent' } });
     expectOneLine(r, 2, '--max-response-size: "lots" is not a size');
   });
 
@@ -47,7 +47,7 @@ describe('bounded reads', () => {
     const items = Array.from({ length: 12_000 }, (_, i) => ({ ...POD, metadata: { ...POD.metadata, name: `p-${i}`, uid: `u-${i}`, labels: { a: 'x'.repeat(2400) } } }));
     const body = JSON.stringify(list('Pod', items));
     const s = await serve((req, res) => (isList(req.url ?? '') && kindOf(req.url ?? '') === 'Pod' ? json(res, 200, body) : answer(req, res)));
-    const r = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig, NODE_OPTIONS: '--max-old-space-size=48' }, killMs: 30_000 });
+    const r = await kdiagAsync(['scan'], { env: { KUBECONFIG: s.kubeconfig, NODE_OPTIONS: '--max-old-space-size=48' }, timeoutMs: 30_000 });
     expectOneLine(r, 3, /does not fit in memory/);
     expect(r.stderr).toContain('hint: read less at once');
   });
@@ -56,14 +56,14 @@ describe('bounded reads', () => {
 describe('pagination guards', () => {
   it('a continue token that repeats ends the list (exit 3) after two pages, not thousands', async () => {
     const s = await serve((req, res) => (isList(req.url ?? '') ? json(res, 200, list(kindOf(req.url ?? ''), [], { continue: 'same' })) : answer(req, res)));
-    const r = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, 'repeats an earlier continue token');
     expect(s.requests()).toBeLessThan(30);
   });
 
   it('a continue token that is not a string: exit 3, not a forever loop', async () => {
     const s = await serve((req, res) => (isList(req.url ?? '') ? json(res, 200, list(kindOf(req.url ?? ''), [], { continue: { a: 1 } })) : answer(req, res)));
-    const r = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, 'metadata.continue is an object');
     expect(s.requests()).toBeLessThan(30);
   });
@@ -82,7 +82,7 @@ describe('shape checks', () => {
   for (const [name, body, message] of bodies) {
     it(`scan: a Pod list answered with ${name} is exit 3, never "No Pods found"`, async () => {
       const s = await serve((req, res) => (isList(req.url ?? '') && kindOf(req.url ?? '') === 'Pod' ? json(res, 200, body) : answer(req, res)));
-      const r = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+      const r = await kdiagAsync(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
       expectOneLine(r, 3, message);
       expect(r.stdout).toBe('');
     });
@@ -91,7 +91,7 @@ describe('shape checks', () => {
   it('pod: the Pod answered with 42 or another kind is exit 3', async () => {
     for (const body of ['42', JSON.stringify({ ...POD, kind: 'Service' }), '{"kind":"Pod","metadata":{}}']) {
       const s = await serve((req, res) => (req.url?.includes('/pods/web') ? json(res, 200, body) : answer(req, res)));
-      const r = await run(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+      const r = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
       expectOneLine(r, 3, /answered something that is not a Pod for pod "web"/);
       await s.close();
     }
@@ -99,10 +99,10 @@ describe('shape checks', () => {
 
   it('an optional list that 404s (no EndpointSlice API) is a note, not an abort', async () => {
     const s = await serve((req, res) => (kindOf(req.url ?? '') === 'EndpointSlice' || kindOf(req.url ?? '') === 'Service' ? json(res, 404, { kind: 'Status', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404 }) : answer(req, res)));
-    const scan = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+    const scan = await kdiagAsync(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(scan.code, scan.stderr).toBe(0);
     expect(scan.stdout).toContain('the API server does not serve services (404)');
-    const pod = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const pod = await kdiagAsync(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(pod.code, pod.stderr).toBe(0);
     expect(JSON.parse(pod.stdout).pod.name).toBe('web');
     expect(pod.stdout).toContain('Services not listed: the API server does not serve services (404)');
@@ -110,10 +110,10 @@ describe('shape checks', () => {
 
   it('an optional list that 403s is a note; the diagnosis goes on', async () => {
     const s = await serve((req, res) => (kindOf(req.url ?? '') === 'Deployment' ? json(res, 403, { kind: 'Status', message: 'forbidden' }) : answer(req, res)));
-    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).pod.name).toBe('web');
-    const scan = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+    const scan = await kdiagAsync(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(scan.code, scan.stderr).toBe(0);
     expect(scan.stdout).toContain('Deployments not visible: forbidden');
   });
@@ -127,13 +127,13 @@ describe('shape checks', () => {
       else if (kindOf(url) === 'ReplicaSet' || kindOf(url) === 'Pod') forbid(res, kindOf(url) === 'Pod' ? 'pods' : 'replicasets.apps');
       else answer(req, res);
     });
-    const r = await run(['pod', 'deploy/web', '-n', 'shop'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'deploy/web', '-n', 'shop'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, /not allowed to get deployments in namespace "shop"/);
   });
 
   it('a 10 MB Status message becomes one clipped line', async () => {
     const s = await serve((_req, res) => json(res, 500, { kind: 'Status', message: `boom ${'x'.repeat(10 * 2 ** 20)}` }));
-    const r = await run(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, /answered 500 for .*: boom x+… \[\d+ more characters\]/);
   });
 });
@@ -143,7 +143,7 @@ describe('transport', () => {
     // A Pod the scheduler refused: its Nodes are read in a second wave.
     const refused = { ...POD, status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: '0/1 nodes are available: 1 Insufficient cpu.' }] } };
     const s = await serve((req, res) => (kindOf(req.url ?? '') === 'Pod' && !isList(req.url ?? '') ? json(res, 200, refused) : answer(req, res)), { tls: true });
-    const r = await run(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     // Wave 1 is four parallel reads: four sockets at most, reused by every later request.
     expect(r.stderr).toContain('[wave 2] /api/v1/nodes');

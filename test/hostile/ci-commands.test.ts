@@ -7,7 +7,7 @@ import type http from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, closeAll, isList, json, kindOf, list, POD, serve, tmp } from './server.js';
-import { run } from './run.js';
+import { kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -48,7 +48,7 @@ describe('no cluster line is a CI workflow command, nothing is invisible', () =>
   for (const args of [['pod', 'web'], ['pod', 'web', '-o', 'markdown'], ['pod', 'web', '-o', 'yaml'], ['pod', 'web', '-o', 'json'], ['scan'], ['capture', 'pod', 'web']]) {
     it(`${args.join(' ')}`, async () => {
       const s = await serve(cluster);
-      const r = await run(args, { env: { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' } });
+      const r = await kdiagAsync(args, { env: { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' } });
       expect([0, 1], r.stderr).toContain(r.code);
       // The injected text did reach the report (a test that cannot fail is worse than none); scan's table has no message column.
       if (args[0] !== 'scan') expect(r.stdout).toMatch(/pwned|stop-commands/);
@@ -62,7 +62,7 @@ describe('no cluster line is a CI workflow command, nothing is invisible', () =>
   it('gate under GITHUB_ACTIONS: only kdiag\'s own annotations are commands; the JUnit file carries none either', async () => {
     const s = await serve(cluster);
     const junit = join(tmp, `ci-${Date.now()}.xml`);
-    const r = await run(['gate', 'pod/web', '--timeout', '3s', '--junit', junit], { env: { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' }, killMs: 20_000 });
+    const r = await kdiagAsync(['gate', 'pod/web', '--timeout', '3s', '--junit', junit], { env: { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' }, timeoutMs: 20_000 });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/^::error title=/m);
     expect(r.stdout).toMatch(/pwned/);
@@ -81,7 +81,7 @@ describe('no cluster line is a CI workflow command, nothing is invisible', () =>
       const s = await serve(cluster);
       const junit = join(tmp, `ci-${command}-${format}-${Date.now()}.xml`);
       const args = command === 'scan' ? ['scan', '-o', format, '--github', '--junit', junit] : ['gate', 'pod/web', '--timeout', '3s', '-o', format, '--junit', junit];
-      const r = await run(args, { env: { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' }, killMs: 20_000 });
+      const r = await kdiagAsync(args, { env: { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' }, timeoutMs: 20_000 });
       expect([0, 1], r.stderr).toContain(r.code);
       const xml = readFileSync(junit, 'utf8');
       // The planted text reached the output (scan's text table has no message column; its JUnit file has).

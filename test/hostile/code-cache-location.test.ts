@@ -1,11 +1,10 @@
 // The V8 code cache is shared by every kdiag under one cache directory. Two checkouts (or installs) of the
 // same bundle at two paths: a cache written by one made the other's --verbose stack traces name the first
 // one's path. The cache file is keyed by the bundle's location as well as its content.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../e2e/exec.js';
+import { kdiag, ROOT } from '../support/cli.js';
 import { tmp } from './server.js';
 
 /** A copy of the built launcher and bundle at `dir` (node_modules linked, as an install would have it). */
@@ -19,11 +18,8 @@ function checkout(dir: string): string {
 
 const cache = join(tmp, 'shared-cache');
 const verbose = (bin: string): string => {
-  const r = spawnSync(process.execPath, [bin, 'pod', 'x', '-f', join(tmp, 'missing.yaml'), '--verbose'], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: tmp, XDG_CACHE_HOME: cache },
-  });
-  expect(r.status, r.stderr).toBe(2);
+  const r = kdiag(['pod', 'x', '-f', join(tmp, 'missing.yaml'), '--verbose'], { launcher: bin, env: { HOME: tmp, XDG_CACHE_HOME: cache } });
+  expect(r.code, r.stderr).toBe(2);
   return r.stderr;
 };
 

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type http from 'node:http';
 import { answer, closeAll, isList, json, kindOf, list, POD, serve } from './server.js';
-import { run } from './run.js';
+import { kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -14,7 +14,7 @@ describe('connections per command (TLS)', () => {
     // The Pod refused by the scheduler (PodScheduled=False, Unschedulable): the Nodes are read in wave 2.
     const refused = { ...POD, status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: '0/1 nodes are available: 1 node(s) didn\'t match Pod\'s node affinity/selector.' }] } };
     const s = await serve((req, res) => (kindOf(req.url ?? '') === 'Pod' && !isList(req.url ?? '') ? json(res, 200, refused) : answer(req, res)), { tls: true });
-    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     console.log(`pod NAME over TLS: ${s.requests()} requests, ${s.connections()} connections, ${s.fullHandshakes()} full TLS handshakes`);
     // The plan for an unscheduled Pod with no volumes, config or owner: the Pod, its Events by field selector
@@ -35,7 +35,7 @@ describe('connections per command (TLS)', () => {
 
   it('pod NAME of a Pod the scheduler has not tried (no PodScheduled condition, no FailedScheduling): describe\'s 3 requests and the NetworkPolicies, one wave, no Nodes', async () => {
     const s = await serve(answer, { tls: true });
-    const r = await run(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect([...s.paths].sort()).toEqual([
       '/api/v1/namespaces/shop/events?limit=2000&fieldSelector=involvedObject.name%3Dweb',
@@ -57,7 +57,7 @@ describe('connections per command (TLS)', () => {
       json(res, 200, list('Pod', [pod], { resourceVersion: '1', ...(page < 4 ? { continue: `p${page + 1}` } : {}) }));
     };
     const s = await serve(paged, { tls: true });
-    const r = await run(['scan', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['scan', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect([0, 1], r.stderr).toContain(r.code);
     expect(JSON.parse(r.stdout).items).toHaveLength(5);
     const pages = s.paths.filter((p) => kindOf(p) === 'Pod').length;

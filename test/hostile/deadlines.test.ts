@@ -2,35 +2,35 @@
 // Retry-After, or works and then trickles must not keep a command alive past its bound.
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, closeAll, isList, json, kindOf, kubeconfigFor, list, serve, silent, trickle } from './server.js';
-import { expectOneLine, run } from './run.js';
+import { expectOneLine, kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
 describe('deadlines', () => {
   it('a body trickled one byte at a time ends at --request-timeout, naming it and the phase', async () => {
     const s = await serve((req, res) => (req.url?.includes('/pods/web') ? trickle(res, ' ', 100) : answer(req, res)));
-    const r = await run(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, /did not answer within 1s \(--request-timeout, while reading the response body \(\d+ bytes so far\) for pod "web"\)/);
     expect(r.ms).toBeLessThan(4_000);
   });
 
   it('headers that never come end at --request-timeout', async () => {
     const s = await serve(() => {});
-    const r = await run(['scan', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['scan', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, 'while waiting for the response headers');
     expect(r.ms).toBeLessThan(4_000);
   });
 
   it('a stalled TLS handshake ends at --request-timeout (not twice it)', async () => {
     const { port } = await silent();
-    const r = await run(['pod', 'web', '--request-timeout', '1500ms'], { env: { KUBECONFIG: kubeconfigFor(`https://127.0.0.1:${port}`) } });
+    const r = await kdiagAsync(['pod', 'web', '--request-timeout', '1500ms'], { env: { KUBECONFIG: kubeconfigFor(`https://127.0.0.1:${port}`) } });
     expectOneLine(r, 3, 'in the TLS handshake');
     expect(r.ms).toBeLessThan(4_000);
   });
 
   it('429 with Retry-After: 30 is not waited out past --request-timeout', async () => {
     const s = await serve((_req, res) => json(res, 429, { kind: 'Status', message: 'slow down' }, { 'Retry-After': '30' }));
-    const r = await run(['pod', 'web', '--request-timeout', '2s'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '--request-timeout', '2s'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, 'throttling requests (429 Too Many Requests)');
     expect(r.ms).toBeLessThan(4_000);
   });
@@ -38,7 +38,7 @@ describe('deadlines', () => {
   it('retries and their waits stay inside one request deadline', async () => {
     // Each answer takes 600 ms and is a 503: three tries would take 1.8 s plus 0.6 s of backoff; the deadline is 1 s.
     const s = await serve((_req, res) => setTimeout(() => json(res, 503, { kind: 'Status', message: 'unavailable' }), 600));
-    const r = await run(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(3);
     // Counted, not timed (a loaded machine stretches a process's start): a second try of a request cannot
     // end inside the deadline, a third must never be sent.
@@ -62,7 +62,7 @@ describe('deadlines', () => {
       if (lists++ < 11) return json(res, 200, list(kindOf(url), kindOf(url) === 'Deployment' ? [deploy] : []));
       trickle(res, ' ', 200);
     });
-    const r = await run(['gate', 'deploy/web', '--timeout', '3s', '--request-timeout', '60s'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 20_000 });
+    const r = await kdiagAsync(['gate', 'deploy/web', '--timeout', '3s', '--request-timeout', '60s'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 20_000 });
     expect(r.code, r.stderr).toBe(5);
     expect(r.ms).toBeLessThan(3_000 + 2_000 + 1_000);
   });
@@ -76,7 +76,7 @@ describe('deadlines', () => {
     });
     // 400 ms: each page (50 ms) stays well inside it even when this process is starved for a moment (the
     // suite runs a worker per core); 250 ms failed here once under load, a page's answer stalled past it.
-    const r = await run(['scan', '--request-timeout', '400ms'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 25_000 });
+    const r = await kdiagAsync(['scan', '--request-timeout', '400ms'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 25_000 });
     // scan's bound: 30 × --request-timeout = 12 s.
     expectOneLine(r, 3, "the command's time limit (30 × --request-timeout 400ms) ran out");
     expect(r.ms).toBeGreaterThan(11_500);
@@ -86,7 +86,7 @@ describe('deadlines', () => {
 
   it('--request-timeout 30d works without a TimeoutOverflowWarning', async () => {
     const s = await serve(answer);
-    const r = await run(['pod', 'web', '--request-timeout', '30d', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '--request-timeout', '30d', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('TimeoutOverflowWarning');
   });

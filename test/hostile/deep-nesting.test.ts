@@ -3,7 +3,7 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { POD, answer, closeAll, isList, json, kindOf, list, serve } from './server.js';
-import { expectOneLine, run } from './run.js';
+import { expectOneLine, kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -42,7 +42,7 @@ describe('an answer nested 100,000 levels deep', () => {
   for (const [name, args, where, deep] of cases) {
     it(`${name}: one line, exit 3`, async () => {
       const s = await serve(cluster(podWith(where, deep)));
-      const r = await run(args, { env: { KUBECONFIG: s.kubeconfig } });
+      const r = await kdiagAsync(args, { env: { KUBECONFIG: s.kubeconfig } });
       expectOneLine(r, 3, /nested more than \d+ levels deep/);
       expect(r.stdout).toBe('');
     });
@@ -50,7 +50,7 @@ describe('an answer nested 100,000 levels deep', () => {
 
   it('a near miss: 200 levels (deeper than any real object, within the bound) is read as before', async () => {
     const s = await serve(cluster(podWith('spec', `${'{"a":'.repeat(200)}1${'}'.repeat(200)}`)));
-    const r = await run(['capture', 'pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['capture', 'pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('name: web');
   });

@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from './run.js';
+import { kdiagAsync } from '../support/cli.js';
 import { tmp } from './server.js';
 
 const VALID = readFileSync(resolve(import.meta.dirname, '../hardening/corpus/valid.yaml'), 'utf8');
@@ -29,7 +29,7 @@ describe('symbolic links in a dump directory', () => {
   const dir = dumpWithLinks();
 
   it('links leading out are not opened: one note names them; links inside are read, each file once', async () => {
-    const r = await run(['analyze', dir, '-o', 'json'], { env: { KDIAG_PLANTED_ENV: 'planted-env-value-7731' } });
+    const r = await kdiagAsync(['analyze', dir, '-o', 'json'], { env: { KDIAG_PLANTED_ENV: 'planted-env-value-7731' } });
     expect(r.code, r.stderr).toBe(1); // the diagnosis' exit code: nothing unreadable
     const names = JSON.parse(r.stdout).items.map((i: { pod: { name: string } }) => i.pod.name).sort();
     expect(names).toEqual(['api-7d9f-x2k', 'second-inside-pod']);
@@ -40,7 +40,7 @@ describe('symbolic links in a dump directory', () => {
   });
 
   it('the same file named as an argument is read: the user chose it', async () => {
-    const r = await run(['analyze', join(dir, 'pods.yaml'), '-o', 'json']);
+    const r = await kdiagAsync(['analyze', join(dir, 'pods.yaml'), '-o', 'json']);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('planted-outside-pod');
   });

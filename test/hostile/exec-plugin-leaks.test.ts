@@ -4,7 +4,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, closeAll, serve, tmp } from './server.js';
-import { expectOneLine, run } from './run.js';
+import { expectOneLine, kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -26,7 +26,7 @@ describe('exec credential plugin stderr', () => {
     it(`${name}: the reason is printed, the secret masked`, async () => {
       const cmd = plugin(`leak-${Date.now()}-${Math.random().toString(36).slice(2)}.sh`, `echo '${line}' >&2\nexit 1`);
       const s = await serve(answer, { user: execUser(cmd) });
-      const r = await run(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+      const r = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
       expectOneLine(r, 3, /exec credential plugin .* failed \(exit 1\): /);
       for (const secret of ['s3cr3tT0kenValue', 'ya29.a0AfH6SMBx3kq9Zr7TQpLmN2vWc8', 'hunter2hunter2']) expect(r.stderr).not.toContain(secret);
       expect(r.stderr).toContain(line.split(' ')[0]);

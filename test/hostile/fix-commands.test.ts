@@ -2,7 +2,7 @@
 // from: run with --context (or --kubeconfig), every kubectl and kdiag command in the report names it, so a
 // pasted command does not act on whatever the shell's current context is. Without them, nothing is added.
 import { afterEach, describe, expect, it } from 'vitest';
-import { run } from './run.js';
+import { kdiagAsync } from '../support/cli.js';
 import { closeAll, serve } from './server.js';
 import { cluster } from './team-cluster.js';
 
@@ -17,7 +17,7 @@ describe('fix commands name the cluster the diagnosis came from', () => {
   it('pod --context x: text and JSON; without --context nothing is added', async () => {
     const s = await serve(cluster());
     const env = { KUBECONFIG: s.kubeconfig };
-    const [text, json, plain] = await Promise.all([run(['pod', 'crasher', '--context', 'x'], { env }), run(['--context', 'x', 'pod', 'crasher', '-o', 'json'], { env }), run(['pod', 'crasher', '-o', 'json'], { env })]);
+    const [text, json, plain] = await Promise.all([kdiagAsync(['pod', 'crasher', '--context', 'x'], { env }), kdiagAsync(['--context', 'x', 'pod', 'crasher', '-o', 'json'], { env }), kdiagAsync(['pod', 'crasher', '-o', 'json'], { env })]);
     expect(text.code, text.stderr).toBe(1);
     expect(text.stdout).toContain('kubectl --context x logs crasher -n shop -c app --previous');
     expect(text.stdout).not.toMatch(/kubectl (?!--context x )[a-z]/);
@@ -30,7 +30,7 @@ describe('fix commands name the cluster the diagnosis came from', () => {
 
   it('--kubeconfig given on the command line goes into the commands too (quoted for the shell)', async () => {
     const s = await serve(cluster());
-    const r = await run(['pod', 'crasher', '--kubeconfig', s.kubeconfig, '--context', 'x', '-o', 'json'], {});
+    const r = await kdiagAsync(['pod', 'crasher', '--kubeconfig', s.kubeconfig, '--context', 'x', '-o', 'json'], {});
     expect(r.code, r.stderr).toBe(1);
     for (const c of commands(JSON.parse(r.stdout))) expect(c).toContain(`kubectl --kubeconfig ${s.kubeconfig} --context x `);
   });
@@ -38,7 +38,7 @@ describe('fix commands name the cluster the diagnosis came from', () => {
   it('scan --context x and gate --context x', async () => {
     const s = await serve(cluster());
     const env = { KUBECONFIG: s.kubeconfig };
-    const [scan, gate] = await Promise.all([run(['scan', '--context', 'x', '-o', 'json'], { env }), run(['gate', 'pod/crasher', '--context', 'x', '--timeout', '20s'], { env, killMs: 30_000 })]);
+    const [scan, gate] = await Promise.all([kdiagAsync(['scan', '--context', 'x', '-o', 'json'], { env }), kdiagAsync(['gate', 'pod/crasher', '--context', 'x', '--timeout', '20s'], { env, timeoutMs: 30_000 })]);
     expect(scan.code, scan.stderr).toBe(1);
     const crasher = (JSON.parse(scan.stdout).items as Item[]).find((i) => i.pod?.name === 'crasher')!;
     expect(commands(crasher).length).toBeGreaterThan(1);

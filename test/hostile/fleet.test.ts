@@ -6,9 +6,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT } from '../e2e/exec.js';
+import { kdiagAsync, ROOT } from '../support/cli.js';
 import { fleetKubeconfig, fleetPods, maxInFlight, startFleet, type FleetServer } from './fleet-servers.js';
-import { run } from './run.js';
 import { closeAll, silent } from './server.js';
 
 const validate = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(resolve(ROOT, 'schema/kdiag-v1.schema.json'), 'utf8')));
@@ -41,7 +40,7 @@ describe('scan over 50 contexts in one process', () => {
   let code: number;
 
   beforeAll(async () => {
-    const r = await run(['scan', '--context', 'fleet-*', '-o', 'json'], { env: { KUBECONFIG: kubeconfig }, killMs: 120_000 });
+    const r = await kdiagAsync(['scan', '--context', 'fleet-*', '-o', 'json'], { env: { KUBECONFIG: kubeconfig }, timeoutMs: 120_000 });
     code = r.code;
     expect(r.stderr).toBe('');
     doc = JSON.parse(r.stdout);
@@ -79,7 +78,7 @@ describe('scan over 50 contexts in one process', () => {
   it('each cluster\'s items are exactly what a run of that context alone prints', async () => {
     const codes: number[] = [];
     for (let at = 0; at < fleet.length; at += 4) {
-      const runs = await Promise.all(fleet.slice(at, at + 4).map((s) => run(['scan', '--context', s.context, '-o', 'json'], { env: { KUBECONFIG: kubeconfig }, killMs: 60_000 })));
+      const runs = await Promise.all(fleet.slice(at, at + 4).map((s) => kdiagAsync(['scan', '--context', s.context, '-o', 'json'], { env: { KUBECONFIG: kubeconfig }, timeoutMs: 60_000 })));
       runs.forEach((r, k) => {
         const context = fleet[at + k]!.context;
         codes.push(r.code);
@@ -99,7 +98,7 @@ describe('clusters that cannot be read', () => {
     const dead = await silent(); // accepts and never answers: the cluster's own deadline ends its read
     const kc = fleetKubeconfig([ok!, forbidden!], { gone: 'http://127.0.0.1:1', stuck: `http://127.0.0.1:${dead.port}` });
     const env = { KUBECONFIG: kc };
-    const [text, json] = await Promise.all([run(['scan', '--all-contexts', '--request-timeout', '1s'], { env, killMs: 60_000 }), run(['scan', '--all-contexts', '--request-timeout', '1s', '-o', 'json'], { env, killMs: 60_000 })]);
+    const [text, json] = await Promise.all([kdiagAsync(['scan', '--all-contexts', '--request-timeout', '1s'], { env, timeoutMs: 60_000 }), kdiagAsync(['scan', '--all-contexts', '--request-timeout', '1s', '-o', 'json'], { env, timeoutMs: 60_000 })]);
     expect(text.code, text.stderr).toBe(0); // mixed-00 is healthy; the three others are not read, which is not a verdict
     expect(text.stdout).toMatch(/^CLUSTER +NAME +STATUS/);
     expect(text.stdout).toMatch(/^mixed-00 +web-1 +healthy/m);
@@ -114,7 +113,7 @@ describe('clusters that cannot be read', () => {
   }, 90_000);
 
   it('none read: exit 3, the report still names each cluster and why, and one line on stderr', async () => {
-    const r = await run(['scan', '--context', 'a', '--context', 'b', '-o', 'json'], { env: { KUBECONFIG: fleetKubeconfig([], { a: 'http://127.0.0.1:1', b: 'http://127.0.0.1:1' }) } });
+    const r = await kdiagAsync(['scan', '--context', 'a', '--context', 'b', '-o', 'json'], { env: { KUBECONFIG: fleetKubeconfig([], { a: 'http://127.0.0.1:1', b: 'http://127.0.0.1:1' }) } });
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('kdiag: none of the 2 clusters could be read\n');
     const doc = JSON.parse(r.stdout);
@@ -127,7 +126,7 @@ describe('clusters that cannot be read', () => {
   });
 
   it('in zh-TW the frame is translated and the cluster\'s own reason too', async () => {
-    const r = await run(['scan', '--context', 'a', '--context', 'b', '--lang', 'zh-TW'], { env: { KUBECONFIG: fleetKubeconfig([], { a: 'http://127.0.0.1:1', b: 'http://127.0.0.1:1' }) } });
+    const r = await kdiagAsync(['scan', '--context', 'a', '--context', 'b', '--lang', 'zh-TW'], { env: { KUBECONFIG: fleetKubeconfig([], { a: 'http://127.0.0.1:1', b: 'http://127.0.0.1:1' }) } });
     expect(r.code).toBe(3);
     expect(r.stdout).toContain('2 個叢集中有 2 個無法讀取：a、b');
     expect(r.stdout).toContain('無法讀取叢集 a：連不上 http://127.0.0.1:1 的 API Server');
@@ -138,7 +137,7 @@ describe('clusters that cannot be read', () => {
 describe('the bound and the selection', () => {
   it('--max-clusters-in-flight 1 reads one cluster at a time', async () => {
     const { servers, kubeconfig: kc } = await fresh(6, 'one');
-    const r = await run(['scan', '--all-contexts', '--max-clusters-in-flight', '1', '-o', 'yaml'], { env: { KUBECONFIG: kc } });
+    const r = await kdiagAsync(['scan', '--all-contexts', '--max-clusters-in-flight', '1', '-o', 'yaml'], { env: { KUBECONFIG: kc } });
     expect(r.code, r.stderr).toBe(1);
     expect(maxInFlight(servers)).toBe(1);
     expect(servers.every((s) => s.span() !== undefined)).toBe(true);
@@ -148,7 +147,7 @@ describe('the bound and the selection', () => {
   }, 60_000);
 
   it('GitHub annotations (--github): one per failing item, named with its cluster; the fix command names its context', async () => {
-    const r = await run(['scan', '--context', 'fleet-0[0-3]', '--github'], { env: { KUBECONFIG: kubeconfig } });
+    const r = await kdiagAsync(['scan', '--context', 'fleet-0[0-3]', '--github'], { env: { KUBECONFIG: kubeconfig } });
     expect(r.code, r.stderr).toBe(1);
     const annotations = r.stdout.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations).toHaveLength(2); // fleet-00 and fleet-03 have a crash loop
@@ -157,14 +156,14 @@ describe('the bound and the selection', () => {
   });
 
   it('Markdown names each item\'s cluster', async () => {
-    const r = await run(['scan', '--context', 'fleet-0[0-2]', '-o', 'markdown'], { env: { KUBECONFIG: kubeconfig } });
+    const r = await kdiagAsync(['scan', '--context', 'fleet-0[0-2]', '-o', 'markdown'], { env: { KUBECONFIG: kubeconfig } });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('| \\[fleet-00\\] Pod shop/api-0 | failing |');
     expect(r.stdout).toContain('| \\[fleet-02\\] Pod shop/web-2 | healthy |');
   });
 
   it('one context (a glob that matches one) is the single-cluster report: no CLUSTER column, no cluster field', async () => {
-    const r = await run(['scan', '--context', 'fleet-0[1]', '-o', 'json'], { env: { KUBECONFIG: kubeconfig } });
+    const r = await kdiagAsync(['scan', '--context', 'fleet-0[1]', '-o', 'json'], { env: { KUBECONFIG: kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc.clusters).toBeUndefined();
@@ -173,13 +172,13 @@ describe('the bound and the selection', () => {
 
   it('usage errors are exit 2 before any cluster is read', async () => {
     const env = { KUBECONFIG: kubeconfig };
-    const glob = await run(['scan', '--context', 'nothing-*'], { env });
+    const glob = await kdiagAsync(['scan', '--context', 'nothing-*'], { env });
     expect(glob.code).toBe(2);
     expect(glob.stderr).toMatch(/^kdiag: --context "nothing-\*" matches no context in the kubeconfig\nhint: known contexts: fleet-00, /);
-    const bound = await run(['scan', '--all-contexts', '--max-clusters-in-flight', '0'], { env });
+    const bound = await kdiagAsync(['scan', '--all-contexts', '--max-clusters-in-flight', '0'], { env });
     expect(bound.code).toBe(2);
     expect(bound.stderr).toMatch(/--max-clusters-in-flight: "0" is not a whole number from 1 to 64/);
-    const both = await run(['scan', '--all-contexts', '--context', 'fleet-00'], { env });
+    const both = await kdiagAsync(['scan', '--all-contexts', '--context', 'fleet-00'], { env });
     expect(both.code).toBe(2);
   });
 });
@@ -189,13 +188,13 @@ describe('the fleet flags before the command, as kubectl takes persistent flags'
   it('--all-contexts, --max-clusters-in-flight and --context before scan mean what they mean after it', async () => {
     const { servers, kubeconfig: kc } = await fresh(3, 'lead');
     const env = { KUBECONFIG: kc };
-    const after = await run(['scan', '--all-contexts', '--max-clusters-in-flight', '1', '-o', 'json'], { env });
-    const before = await run(['--all-contexts', '--max-clusters-in-flight=1', '-o', 'json', 'scan'], { env });
+    const after = await kdiagAsync(['scan', '--all-contexts', '--max-clusters-in-flight', '1', '-o', 'json'], { env });
+    const before = await kdiagAsync(['--all-contexts', '--max-clusters-in-flight=1', '-o', 'json', 'scan'], { env });
     expect(before.code, before.stderr).toBe(after.code);
     const names = (stdout: string) => (JSON.parse(stdout) as { items: Item[]; clusters: Array<{ name: string }> });
     expect(names(before.stdout).clusters.map((c) => c.name)).toEqual(servers.map((s) => s.context));
     expect(names(before.stdout).items.map(alone)).toEqual(names(after.stdout).items.map(alone));
-    const globs = await run(['--context', 'lead-0[01]', '-A', 'scan', '-o', 'json'], { env });
+    const globs = await kdiagAsync(['--context', 'lead-0[01]', '-A', 'scan', '-o', 'json'], { env });
     expect(globs.code, globs.stderr).toBe(1);
     expect(names(globs.stdout).clusters.map((c) => c.name)).toEqual(['lead-00', 'lead-01']);
   });
@@ -210,7 +209,7 @@ describe('the fleet flags before the command, as kubectl takes persistent flags'
       [['capture', 'pod', 'web-0', '--context', 'single-00', '--context', 'single-01'], 'kdiag: --context is given 2 times, and capture reads one cluster'],
     ];
     for (const [args, line] of cases) {
-      const r = await run(args, { env });
+      const r = await kdiagAsync(args, { env });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr.split('\n')[0]).toBe(line);
       expect(r.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('hint: '))).toHaveLength(1);

@@ -3,12 +3,10 @@
 // then tens of thousands of log reads, two evaluations and an 9 MB report, minutes past the deadline).
 // Bound checked: the run ends within --timeout + the issue's 2 s slack, plus 1 s for the process's own start
 // on a loaded machine (the gate's clock starts after it).
-import { spawn } from 'node:child_process';
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../e2e/exec.js';
+import { kdiagAsync, spawnKdiag } from '../support/cli.js';
 import { closeAll, json, kindOf, list, serve } from './server.js';
-import { run } from './run.js';
 
 afterEach(closeAll);
 
@@ -59,7 +57,7 @@ describe('capture: Events paged without end', () => {
       if (kindOf(url) === 'Event') return json(res, 200, list('Event', events, { resourceVersion: '5', continue: `p${++page}` }));
       json(res, 200, list(kindOf(url), [], { resourceVersion: '5' }));
     });
-    const r = await run(['capture', 'pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 30_000 });
+    const r = await kdiagAsync(['capture', 'pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toContain("the command's time limit (6 × --request-timeout 1s) ran out");
     expect(r.ms).toBeLessThan(6_000 + 2_000 + 1_000);
@@ -73,7 +71,7 @@ function crashedPodSmall(): Record<string, unknown> {
 describe('gate --timeout after the reads', () => {
   it('reads that end near the deadline: no evaluation is started that would end past it; exit 5 at the deadline', async () => {
     const s = await bigPodServer(4_500);
-    const r = await run(['gate', 'pod/web', '--timeout', '6s'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 30_000 });
+    const r = await kdiagAsync(['gate', 'pod/web', '--timeout', '6s'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toContain('gate --timeout 6s ran out before kdiag could judge what it read');
     expect(r.ms).toBeLessThan(6_000 + 2_000 + 1_000);
@@ -84,20 +82,16 @@ describe('gate --timeout after the reads', () => {
   it('a verdict early, then a stdout nobody reads: the gate ends by its deadline with the verdict\'s code', async () => {
     const s = await bigPodServer(0);
     const started = performance.now();
-    const child = spawn(process.execPath, [process.env.KDIAG_TEST_BIN || BIN, 'gate', 'pod/web', '--timeout', '6s'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: '/nonexistent', KUBECONFIG: s.kubeconfig },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnKdiag(['gate', 'pod/web', '--timeout', '6s'], { env: { KUBECONFIG: s.kubeconfig } });
     let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
+    child.stderr!.on('data', (c) => (stderr += c));
     // stdout is never read: the pipe fills after its first 64 KiB and the report stays queued in kdiag.
-    child.stdout.pause();
+    child.stdout!.pause();
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
     clearTimeout(timer);
     const ms = performance.now() - started;
-    child.stdout.destroy();
+    child.stdout!.destroy();
     expect(code, stderr).toBe(1);
     expect(stderr).toMatch(/gate: failed after/);
     expect(stderr).toContain("gate --timeout 6s: stdout's reader did not take the whole report in time; the rest is dropped");

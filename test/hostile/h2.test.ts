@@ -13,7 +13,7 @@ import { ApiClient } from '../../src/sources/cluster/api-client.js';
 import type { Connection } from '../../src/sources/cluster/connect.js';
 import { watchAll } from '../../src/sources/cluster/watch.js';
 import { answer, closeAll, isList, json, kindOf, kubeconfigFor, list, POD, selfSigned, serve, tmp, trickle } from './server.js';
-import { expectOneLine, run } from './run.js';
+import { expectOneLine, kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -26,7 +26,7 @@ const REFUSED = { ...POD, status: { phase: 'Pending', conditions: [{ type: 'PodS
 describe('HTTP/2: one connection, one TLS handshake', () => {
   it('pod NAME of a Pod the scheduler has not tried: describe\'s 3 requests and the NetworkPolicies, one wave, all streams on one connection (one full TLS handshake)', async () => {
     const s = await serve(answer, { h2: true });
-    const r = await run(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 8_000 });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 8_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).pod.name).toBe('web');
     expect(waveLines(r.stderr, 1)).toHaveLength(4);
@@ -37,7 +37,7 @@ describe('HTTP/2: one connection, one TLS handshake', () => {
 
   it('a Pod the scheduler refused: wave 2 (the Nodes) is one more stream on the same connection', async () => {
     const s = await serve((req, res) => (isPod(req) ? json(res, 200, REFUSED) : answer(req, res)), { h2: true });
-    const r = await run(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(waveLines(r.stderr, 2)).toEqual(['kdiag: GET [wave 2] /api/v1/nodes?limit=2000']);
     expect(s.requests()).toBe(5);
@@ -52,7 +52,7 @@ describe('HTTP/2: one connection, one TLS handshake', () => {
       json(res, 200, list('Pod', [{ ...POD, metadata: { ...POD.metadata, name: `web-${page}`, uid: `u-${page}` } }], { resourceVersion: '1', ...(page < 4 ? { continue: `p${page + 1}` } : {}) }));
     };
     const s = await serve(paged, { h2: true });
-    const r = await run(['scan', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['scan', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect([0, 1], r.stderr).toContain(r.code);
     expect(JSON.parse(r.stdout).items).toHaveLength(5);
     expect(s.requests()).toBeGreaterThan(10);
@@ -66,7 +66,7 @@ describe('HTTP/2: one connection, one TLS handshake', () => {
       seen.push({ auth: req.headers.authorization, user: req.headers['impersonate-user'], groups: req.headers['impersonate-group'], accept: req.headers.accept, agent: req.headers['user-agent'] });
       answer(req, res);
     }, { h2: true });
-    const r = await run(['pod', 'web', '-o', 'json', '--as', 'jane', '--as-group', 'dev', '--as-group', 'ops'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json', '--as', 'jane', '--as-group', 'dev', '--as-group', 'ops'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(seen).toHaveLength(4);
     for (const h of seen) {
@@ -91,7 +91,7 @@ describe('HTTP/2: one connection, one TLS handshake', () => {
       }
       return isPod(req) ? json(res, 200, crashed) : answer(req, res);
     }, { h2: true });
-    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.stderr).not.toMatch(/kdiag: /);
     expect(s.paths.some((p) => p.includes('/pods/web/log?') && p.includes('previous=true'))).toBe(true);
     expect(r.stdout).toContain('panic: cannot open /etc/app.conf');
@@ -106,7 +106,7 @@ describe('HTTP/2: credentials', () => {
     writeFileSync(cmd, `#!/bin/sh\necho x >> ${counter}\nn=$(wc -l < ${counter})\necho "{\\"apiVersion\\":\\"client.authentication.k8s.io/v1beta1\\",\\"kind\\":\\"ExecCredential\\",\\"status\\":{\\"token\\":\\"t$n\\"}}"\n`);
     chmodSync(cmd, 0o755);
     const s = await serve((req, res) => (req.headers.authorization === 'Bearer t2' ? answer(req, res) : json(res, 401, { kind: 'Status', message: 'Unauthorized' })), { h2: true, user: `exec:\n  apiVersion: client.authentication.k8s.io/v1beta1\n  command: ${cmd}\n  interactiveMode: Never` });
-    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(counter, 'utf8').trim().split('\n')).toHaveLength(2);
     expect(s.connections()).toBe(2);
@@ -116,7 +116,7 @@ describe('HTTP/2: credentials', () => {
 describe('HTTP/2: deadlines, sizes, resets', () => {
   it('headers that never come end at --request-timeout, naming the phase', async () => {
     const s = await serve(() => {}, { h2: true });
-    const r = await run(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
     // Whichever of the wave's 4 reads gives up first is named (they share the deadline).
     expectOneLine(r, 3, /did not answer within 1s \(--request-timeout, while waiting for the response headers for (pod "web"|events in namespace shop|services in namespace shop|networkpolicies in namespace shop)\)/);
     expect(r.ms).toBeLessThan(4_000);
@@ -128,7 +128,7 @@ describe('HTTP/2: deadlines, sizes, resets', () => {
     server.on('secureConnection', (c) => sockets.add(c));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
-      const r = await run(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: kubeconfigFor(`https://127.0.0.1:${(server.address() as AddressInfo).port}`) } });
+      const r = await kdiagAsync(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: kubeconfigFor(`https://127.0.0.1:${(server.address() as AddressInfo).port}`) } });
       expectOneLine(r, 3, /did not answer within 1s \(--request-timeout, while waiting for the response headers for (pod "web"|events in namespace shop|services in namespace shop|networkpolicies in namespace shop)\)/);
       expect(r.ms).toBeLessThan(4_000);
     } finally {
@@ -139,7 +139,7 @@ describe('HTTP/2: deadlines, sizes, resets', () => {
 
   it('a body trickled one byte at a time ends at --request-timeout, with the bytes read so far', async () => {
     const s = await serve((req, res) => (isPod(req) ? trickle(res, ' ', 100) : answer(req, res)), { h2: true });
-    const r = await run(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, /did not answer within 1s \(--request-timeout, while reading the response body \(\d+ bytes so far\) for pod "web"\)/);
     expect(r.ms).toBeLessThan(4_000);
   });
@@ -147,14 +147,14 @@ describe('HTTP/2: deadlines, sizes, resets', () => {
   it('--max-response-size holds while the body streams in (no Content-Length) and against a declared one', async () => {
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     const streamed = await serve((req, res) => (isPod(req) ? trickle(res, chunk, 5) : answer(req, res)), { h2: true });
-    const a = await run(['pod', 'web', '--max-response-size', '1Mi'], { env: { KUBECONFIG: streamed.kubeconfig } });
+    const a = await kdiagAsync(['pod', 'web', '--max-response-size', '1Mi'], { env: { KUBECONFIG: streamed.kubeconfig } });
     expectOneLine(a, 3, /sent more than 1 MiB for pod "web" \(--max-response-size; [\d.]+ MiB so far\)/);
     const declared = await serve((req, res) => {
       if (!isPod(req)) return answer(req, res);
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(600 * 2 ** 20) });
       res.write('{');
     }, { h2: true });
-    const b = await run(['pod', 'web'], { env: { KUBECONFIG: declared.kubeconfig } });
+    const b = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: declared.kubeconfig } });
     expectOneLine(b, 3, 'sent more than 256 MiB for pod "web" (--max-response-size; 600 MiB so far)');
     expect(a.ms + b.ms).toBeLessThan(8_000);
   });
@@ -165,12 +165,12 @@ describe('HTTP/2: deadlines, sizes, resets', () => {
       if (isPod(req) && resets++ === 0) return streamOf(req).close(http2.constants.NGHTTP2_INTERNAL_ERROR);
       answer(req, res);
     }, { h2: true });
-    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: once.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: once.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(once.paths.filter((p) => p === '/api/v1/namespaces/shop/pods/web')).toHaveLength(2);
     expect(once.connections()).toBe(1);
     const always = await serve((req, res) => (isPod(req) ? streamOf(req).close(http2.constants.NGHTTP2_REFUSED_STREAM) : answer(req, res)), { h2: true });
-    const a = await run(['pod', 'web'], { env: { KUBECONFIG: always.kubeconfig } });
+    const a = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: always.kubeconfig } });
     expectOneLine(a, 3, /cannot reach the API server at https:\/\/127\.0\.0\.1:\d+ \(ECONNRESET\)/);
     expect(always.paths.filter((p) => p === '/api/v1/namespaces/shop/pods/web')).toHaveLength(3);
   });
@@ -182,7 +182,7 @@ describe('HTTP/2: deadlines, sizes, resets', () => {
       res.write('{"kind":"Pod",');
       setTimeout(() => streamOf(req).close(http2.constants.NGHTTP2_INTERNAL_ERROR), 50);
     }, { h2: true });
-    const r = await run(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, /the API server at https:\/\/127\.0\.0\.1:\d+ closed the connection in the middle of the answer for pod "web"/);
   });
 
@@ -195,7 +195,7 @@ describe('HTTP/2: deadlines, sizes, resets', () => {
       // The server ends its session (GOAWAY) once wave 1 is answered: the Nodes (wave 2) need a second connection.
       if (++answered === 3) session?.close();
     }, { h2: true });
-    const r = await run(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 8_000 });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 8_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(s.paths).toContain('/api/v1/nodes?limit=2000');
     expect(s.connections()).toBe(2);
@@ -204,12 +204,12 @@ describe('HTTP/2: deadlines, sizes, resets', () => {
   it('429 with Retry-After: 1 is waited and retried on the same connection; Retry-After: 30 is not waited out past --request-timeout', async () => {
     let throttled = 0;
     const s = await serve((req, res) => (isPod(req) && throttled++ === 0 ? json(res, 429, { kind: 'Status', message: 'slow down' }, { 'Retry-After': '1' }) : answer(req, res)), { h2: true });
-    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.ms).toBeGreaterThan(1_000);
     expect(s.connections()).toBe(1);
     const slow = await serve((_req, res) => json(res, 429, { kind: 'Status', message: 'slow down' }, { 'Retry-After': '30' }), { h2: true });
-    const t = await run(['pod', 'web', '--request-timeout', '2s'], { env: { KUBECONFIG: slow.kubeconfig } });
+    const t = await kdiagAsync(['pod', 'web', '--request-timeout', '2s'], { env: { KUBECONFIG: slow.kubeconfig } });
     expectOneLine(t, 3, 'throttling requests (429 Too Many Requests)');
     expect(t.ms).toBeLessThan(4_000);
   });
@@ -217,11 +217,11 @@ describe('HTTP/2: deadlines, sizes, resets', () => {
   it('a 403 Status body: an optional list is a note, the Pod itself is the one-line error', async () => {
     const forbid = (res: http.ServerResponse, what: string): void => json(res, 403, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Forbidden', code: 403, message: `${what} is forbidden: User "u" cannot list resource` });
     const s = await serve((req, res) => (kindOf(req.url ?? '') === 'Service' ? forbid(res, 'services') : answer(req, res)), { h2: true });
-    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).notes).toContain('Services not visible: forbidden (needs list on services in namespace shop)');
     const p = await serve((req, res) => (isPod(req) ? forbid(res, 'pods "web"') : answer(req, res)), { h2: true });
-    const e = await run(['pod', 'web'], { env: { KUBECONFIG: p.kubeconfig } });
+    const e = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: p.kubeconfig } });
     expectOneLine(e, 3, /forbidden/);
   });
 

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { at, conditions, containerStatus, event, node, obj, pod } from '../harness/builders.js';
 import { unsafeAt } from '../hardening/hostile.js';
 import { closeAll, isList, json, kindOf, list, serve, tmp } from './server.js';
-import { run } from './run.js';
+import { kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -54,15 +54,15 @@ describe('known values masked in free text', () => {
     const file = join(tmp, `known-${Date.now()}.json`);
     writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [crashing, configMap, secret, ...events, log] }));
     for (const format of ['text', 'wide', 'json', 'yaml', 'markdown']) {
-      const r = await run(['pod', 'api', '-n', 'shop', '-f', file, '-o', format, '--verbose', '--now', at(0)]);
+      const r = await kdiagAsync(['pod', 'api', '-n', 'shop', '-f', file, '-o', format, '--verbose', '--now', at(0)]);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).toMatch(/crash|CrashLoop/i); // the diagnosis itself is intact
       expectMasked(r.stdout + r.stderr, format);
     }
-    const scan = await run(['analyze', file, '-o', 'json', '--now', at(0)]);
+    const scan = await kdiagAsync(['analyze', file, '-o', 'json', '--now', at(0)]);
     expectMasked(scan.stdout, 'analyze -o json');
     // A plain configuration word is not treated as a secret: messages that mention it stay readable.
-    const word = await run(['pod', 'api', '-n', 'shop', '-f', file, '-o', 'json', '--now', at(0)]);
+    const word = await kdiagAsync(['pod', 'api', '-n', 'shop', '-f', file, '-o', 'json', '--now', at(0)]);
     expect(JSON.parse(word.stdout).findings[0].message).not.toContain('<redacted by kdiag>production');
   });
 
@@ -86,7 +86,7 @@ describe('known values masked in free text', () => {
     };
     const s = await serve(handle);
     const junit = join(tmp, `known-${Date.now()}.xml`);
-    const gate = await run(['gate', 'pod/api', '--timeout', '5s', '--junit', junit], { env: { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' } });
+    const gate = await kdiagAsync(['gate', 'pod/api', '--timeout', '5s', '--junit', junit], { env: { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' } });
     expect(gate.code, gate.stderr).toBe(1);
     expect(gate.stdout + gate.stderr).toMatch(/::error/); // the GitHub annotations were written
     // Live, kdiag knows the env values, and a ConfigMap's data once it has read it (never a Secret's data).
@@ -100,7 +100,7 @@ describe('known values masked in free text', () => {
     expectLiveMasked(readFileSync(junit, 'utf8'), 'JUnit');
     for (const format of ['text', 'json', 'yaml', 'markdown']) {
       s.paths.length = 0;
-      const r = await run(['pod', 'api', '-o', format], { env: { KUBECONFIG: s.kubeconfig } });
+      const r = await kdiagAsync(['pod', 'api', '-o', format], { env: { KUBECONFIG: s.kubeconfig } });
       expect(r.code, r.stderr).toBe(1);
       expectLiveMasked(r.stdout + r.stderr, `live pod -o ${format}`);
     }
@@ -119,7 +119,7 @@ describe('known values masked in free text', () => {
       json(res, 200, list(kind));
     });
     for (const format of ['json', 'text']) {
-      const r = await run(['scan', '-o', format, '-A'], { env: { KUBECONFIG: s.kubeconfig } });
+      const r = await kdiagAsync(['scan', '-o', format, '-A'], { env: { KUBECONFIG: s.kubeconfig } });
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout + r.stderr, format).not.toContain(ENV_VALUE);
       if (format === 'json') {

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, closeAll, kubeconfigFor, serve, tmp } from './server.js';
-import { expectOneLine, run } from './run.js';
+import { expectOneLine, kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -27,7 +27,7 @@ describe('files a kubeconfig names', () => {
   for (const [name, kubeconfig, message] of cases) {
     it(`${name}: one line, exit 3, nothing sent`, async () => {
       const s = await serve(answer, { tls: true });
-      const r = await run(['pod', 'web'], { env: { KUBECONFIG: kubeconfig(s.url) }, killMs: 10_000 });
+      const r = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: kubeconfig(s.url) }, timeoutMs: 10_000 });
       expectOneLine(r, 3, message);
       expect(s.requests()).toBe(0);
     });

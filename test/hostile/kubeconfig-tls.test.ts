@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, tmp } from './server.js';
-import { expectOneLine, run } from './run.js';
+import { expectOneLine, kdiagAsync } from '../support/cli.js';
 
 const dir = join(tmp, 'mtls');
 const pem = (name: string): string => readFileSync(join(dir, name), 'utf8');
@@ -59,9 +59,9 @@ function kubeconfig(name: string, cluster: string, user: string): string {
   return file;
 }
 
-async function pod(kc: string, env: Record<string, string> = DENY, args: string[] = []): Promise<Awaited<ReturnType<typeof run>>> {
+async function pod(kc: string, env: Record<string, string> = DENY, args: string[] = []): Promise<Awaited<ReturnType<typeof kdiagAsync>>> {
   seen.length = 0;
-  return run(['pod', 'web', '-o', 'json', ...args], { env: { KUBECONFIG: kc, ...env } });
+  return kdiagAsync(['pod', 'web', '-o', 'json', ...args], { env: { KUBECONFIG: kc, ...env } });
 }
 
 describe('kubeconfig TLS and credentials against a real mutual-TLS server', () => {

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { at, conditions, containerStatus, event, node, pod } from '../harness/builders.js';
-import { run } from './run.js';
+import { kdiagAsync } from '../support/cli.js';
 import { tmp } from './server.js';
 
 const HUGE = `node-${'x'.repeat(2 ** 20)}`;
@@ -32,7 +32,7 @@ writeFileSync(
 describe('a 1 MB node name', () => {
   for (const format of ['json', 'yaml', 'text', 'markdown']) {
     it(`-o ${format}: clipped once with a marker, the output bounded`, async () => {
-      const r = await run(['pod', 'api', '-n', 'shop', '-f', file, '-o', format, '--now', at(0)], { killMs: 30_000 });
+      const r = await kdiagAsync(['pod', 'api', '-n', 'shop', '-f', file, '-o', format, '--now', at(0)], { timeoutMs: 30_000 });
       expect(r.code, r.stderr.slice(0, 500)).toBe(1);
       expect(r.stdout.length).toBeLessThan(200_000); // the dump is 2 MB; before, the JSON report was ~66 MB
       expect(r.stdout).not.toContain('x'.repeat(300));

@@ -1,11 +1,10 @@
 // One memory budget for every read in flight together (src/sources/cluster/response-memory.ts): a server
 // that answers every list, page and watch of a command at once with an endless body must not take kdiag's
 // peak RSS past --max-response-size plus the process's own baseline (docs/reliability.md states the bound).
-// Peak RSS is the kernel's high-water mark, written at exit by a preloaded module (test/hardening/run.ts).
+// Peak RSS is the kernel's high-water mark, written at exit by a preloaded module (test/support/cli.ts).
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { peakKiB, run } from '../hardening/run.js';
-import { expectOneLine } from './run.js';
+import { expectOneLine, kdiagAsync, peakKiB } from '../support/cli.js';
 import { answer, closeAll, isList, json, kindOf, list, serve } from './server.js';
 
 afterEach(closeAll);
@@ -30,9 +29,9 @@ const mib = (kib: number): number => Math.round(kib / 1024);
 describe('one memory budget for all reads in flight', () => {
   it('scan -A: every list endless at once stays within --max-response-size together (was 1.1 GiB at 64 MiB each)', async () => {
     const s = await serve((req, res) => (isList(req.url ?? '') ? endless(res) : answer(req, res)));
-    const r = await run(['scan', '-A', '--max-response-size', '64Mi'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });
+    const r = await kdiagAsync(['scan', '-A', '--max-response-size', '64Mi'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });
     const peak = mib(peakKiB(r));
-    expectOneLine({ ...r, ms: r.ms }, 3, /sent more than 64 MiB for (the answers kdiag was reading at once \(--max-response-size counts them together; [\d.]+ MiB of it for .+\)|.+ \(--max-response-size; [\d.]+ MiB so far\))$/m);
+    expectOneLine(r, 3, /sent more than 64 MiB for (the answers kdiag was reading at once \(--max-response-size counts them together; [\d.]+ MiB of it for .+\)|.+ \(--max-response-size; [\d.]+ MiB so far\))$/m);
     expect(s.requests()).toBeGreaterThanOrEqual(12); // the lists really were read in parallel
     expect(peak, `peak RSS ${peak} MiB`).toBeLessThan(64 + BASELINE_MIB);
   }, 60_000);
@@ -49,7 +48,7 @@ describe('one memory budget for all reads in flight', () => {
       if (url.includes('watch=1')) return endless(res, '{"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"');
       json(res, 200, list(kindOf(url), kindOf(url) === 'Deployment' ? [deploy] : []));
     });
-    const r = await run(['gate', 'deploy/web', '--timeout', '6s', '--max-response-size', '8Mi'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });
+    const r = await kdiagAsync(['gate', 'deploy/web', '--timeout', '6s', '--max-response-size', '8Mi'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });
     const peak = mib(peakKiB(r));
     console.log(r.code, r.stderr.slice(0, 500), peak, s.requests());
     expect(r.code, r.stderr).toBe(5);

@@ -4,7 +4,7 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, closeAll, isList, json, kindOf, list, POD, serve } from './server.js';
-import { expectOneLine, run } from './run.js';
+import { expectOneLine, kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -30,28 +30,28 @@ function lists(kind: string, body: unknown) {
 describe('answers that do not match the request', () => {
   it('scan: items: null is exit 3 saying so, never "No Pods found."', async () => {
     const s = await serve(lists('Pod', { kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items: null }));
-    const r = await run(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, /for pods in namespace shop \(items is null\)/);
     expect(r.stdout).toBe('');
   });
 
   it('pod deploy/NAME: ReplicaSets answered with items: null is exit 3, not a Deployment with no Pods', async () => {
     const s = await serve(lists('ReplicaSet', { kind: 'ReplicaSetList', apiVersion: 'apps/v1', metadata: { resourceVersion: '1' }, items: null }));
-    const r = await run(['pod', 'deploy/web'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'deploy/web'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, /items is null/);
   });
 
   it('scan -n shop answered with Pods of another namespace: exit 3, the answer did not match the request', async () => {
     const other = { ...POD, metadata: { ...POD.metadata, namespace: 'default' } };
     const s = await serve(lists('Pod', list('Pod', [other])));
-    const r = await run(['scan', '-n', 'shop'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['scan', '-n', 'shop'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, /does not match the request .*items\[0\] is in namespace "default", not "shop"/);
   });
 
   it('pod NAME answered with a Pod of another name or namespace: exit 3, not a diagnosis of the wrong Pod', async () => {
     for (const metadata of [{ ...POD.metadata, namespace: 'default' }, { ...POD.metadata, name: 'api' }]) {
       const s = await serve((req, res) => (req.url?.includes('/pods/web') ? json(res, 200, { ...POD, metadata }) : answer(req, res)));
-      const r = await run(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+      const r = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
       expectOneLine(r, 3, /does not match the request/);
       await s.close();
     }
@@ -79,7 +79,7 @@ describe('owner references that loop', () => {
       const items: Record<string, unknown[]> = { Deployment: [looped], ReplicaSet: [rs], Pod: [pod] };
       json(res, 200, list(kindOf(url), items[kindOf(url)] ?? []));
     });
-    const r = await run(['pod', 'deploy/web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'deploy/web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('web-1-a');
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unsafeAt } from '../hardening/hostile.js';
 import { answer, closeAll, isList, json, kindOf, kubeconfigFor, list, POD, serve, tmp } from './server.js';
-import { expectOneLine, run } from './run.js';
+import { expectOneLine, kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 const ESC = '\u001b]52;c;Y3VybCBldmlsIHwgc2g=\u0007\u001b[2J\u0000\u009b31m\u202egnp.exe';
@@ -27,33 +27,33 @@ describe('safe writes', () => {
     mkdirSync(dir);
     const target = join(dir, 'planted-target');
     symlinkSync(target, join(dir, 'link.yaml'));
-    const link = await run(['capture', 'pod', 'web', '--output-file', join(dir, 'link.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
+    const link = await kdiagAsync(['capture', 'pod', 'web', '--output-file', join(dir, 'link.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(link, 2, 'is a symbolic link');
     expect(existsSync(target)).toBe(false);
     writeFileSync(join(dir, 'old.yaml'), 'keep');
-    const old = await run(['capture', 'pod', 'web', '--output-file', join(dir, 'old.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
+    const old = await kdiagAsync(['capture', 'pod', 'web', '--output-file', join(dir, 'old.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(old, 2, 'already exists');
     expect(readFileSync(join(dir, 'old.yaml'), 'utf8')).toBe('keep');
-    const forced = await run(['capture', 'pod', 'web', '--output-file', join(dir, 'old.yaml'), '--force'], { env: { KUBECONFIG: s.kubeconfig } });
+    const forced = await kdiagAsync(['capture', 'pod', 'web', '--output-file', join(dir, 'old.yaml'), '--force'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(join(dir, 'old.yaml'), 'utf8')).toContain('kind: List');
-    const missing = await run(['capture', 'pod', 'web', '--output-file', join(dir, 'no/such/dir/f.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
+    const missing = await kdiagAsync(['capture', 'pod', 'web', '--output-file', join(dir, 'no/such/dir/f.yaml')], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(missing, 2, 'does not exist');
   });
 
   it('gate --junit into a missing directory or onto an existing file: exit 2 and one line before any request, not after the wait', async () => {
     const s = await serve(readyPod);
-    const r = await run(['gate', 'pod/web', '--timeout', '10s', '--junit', join(tmp, 'missing-dir/report.xml')], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['gate', 'pod/web', '--timeout', '10s', '--junit', join(tmp, 'missing-dir/report.xml')], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 2, 'does not exist');
     expect(r.stderr).toContain('--junit');
     const existing = join(tmp, `junit-${Date.now()}.xml`);
     writeFileSync(existing, 'keep');
-    const again = await run(['gate', 'pod/web', '--timeout', '10s', '--junit', existing], { env: { KUBECONFIG: s.kubeconfig } });
+    const again = await kdiagAsync(['gate', 'pod/web', '--timeout', '10s', '--junit', existing], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(again, 2, 'already exists');
     expect(readFileSync(existing, 'utf8')).toBe('keep');
     expect(s.requests()).toBe(0);
     // Near miss: with --force the gate runs and replaces the file with its report.
-    const forced = await run(['gate', 'pod/web', '--timeout', '10s', '--junit', existing, '--force'], { env: { KUBECONFIG: s.kubeconfig } });
+    const forced = await kdiagAsync(['gate', 'pod/web', '--timeout', '10s', '--junit', existing, '--force'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(existing, 'utf8')).toContain('<testsuite');
   });
@@ -63,7 +63,7 @@ describe('safe writes', () => {
     const dir = join(tmp, `j-${Date.now()}`);
     mkdirSync(dir);
     symlinkSync(join(dir, 'elsewhere'), join(dir, 'r.xml'));
-    const r = await run(['gate', 'pod/web', '--timeout', '2s', '--junit', join(dir, 'r.xml')], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['gate', 'pod/web', '--timeout', '2s', '--junit', join(dir, 'r.xml')], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code).toBe(2);
     expect(existsSync(join(dir, 'elsewhere'))).toBe(false);
   });
@@ -74,7 +74,7 @@ describe('neutralised output', () => {
     const hostile = { ...POD, status: { phase: `Pending${ESC}` } };
     const s = await serve((req, res) => (kindOf(req.url ?? '') === 'Pod' && isList(req.url ?? '') ? json(res, 200, list('Pod', [hostile])) : answer(req, res)));
     for (const env of [{}, { GITHUB_ACTIONS: 'true' }] as Array<Record<string, string>>) {
-      const r = await run(['gate', 'pod/web', '--timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig, ...env } });
+      const r = await kdiagAsync(['gate', 'pod/web', '--timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig, ...env } });
       expect(r.code, r.stderr).toBe(5);
       expect(unsafeAt(r.stdout)).toBeUndefined();
       expect(unsafeAt(r.stderr)).toBeUndefined();
@@ -84,7 +84,7 @@ describe('neutralised output', () => {
   it('capture to stdout and -o: no C1, bidi or NUL in the bundle', async () => {
     const hostile = { ...POD, status: { phase: 'Pending', message: `evil${ESC}` } };
     const s = await serve((req, res) => (req.url?.includes('/pods/web') ? json(res, 200, hostile) : answer(req, res)));
-    const r = await run(['capture', 'pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['capture', 'pod', 'web'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(unsafeAt(r.stdout)).toBeUndefined();
   });
@@ -113,7 +113,7 @@ describe('redaction', () => {
       if (kindOf(req.url ?? '') === 'Event') return json(res, 200, list('Event', [eventWithToken]));
       answer(req, res);
     });
-    const outs = await Promise.all([['capture', 'pod', 'web'], ['pod', 'web', '-o', 'json'], ['pod', 'web', '-v'], ['pod', 'web', '-o', 'yaml']].map((a) => run(a, { env: { KUBECONFIG: s.kubeconfig } })));
+    const outs = await Promise.all([['capture', 'pod', 'web'], ['pod', 'web', '-o', 'json'], ['pod', 'web', '-v'], ['pod', 'web', '-o', 'yaml']].map((a) => kdiagAsync(a, { env: { KUBECONFIG: s.kubeconfig } })));
     for (const r of outs) {
       expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
       for (const leak of [SECRET, 'eyJhbGciOiJIUzI1NiJ9', 'dXNlcjpodW50ZXIy', 'hunter2', 'abcdefghijkl', 'last-applied-configuration']) {
@@ -126,20 +126,20 @@ describe('redaction', () => {
 
 describe('bad kubeconfigs and servers', () => {
   it('--kubeconfig /dev/zero: one line, exit 3, at once', async () => {
-    const r = await run(['pod', 'web', '--kubeconfig', '/dev/zero'], { killMs: 10_000 });
+    const r = await kdiagAsync(['pod', 'web', '--kubeconfig', '/dev/zero'], { timeoutMs: 10_000 });
     expectOneLine(r, 3, 'is not a regular file');
     expect(r.ms).toBeLessThan(3_000);
   });
 
   it('a file: or malformed server URL: one line, exit 3', async () => {
     for (const [server, text] of [['file:///etc/passwd', 'is not an http(s) URL'], ['https://[::1', 'is not a URL'], ['::::', 'is not a URL']] as const) {
-      const r = await run(['pod', 'web'], { env: { KUBECONFIG: kubeconfigFor(JSON.stringify(server)) } });
+      const r = await kdiagAsync(['pod', 'web'], { env: { KUBECONFIG: kubeconfigFor(JSON.stringify(server)) } });
       expectOneLine(r, 3, text);
     }
   });
 
   it('a password in the server URL is never printed', async () => {
-    const r = await run(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: kubeconfigFor('http://admin:hunter2-pass@127.0.0.1:9') } });
+    const r = await kdiagAsync(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: kubeconfigFor('http://admin:hunter2-pass@127.0.0.1:9') } });
     expect(r.code).toBe(3);
     expect(r.stderr).not.toContain('hunter2-pass');
     expect(r.stderr).toContain('http://127.0.0.1:9');
@@ -159,7 +159,7 @@ describe('exec credential plugins', () => {
     const counter = join(tmp, `runs-${Date.now()}`);
     const cmd = plugin(`count-${Date.now()}.sh`, `echo x >> ${counter}\necho '{"apiVersion":"client.authentication.k8s.io/v1beta1","kind":"ExecCredential","status":{"token":"good"}}'`);
     const s = await serve((req, res) => (req.headers.authorization === 'Bearer good' ? answer(req, res) : json(res, 401, { kind: 'Status', message: 'Unauthorized' })), { user: execUser(cmd) });
-    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(counter, 'utf8').trim().split('\n')).toHaveLength(1);
     expect(s.requests()).toBeGreaterThanOrEqual(3);
@@ -168,7 +168,7 @@ describe('exec credential plugins', () => {
   it('a plugin that hangs ends at --request-timeout, naming the plugin', async () => {
     const cmd = plugin(`hang-${Date.now()}.sh`, 'sleep 30');
     const s = await serve(answer, { user: execUser(cmd) });
-    const r = await run(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '--request-timeout', '1s'], { env: { KUBECONFIG: s.kubeconfig } });
     expectOneLine(r, 3, /exec credential plugin ".*hang-\d+\.sh" did not finish within 1s/);
     expect(r.ms).toBeLessThan(4_000);
   });
@@ -177,7 +177,7 @@ describe('exec credential plugins', () => {
     const counter = join(tmp, `refresh-${Date.now()}`);
     const cmd = plugin(`refresh-${Date.now()}.sh`, `echo x >> ${counter}\nn=$(wc -l < ${counter})\necho "{\\"apiVersion\\":\\"client.authentication.k8s.io/v1beta1\\",\\"kind\\":\\"ExecCredential\\",\\"status\\":{\\"token\\":\\"t$n\\"}}"`);
     const s = await serve((req, res) => (req.headers.authorization === 'Bearer t2' ? answer(req, res) : json(res, 401, { kind: 'Status', message: 'Unauthorized' })), { user: execUser(cmd) });
-    const r = await run(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+    const r = await kdiagAsync(['pod', 'web', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(counter, 'utf8').trim().split('\n')).toHaveLength(2);
   });

@@ -4,7 +4,7 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, closeAll, isList, json, kindOf, list, POD, serve, type Served } from './server.js';
-import { expectOneLine, run } from './run.js';
+import { expectOneLine, kdiagAsync } from '../support/cli.js';
 
 afterEach(closeAll);
 
@@ -67,7 +67,7 @@ describe('watch storms', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(`${JSON.stringify({ type: 'MODIFIED', object: objectFor(req.url ?? '', rv++) })}\n`);
     }));
-    const r = await run(['gate', 'deploy/web', '--timeout', '6s'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 20_000 });
+    const r = await kdiagAsync(['gate', 'deploy/web', '--timeout', '6s'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 20_000 });
     const ended = performance.now();
     expect(r.code, r.stderr).toBe(5);
     // The deadline holds too: --timeout + the issue's 2 s, + 1 s for the process's own start on a loaded machine.
@@ -81,7 +81,7 @@ describe('watch storms', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(`${JSON.stringify({ type: 'ERROR', object: { kind: 'Status', status: 'Failure', reason: 'Expired', code: 410, message: 'too old resource version' } })}\n`);
     }));
-    const r = await run(['gate', 'deploy/web', '--timeout', '6s'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 20_000 });
+    const r = await kdiagAsync(['gate', 'deploy/web', '--timeout', '6s'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 20_000 });
     const ended = performance.now();
     expect(r.code, r.stderr).toBe(5);
     // The deadline holds too: --timeout + the issue's 2 s, + 1 s for the process's own start on a loaded machine.
@@ -94,7 +94,7 @@ describe('watch storms', () => {
       trouble();
       json(res, 410, { kind: 'Status', status: 'Failure', reason: 'Expired', code: 410 });
     }));
-    const r = await run(['gate', 'deploy/web', '--timeout', '6s'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 20_000 });
+    const r = await kdiagAsync(['gate', 'deploy/web', '--timeout', '6s'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 20_000 });
     const ended = performance.now();
     expect(r.code, r.stderr).toBe(5);
     // The deadline holds too: --timeout + the issue's 2 s, + 1 s for the process's own start on a loaded machine.
@@ -109,7 +109,7 @@ describe('watch storms', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(`${JSON.stringify({ type: 'ADDED', object: objectFor(req.url ?? '', rv++) })}\n`);
     }));
-    const r = await run(['pod', 'web', '--watch', '--timeout', '5s'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 20_000 });
+    const r = await kdiagAsync(['pod', 'web', '--watch', '--timeout', '5s'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 20_000 });
     const ended = performance.now();
     expect(r.code, r.stderr).toBe(5);
     expect(r.ms).toBeLessThan(5_000 + 2_000 + 1_000);
@@ -125,7 +125,7 @@ describe('endless pagination', () => {
       trouble();
       json(res, 200, list(kindOf(req.url ?? ''), [], { continue: `t${page++}` }));
     });
-    const r = await run(['scan', '--request-timeout', '300ms'], { env: { KUBECONFIG: s.kubeconfig }, killMs: 20_000 });
+    const r = await kdiagAsync(['scan', '--request-timeout', '300ms'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 20_000 });
     const ended = performance.now();
     expectOneLine(r, 3, /time limit|not finished|continue/);
     // The first pages of each kind go out together; after them, one a second.

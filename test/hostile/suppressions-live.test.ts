@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { junitProblems } from '../support/junit-schema.js';
-import { run } from './run.js';
+import { kdiagAsync } from '../support/cli.js';
 import { closeAll, serve, tmp } from './server.js';
 import { cluster } from './team-cluster.js';
 
@@ -32,13 +32,13 @@ describe('scan and pod, live: the three ways, and near misses', () => {
     const s = await serve(cluster());
     const env = { KUBECONFIG: s.kubeconfig };
     const cwd = repo();
-    const plain = await run(['scan', '-o', 'json'], { env, cwd });
+    const plain = await kdiagAsync(['scan', '-o', 'json'], { env, cwd });
     expect(plain.code, plain.stderr).toBe(1);
     expect(crasherOf(JSON.parse(plain.stdout).items).suppressed).toBeUndefined();
     const [json, text, pod] = await Promise.all([
-      run(['scan', '-o', 'json', '--ignore', 'container/crash-loop'], { env, cwd }),
-      run(['scan', '--ignore', 'container/crash-loop'], { env, cwd }),
-      run(['pod', 'crasher', '--ignore', 'container/crash-loop', '-o', 'json'], { env, cwd }),
+      kdiagAsync(['scan', '-o', 'json', '--ignore', 'container/crash-loop'], { env, cwd }),
+      kdiagAsync(['scan', '--ignore', 'container/crash-loop'], { env, cwd }),
+      kdiagAsync(['pod', 'crasher', '--ignore', 'container/crash-loop', '-o', 'json'], { env, cwd }),
     ]);
     expect(json.code, json.stderr).toBe(0);
     const c = crasherOf(JSON.parse(json.stdout).items);
@@ -55,7 +55,7 @@ describe('scan and pod, live: the three ways, and near misses', () => {
     const s = await serve(cluster());
     const env = { KUBECONFIG: s.kubeconfig, GITHUB_ACTIONS: 'true' };
     const cwd = repo();
-    const [plain, ignored] = await Promise.all([run(['scan'], { env, cwd }), run(['scan', '--ignore', 'container/crash-loop'], { env, cwd })]);
+    const [plain, ignored] = await Promise.all([kdiagAsync(['scan'], { env, cwd }), kdiagAsync(['scan', '--ignore', 'container/crash-loop'], { env, cwd })]);
     expect(plain.code, plain.stderr).toBe(1);
     expect(plain.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([expect.stringMatching(/^::error title=Pod shop\/crasher%3A failing \(container\)::.*\[container\/crash-loop\]/), expect.stringMatching(/^::warning title=Deployment shop\/web/)]);
     expect(ignored.code, ignored.stderr).toBe(0);
@@ -68,13 +68,13 @@ describe('scan and pod, live: the three ways, and near misses', () => {
     const s = await serve(cluster());
     const env = { KUBECONFIG: s.kubeconfig };
     const near = repo(['ignore:', '  - rules: [container/crash-loop]', '    namespace: payments', '    reason: not this team', '  - rules: [container/crash-loop]', '    reason: until the fix ships', '    expires: 2020-06-30', ''].join('\n'));
-    const missed = await run(['scan', '-o', 'json'], { env, cwd: near });
+    const missed = await kdiagAsync(['scan', '-o', 'json'], { env, cwd: near });
     expect(missed.code, missed.stderr).toBe(1);
     const doc = JSON.parse(missed.stdout);
     expect(crasherOf(doc.items).suppressed).toBeUndefined();
     expect(doc.notes).toContain('.kdiag.yaml:5: this ignore entry expired on 2020-06-30 and no longer applies');
     const hit = repo('ignore:\n  - rules: [container/crash-loop]\n    namespace: "sh*"\n    selector: app=crasher\n    reason: known crash, tracked\n');
-    const [json, pod] = await Promise.all([run(['scan', '-o', 'json'], { env, cwd: hit }), run(['pod', 'crasher'], { env, cwd: hit })]);
+    const [json, pod] = await Promise.all([kdiagAsync(['scan', '-o', 'json'], { env, cwd: hit }), kdiagAsync(['pod', 'crasher'], { env, cwd: hit })]);
     expect(json.code, json.stderr).toBe(0);
     expect(crasherOf(JSON.parse(json.stdout).items).suppressed?.[0]?.suppressedBy).toEqual({ source: '.kdiag.yaml:2', reason: 'known crash, tracked' });
     expect(pod.code, pod.stderr).toBe(0);
@@ -86,7 +86,7 @@ describe('scan and pod, live: the three ways, and near misses', () => {
     const onNs = await serve(cluster({ namespace: { 'kdiag.io/ignore': 'container' } }));
     const elsewhere = await serve(cluster({ deployment: { 'kdiag.io/ignore': 'container/crash-loop' } }));
     const cwd = repo();
-    const [a, b, c] = await Promise.all([onPod, onNs, elsewhere].map((s) => run(['scan', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig }, cwd })));
+    const [a, b, c] = await Promise.all([onPod, onNs, elsewhere].map((s) => kdiagAsync(['scan', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig }, cwd })));
     expect(a!.code, a!.stderr).toBe(0);
     expect(crasherOf(JSON.parse(a!.stdout).items).suppressed?.[0]?.suppressedBy).toEqual({ source: 'annotation on pod/crasher', reason: 'debug Pod' });
     expect(b!.code, b!.stderr).toBe(0);
@@ -101,13 +101,13 @@ describe('gate, live: suppressions as in scan', () => {
     const s = await serve(cluster());
     const env = { KUBECONFIG: s.kubeconfig };
     const cwd = repo();
-    const strict = await run(['gate', 'deploy/web', '--fail-on', 'warning', '--timeout', '20s', '-o', 'json'], { env, cwd, killMs: 30_000 });
+    const strict = await kdiagAsync(['gate', 'deploy/web', '--fail-on', 'warning', '--timeout', '20s', '-o', 'json'], { env, cwd, timeoutMs: 30_000 });
     expect(strict.code, strict.stderr).toBe(1);
     expect(deploymentOf(JSON.parse(strict.stdout).items)?.findings.map((f) => f.rule)).toContain('readiness/single-node-replicas');
     const junit = join(cwd, 'gate.xml');
     const [json, text] = await Promise.all([
-      run(['gate', 'deploy/web', '--fail-on', 'warning', '--timeout', '20s', '--ignore', 'readiness/single-node-replicas', '-o', 'json'], { env, cwd, killMs: 30_000 }),
-      run(['gate', 'deploy/web', '--fail-on', 'warning', '--timeout', '20s', '--ignore', 'readiness/single-node-replicas', '--junit', junit], { env: { ...env, GITHUB_ACTIONS: 'true' }, cwd, killMs: 30_000 }),
+      kdiagAsync(['gate', 'deploy/web', '--fail-on', 'warning', '--timeout', '20s', '--ignore', 'readiness/single-node-replicas', '-o', 'json'], { env, cwd, timeoutMs: 30_000 }),
+      kdiagAsync(['gate', 'deploy/web', '--fail-on', 'warning', '--timeout', '20s', '--ignore', 'readiness/single-node-replicas', '--junit', junit], { env: { ...env, GITHUB_ACTIONS: 'true' }, cwd, timeoutMs: 30_000 }),
     ]);
     expect(json.code, json.stderr).toBe(0);
     const d = deploymentOf(JSON.parse(json.stdout).items)!;
@@ -126,7 +126,7 @@ describe('gate, live: suppressions as in scan', () => {
   it('.kdiag.yaml and the annotation on the Deployment pass it; an entry for another namespace or an expired one does not', async () => {
     const s = await serve(cluster());
     const annotated = await serve(cluster({ deployment: { 'kdiag.io/ignore': 'readiness/single-node-replicas', 'kdiag.io/ignore-reason': 'one zone by design' } }));
-    const gate = (kubeconfig: string, cwd: string) => run(['gate', 'deploy/web', '--fail-on', 'warning', '--timeout', '20s', '-o', 'json'], { env: { KUBECONFIG: kubeconfig }, cwd, killMs: 30_000 });
+    const gate = (kubeconfig: string, cwd: string) => kdiagAsync(['gate', 'deploy/web', '--fail-on', 'warning', '--timeout', '20s', '-o', 'json'], { env: { KUBECONFIG: kubeconfig }, cwd, timeoutMs: 30_000 });
     const scoped = repo('ignore:\n  - rules: [readiness/single-node-replicas]\n    namespace: shop\n    name: "we*"\n    reason: one zone by design\n');
     const other = repo('ignore:\n  - rules: [readiness/single-node-replicas]\n    namespace: payments\n    reason: not this team\n');
     const expired = repo('ignore:\n  - rules: [readiness/single-node-replicas]\n    reason: until the second zone\n    expires: 2020-01-31\n');
@@ -146,9 +146,9 @@ describe('gate, live: suppressions as in scan', () => {
     const s = await serve(cluster());
     const env = { KUBECONFIG: s.kubeconfig };
     const cwd = repo();
-    const doomed = await run(['gate', 'pod/crasher', '--timeout', '20s'], { env, cwd, killMs: 30_000 });
+    const doomed = await kdiagAsync(['gate', 'pod/crasher', '--timeout', '20s'], { env, cwd, timeoutMs: 30_000 });
     expect(doomed.code, doomed.stderr).toBe(1);
-    const waited = await run(['gate', 'pod/crasher', '--timeout', '2s', '--ignore', 'container/crash-loop'], { env, cwd, killMs: 30_000 });
+    const waited = await kdiagAsync(['gate', 'pod/crasher', '--timeout', '2s', '--ignore', 'container/crash-loop'], { env, cwd, timeoutMs: 30_000 });
     expect(waited.code, waited.stderr).toBe(5);
     expect(waited.stdout).toMatch(/finding suppressed \(--ignore\)|findings suppressed \(--ignore\)/);
   }, 60_000);

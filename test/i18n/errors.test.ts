@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.js';
 import { zhTW } from '../../src/i18n/zh-TW.js';
 import { englishLeft } from '../harness/english-left.js';
-import { kdiag, kdiagInProcess } from '../e2e/exec.js';
+import { kdiag, kdiagInProcess } from '../support/cli.js';
 
 const FIXTURE = 'fixtures/real/volume-missing-configmap.yaml';
 

@@ -1,7 +1,7 @@
 // node-versions: the zh-TW catalogues loaded on demand by the CLI
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { kdiag, kdiagInProcess } from '../e2e/exec.js';
+import { kdiag, kdiagInProcess } from '../support/cli.js';
 
 describe('--help in zh-TW', () => {
   it('titles, descriptions and examples in Chinese, flags and commands kept, within 80 columns', async () => {

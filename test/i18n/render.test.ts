@@ -14,7 +14,7 @@ import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderText } from '../../src/report/text.js';
 import { readDumps } from '../../src/sources/dump.js';
-import { kdiag, kdiagInProcess, ROOT } from '../e2e/exec.js';
+import { kdiag, kdiagInProcess, ROOT } from '../support/cli.js';
 import { fixtureFiles } from '../scenarios/expectations.js';
 
 const FILES = fixtureFiles(resolve(ROOT, 'fixtures/real'));

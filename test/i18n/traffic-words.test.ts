@@ -1,6 +1,6 @@
 // zh-TW text of the traffic path has no English fragments: clients are named in Chinese (JSON keeps their labels).
 import { describe, expect, it } from 'vitest';
-import { fixture, kdiagInProcess } from '../e2e/exec.js';
+import { fixture, kdiagInProcess } from '../support/cli.js';
 
 const FILE = fixture('real/traffic-policy-denies.yaml');
 

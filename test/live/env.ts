@@ -1,6 +1,6 @@
 // What npm run test:cluster hands the live tests (see test/cluster/run-tests.sh).
 import { spawnSync } from 'node:child_process';
-import { kdiag, kdiagAsync, type Run } from '../e2e/exec.js';
+import { kdiag, kdiagAsync, type Run } from '../support/cli.js';
 
 export const ADMIN = process.env.KDIAG_ADMIN_KUBECONFIG ?? '';
 export const LIMITED = process.env.KDIAG_LIMITED_KUBECONFIG ?? '';

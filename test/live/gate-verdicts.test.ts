@@ -2,13 +2,12 @@
 // succeeded must pass (no false failures), doomed ones must fail before the timeout with their cause (the
 // time to verdict is printed), selectors follow the Kubernetes grammar, superseded Pods do not count, a
 // missing workload is exit 4 at once, and waiting costs the API server next to nothing (audit log).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, type Run } from '../e2e/exec.js';
+import { kdiagAsync, type Run } from '../support/cli.js';
 import { ADMIN, AUDIT_LOG, freshNamespace, kubectl, live, liveAsync } from './env.js';
 
 const NS = 'kdiag-live-gate-verdicts';
@@ -39,19 +38,7 @@ const job = (name: string, script: string, spec: Record<string, unknown> = {}) =
 
 /** kdiag without blocking the test (so it can change the cluster while the gate waits), timed. */
 function gateAsync(args: string[], timeoutMs = 300_000, env: Record<string, string> = {}): Promise<Run & { seconds: number }> {
-  const t0 = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'gate', ...args, '-n', NS], { cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', HOME: process.env.HOME ?? '/tmp', KUBECONFIG: ADMIN, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr, seconds: (Date.now() - t0) / 1000 });
-    });
-  });
+  return kdiagAsync(['gate', ...args, '-n', NS], { env: { KUBECONFIG: ADMIN, ...env }, timeoutMs }).then(({ code, stdout, stderr, ms }) => ({ code, stdout, stderr, seconds: ms / 1000 }));
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kdiag, kdiagAsync } from '../e2e/exec.js';
+import { kdiag, kdiagAsync } from '../support/cli.js';
 import { ADMIN, KUBECTL, LIMITED, freshNamespace, kubectl, waitFor } from './env.js';
 
 const NS = 'cli-kubeconfig';

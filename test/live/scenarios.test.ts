@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
 import { readDumps } from '../../src/sources/dump.js';
 import { fixtureFiles, readExpectations, readScanExpectations, readTrafficExpectations, readWorkloadExpectations, scanMismatch, scenarioNamespace, subjectPod, trafficVerdict, workloadVerdictOf } from '../scenarios/expectations.js';
-import { kdiagInProcess } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 import { CAPTURED, LIVE_DIR } from './env.js';
 
 const files = fixtureFiles(CAPTURED);

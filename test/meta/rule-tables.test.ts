@@ -10,7 +10,15 @@ import { ALL_RULES } from '../../src/rules/index.js';
 import { collectedTables, collectTables, otherRuleOf } from '../harness/rule-tester.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const WITHOUT_REAL = JSON.parse(readFileSync(resolve(import.meta.dirname, 'rules-without-real-firing.json'), 'utf8')) as Record<string, string>;
+/** Why the test cluster cannot produce the rule's case, and where the words it matches come from upstream. */
+interface WithoutReal {
+  reason: string;
+  source: string;
+}
+const WITHOUT_REAL = JSON.parse(readFileSync(resolve(import.meta.dirname, 'rules-without-real-firing.json'), 'utf8')) as Record<string, WithoutReal>;
+/** A public address, or an upstream file path with the function in it that prints (or sets) the message. */
+const URL_SOURCE = /\bhttps:\/\/[\w.-]+\/\S+/;
+const FILE_AND_FUNCTION = /\b[\w.-]+(?:\/[\w.-]+)+\.(?:go|c|rs|py|sh)\b[^;]*?(?:\([^)]*\)\.)?\b[A-Za-z_]\w*\(\)/;
 const ids = new Set(ALL_RULES.map((r) => r.id));
 /** Rule id -> the captures in fixtures/real whose `# expect:`, `# expect-workload:` or `# expect-traffic:` header names it. */
 const REAL_EXPECTS = new Map<string, string[]>();
@@ -29,11 +37,23 @@ for (const rule of ALL_RULES) {
 }
 
 describe('rule test tables', () => {
-  it('the list of rules without a real firing row names only rules, each with a reason', () => {
-    for (const [id, reason] of Object.entries(WITHOUT_REAL)) {
+  it('the list of rules without a real firing row names only rules, each with a reason and the public source of its words', () => {
+    for (const [id, entry] of Object.entries(WITHOUT_REAL)) {
       expect(ids.has(id), id).toBe(true);
-      expect(reason.length, `${id}: reason`).toBeGreaterThan(10);
+      expect(Object.keys(entry).sort(), `${id}: exactly a reason and a source`).toEqual(['reason', 'source']);
+      expect(typeof entry.reason === 'string' && entry.reason.trim().length, `${id}: why the test cluster cannot produce it`).toBeGreaterThan(20);
+      expect(typeof entry.source === 'string' && (URL_SOURCE.test(entry.source) || FILE_AND_FUNCTION.test(entry.source)), `${id}: source names a URL or an upstream file and function, e.g. pkg/kubelet/images/image_manager.go (*imageManager).EnsureImageExists()`).toBe(true);
     }
+  });
+
+  it('the source check takes a file with its function or an address, and nothing less', () => {
+    expect(FILE_AND_FUNCTION.test('pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest() (`Too many pods`)')).toBe(true);
+    expect(FILE_AND_FUNCTION.test('pkg/kubelet/images/image_manager.go (*imageManager).EnsureImageExists()')).toBe(true);
+    expect(URL_SOURCE.test('https://docs.docker.com/docker-hub/usage/')).toBe(true);
+    // Near misses: a file with no function, a function with no file, a bare host.
+    expect(FILE_AND_FUNCTION.test('pkg/kubelet/images/image_manager.go (`Pulling image`)')).toBe(false);
+    expect(FILE_AND_FUNCTION.test('EnsureImageExists() in the kubelet')).toBe(false);
+    expect(URL_SOURCE.test('docs.docker.com')).toBe(false);
   });
 
   for (const rule of ALL_RULES) {

@@ -13,7 +13,7 @@ import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderText } from '../../src/report/text.js';
 import { clip } from '../../src/text/neutralize.js';
 import { readDumps } from '../../src/sources/dump.js';
-import { ROOT } from '../e2e/exec.js';
+import { ROOT } from '../support/cli.js';
 
 function longEvidence(lang: 'en' | 'zh-TW'): Diagnosis {
   const engine = new Engine(readDumps([resolve(ROOT, 'fixtures/real/container-crash-loop.yaml')]).snapshot, { ruleOptions: { lang } });

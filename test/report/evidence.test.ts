@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { evidenceForPeople } from '../../src/report/evidence.js';
 import { fieldEvidence } from '../../src/rules/helpers/evidence.js';
-import { kdiag } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 
 const NOW = '2026-11-30T01:44:43Z';
 
@@ -70,13 +70,13 @@ describe('evidenceForPeople', () => {
 
 describe('the CLI', () => {
   const file = 'fixtures/real/container-init-failed.yaml';
-  it('text tells the evidence for people; JSON and YAML keep it as read', () => {
-    const text = kdiag(['analyze', file]).stdout;
+  it('text tells the evidence for people; JSON and YAML keep it as read', async () => {
+    const text = (await kdiagInProcess(['analyze', file])).stdout;
     expect(text).toMatch(/lastState\.terminated: Error, exit code 1, ran 0s, ended \d+s ago\n/);
-    const zh = kdiag(['analyze', file, '--lang', 'zh-TW']).stdout;
+    const zh = (await kdiagInProcess(['analyze', file, '--lang', 'zh-TW'])).stdout;
     expect(zh).toMatch(/lastState\.terminated: Error，結束代碼 1，執行了 0s，\d+s 前結束\n/);
-    const json = kdiag(['analyze', file, '-o', 'json']).stdout;
+    const json = (await kdiagInProcess(['analyze', file, '-o', 'json'])).stdout;
     expect(json).toContain('lastState.terminated: {\\"reason\\":\\"Error\\",\\"exitCode\\":1,');
-    expect(kdiag(['analyze', file, '-o', 'yaml']).stdout).toContain('lastState.terminated: {"reason":"Error","exitCode":1,');
+    expect((await kdiagInProcess(['analyze', file, '-o', 'yaml'])).stdout).toContain('lastState.terminated: {"reason":"Error","exitCode":1,');
   });
 });

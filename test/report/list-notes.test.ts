@@ -1,7 +1,7 @@
 // A list's notes in text: what many items carry is said once, at the end, with how many carry it; the clocks of
 // many files are one line (--verbose: every item's own notes); JSON keeps every item's notes.
 import { describe, expect, it } from 'vitest';
-import { kdiagInProcess } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 
 const FILES = ['fixtures/real/container-crash-loop.yaml', 'fixtures/real/image-not-found.yaml', 'fixtures/real/sched-unbound-pvc.yaml'];
 

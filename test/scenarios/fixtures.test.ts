@@ -11,7 +11,7 @@ import { Engine } from '../../src/engine/diagnose.js';
 import { diagnoseWorkloadTarget } from '../../src/engine/diagnose-all.js';
 import type { TargetKind } from '../../src/engine/targets.js';
 import { readDumps } from '../../src/sources/dump.js';
-import { kdiagInProcess } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 import { fixtureFiles, readExpectations, readScanExpectations, readTrafficExpectations, readWorkloadExpectations, scanMismatch, scenarioNamespace, subjectPod, trafficVerdict, workloadVerdictOf } from './expectations.js';
 
 const ROOT = resolve(import.meta.dirname, '../../fixtures');

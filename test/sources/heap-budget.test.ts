@@ -9,7 +9,7 @@ import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { checkHeapRoom, maxOldSpaceFlag } from '../../src/sources/heap-budget.js';
-import { kdiag } from '../e2e/exec.js';
+import { kdiag } from '../support/cli.js';
 
 const MiB = 2 ** 20;
 const heap = (used: number, limit: number) => () => ({ used: used * MiB, limit: limit * MiB });

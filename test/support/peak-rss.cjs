@@ -1,4 +1,4 @@
-// Preloaded (node -r) into a kdiag run by test/hardening/run.ts: at exit, writes the process's peak resident
+// Preloaded (node -r) into a kdiag run by test/support/cli.ts (kdiagAsync): at exit, writes the process's peak resident
 // set size in KiB (process.resourceUsage().maxRSS, the kernel's own high-water mark) to the file named by
 // KDIAG_TEST_PEAK_RSS_FILE. No optional tool (GNU time) is needed, so no memory bound can go unchecked.
 'use strict';

@@ -1,7 +1,7 @@
 // One wrapper for prose: breaks between words only, commands whole and pasteable on lines of their own.
 import { describe, expect, it } from 'vitest';
 import { wrapProse } from '../../src/report/prose.js';
-import { kdiag } from '../e2e/exec.js';
+import { kdiagInProcess } from '../support/cli.js';
 
 const COMMAND_LINE = /^ {2,}(?:\$ )?(?:kubectl|kdiag|crictl) \S/;
 
@@ -40,9 +40,9 @@ describe('wrapProse', () => {
 
 describe('explain and lifecycle at 80 columns', () => {
   for (const [args, lang] of [[['explain', 'image/not-found'], 'en'], [['lifecycle'], 'en'], [['explain', 'container/crash-loop'], 'zh-TW'], [['lifecycle'], 'zh-TW']] as const) {
-    it(`kdiag ${args.join(' ')} --lang ${lang}: wrapped, commands whole`, () => {
-      const wide = kdiag([...args, '--lang', lang], { env: { COLUMNS: '1000' } }).stdout;
-      const narrow = kdiag([...args, '--lang', lang], { env: { COLUMNS: '80' } }).stdout;
+    it(`kdiag ${args.join(' ')} --lang ${lang}: wrapped, commands whole`, async () => {
+      const wide = (await kdiagInProcess([...args, '--lang', lang], { env: { COLUMNS: '1000' } })).stdout;
+      const narrow = (await kdiagInProcess([...args, '--lang', lang], { env: { COLUMNS: '80' } })).stdout;
       const lines = narrow.split('\n');
       for (const l of lines) if (!COMMAND_LINE.test(l)) expect(l.length, l).toBeLessThanOrEqual(80);
       // Every command of the unwrapped text is on one line of the wrapped text.
@@ -54,8 +54,8 @@ describe('explain and lifecycle at 80 columns', () => {
 });
 
 describe('a workload report', () => {
-  it('says whose evidence it shows under the evidence, not after the Notes', () => {
-    const out = kdiag(['pod', 'deploy/web', '-f', 'fixtures/real/cni-ip-exhausted.yaml']).stdout.trimEnd().split('\n');
+  it('says whose evidence it shows under the evidence, not after the Notes', async () => {
+    const out = (await kdiagInProcess(['pod', 'deploy/web', '-f', 'fixtures/real/cni-ip-exhausted.yaml'])).stdout.trimEnd().split('\n');
     const seen = out.findIndex((l) => l.includes('(seen on Pod '));
     expect(seen).toBeGreaterThan(out.indexOf('Evidence'));
     expect(seen).toBeLessThan(out.indexOf('Fix'));

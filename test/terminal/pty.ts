@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import { resolve } from 'node:path';
-import { BIN, ROOT } from '../e2e/exec.js';
+import { BIN, ROOT } from '../support/cli.js';
 
 export const HAS_PYTHON = spawnSync('python3', ['-c', 'import pty'], { stdio: 'ignore' }).status === 0;
 const DRIVER = resolve(import.meta.dirname, 'pty-driver.py');

@@ -1,9 +1,8 @@
 // SIGINT and SIGTERM end a live command at once, quietly, with the codes a shell gives (130, 143), while it
 // waits on an API server that never answers.
-import { spawn } from 'node:child_process';
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../e2e/exec.js';
+import { spawnKdiag } from '../support/cli.js';
 
 async function interrupted(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   const sockets: Socket[] = [];
@@ -16,9 +15,9 @@ async function interrupted(signal: NodeJS.Signals): Promise<{ code: number | nul
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `https://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const child = spawn(process.execPath, [BIN, 'pod', 'api', '-s', url, '--request-timeout', '60s'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnKdiag(['pod', 'api', '-s', url, '--request-timeout', '60s']);
   let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
+  child.stderr!.on('data', (c) => (stderr += c));
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('close', (code, sig) => r({ code, signal: sig })));
   // kdiag is mid-request once the server has its connection.
   await firstConnection;

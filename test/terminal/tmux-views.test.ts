@@ -4,7 +4,7 @@
 // Properties, not byte-exact goldens. tmux is a Debian package (.ci/run installs it); without it: skipped.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, fixture, kdiag, ROOT } from '../e2e/exec.js';
+import { BIN, fixture, kdiag, ROOT } from '../support/cli.js';
 import { expectFits } from './view-checks.js';
 
 const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;

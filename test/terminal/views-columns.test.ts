@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, it } from 'vitest';
-import { fixture, kdiagInProcess } from '../e2e/exec.js';
+import { fixture, kdiagInProcess } from '../support/cli.js';
 import { fixtureFiles } from '../scenarios/expectations.js';
 import { expectFits } from './view-checks.js';
 
