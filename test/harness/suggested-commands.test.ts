@@ -30,6 +30,10 @@ describe('planCommand', () => {
     // near miss: kubectl's own refusal of an exec
     expect(accepted({ tool: 'kubectl', exec: true }, 1, 'error: unable to upgrade connection: container not found ("app")\n')).toBe(false);
     expect(accepted({ tool: 'kubectl', exec: false }, 1, 'command terminated with exit code 1\n')).toBe(false);
+    // rollout status answers a rollout past its deadline by exit 1; any other error of it is a refusal (near miss)
+    expect(accepted({ tool: 'kubectl', exec: false, argv: ['rollout', 'status', 'deploy/api', '-n', 'x'] }, 1, 'error: deployment "api" exceeded its progress deadline\n')).toBe(true);
+    expect(accepted({ tool: 'kubectl', exec: false, argv: ['rollout', 'status', 'deploy/api', '-n', 'x'] }, 1, 'Error from server (NotFound): deployments.apps "api" not found\n')).toBe(false);
+    expect(accepted({ tool: 'kubectl', exec: false, argv: ['rollout', 'undo', 'deploy/api', '-n', 'x'] }, 1, 'error: deployment "api" exceeded its progress deadline\n')).toBe(false);
   });
 
   it('kubectl top is not run where the cluster serves no Metrics API (near miss: where it does)', () => {

@@ -119,10 +119,14 @@ export function planCommand(command: string, cluster: { metricsApi: boolean } = 
 
 /**
  * Whether kubectl took the command: exit 0; for `exec`, also the command it ran in the container failing
- * ("command terminated with exit code N": kubectl did its part, the probe's own failure is the point).
+ * ("command terminated with exit code N": kubectl did its part, the probe's own failure is the point); for
+ * `rollout status`, a rollout past its progress deadline (kubectl's answer is its exit code).
  */
-export function accepted(plan: { tool: string; exec: boolean }, code: number, stderr: string): boolean {
+export function accepted(plan: { tool: string; exec: boolean; argv?: readonly string[] }, code: number, stderr: string): boolean {
   if (code === 0) return true;
   if (plan.tool === 'kdiag') return code === 1;   // a failing diagnosis
+  // `kubectl rollout status` answers a stuck rollout by its exit code: that is the state it was asked for.
+  const verbs = plan.argv ?? [];
+  if (verbs.includes('rollout') && verbs.includes('status')) return /^error: deployment "[^"]+" exceeded its progress deadline$/m.test(stderr);
   return plan.exec && /^command terminated with exit code \d+$/m.test(stderr);
 }

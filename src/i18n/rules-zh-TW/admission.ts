@@ -48,7 +48,7 @@ export const ADMISSION: Record<string, RuleText> = {
     docs: {
       description: 'validating 或 mutating 准入 webhook 拒絕了 Pod（`admission webhook "<name>" denied the request: <reason>`），或無法呼叫它而其 failurePolicy 為 Fail（`failed calling webhook "<name>": …`）。沒有建立任何 Pod。',
       causes: ['政策引擎（Kyverno、Gatekeeper、自訂 webhook）拒絕了 Pod 範本中的某些內容：`denied the request:` 後面的原因說明了是什麼', 'webhook 本身的 Pod 停止，或它的 Service 沒有 endpoint，而 failurePolicy: Fail 擋住了所有相符的請求', 'API Server 與 webhook Service 之間有網路政策或防火牆'],
-      fix: ['閱讀 webhook 提供的原因，修改 Pod 範本以符合政策', '找出 webhook：kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations', '若無法呼叫：檢查它的 Service endpoint 與 Pod（kubectl get endpoints SERVICE -n NAMESPACE）'],
+      fix: ['閱讀 webhook 提供的原因，修改 Pod 範本以符合政策', '找出 webhook：kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations', '若無法呼叫：檢查它的 Service endpoint 與 Pod（kubectl get services,endpointslices -n NAMESPACE）'],
     },
   },
 };

@@ -28,7 +28,7 @@ const rule: WorkloadRule = {
     fix: [
       'Read the webhook\'s reason and change the Pod template to satisfy the policy',
       'Find the webhook: kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations',
-      'If it cannot be called: check its Service endpoints and Pods (kubectl get endpoints SERVICE -n NAMESPACE)',
+      'If it cannot be called: check its Service endpoints and Pods (kubectl get services,endpointslices -n NAMESPACE)',
     ],
     links: ['https://kubernetes.io/docs/reference/access-authn-authz/extensible-admission-controllers/'],
   },

@@ -119,7 +119,7 @@ export const enAdmission: AdmissionMessages = {
     unreachable: ({ who: w, webhook, age, error }) =>
       `${who(w)} cannot create Pods: admission webhook "${webhook}" could not be called${age !== undefined ? ` for ${age}` : ''} and its failurePolicy rejects the Pod: ${error}`,
     unreachableFix: ({ webhook, service }) => [
-      service ? `Check the webhook's Service and Pods: kubectl get endpoints ${service.name} -n ${service.namespace}; kubectl get pods -n ${service.namespace}` : "Check that the webhook's Service has ready endpoints and its Pods run",
+      service ? `Check the webhook's Service ${service.name} and its Pods: kubectl get services,endpointslices -n ${service.namespace}; kubectl get pods -n ${service.namespace}` : "Check that the webhook's Service has ready endpoints and its Pods run",
       findWebhook(webhook),
       'If the webhook is gone for good, delete its configuration (or set failurePolicy: Ignore) so it stops blocking Pods',
     ],

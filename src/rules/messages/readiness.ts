@@ -103,7 +103,8 @@ export interface ReadinessMessages {
       why: { kind: 'create' } | { kind: 'not-ready'; notReady: number; active: number; pods: Array<{ name: string; state: PodStateRef }>; more: boolean } | { kind: 'not-in-input'; updated: number; want: number; available: number };
     }): string;
     /** `diagnose`: a Pod to run kdiag on, or the Deployment's Pods (not in the input); none after FailedCreate. */
-    fix(p: { name: string; namespace: string; diagnose?: { kind: 'pod'; pod: string } | { kind: 'deployment' } }): string[];
+    /** `firstRevision`: the Deployment has only ever had revision 1, so there is nothing to roll back to. */
+    fix(p: { name: string; namespace: string; diagnose?: { kind: 'pod'; pod: string } | { kind: 'deployment' }; firstRevision?: boolean }): string[];
   };
   serviceSelectsNothing: {
     /** `labels`: how many keys the selector has; `created`: how long ago the Service was created, when that is recent. */
@@ -208,10 +209,10 @@ export const enReadiness: ReadinessMessages = {
         return `${head}: ${why.notReady} of ${why.active} Pods are not Ready: ${why.pods.map((p) => `${p.name} (${podState(p.state)})`).join(', ')}${why.more ? ', …' : ''}. Diagnose them: kdiag pod ${why.pods[0]?.name ?? ''} -n ${namespace}.`;
       return `${head}; ${why.updated} of ${why.want} replicas are updated and ${why.available} available (the Pods are not in the input: diagnose them with kdiag pod deploy/${name} -n ${namespace}).`;
     },
-    fix: ({ name, namespace, diagnose }) => [
+    fix: ({ name, namespace, diagnose, firstRevision }) => [
       `See the rollout: kubectl rollout status deploy/${name} -n ${namespace}`,
       ...(diagnose?.kind === 'pod' ? [`Diagnose a stuck Pod: kdiag pod ${diagnose.pod} -n ${namespace}`] : diagnose?.kind === 'deployment' ? [`Diagnose the Deployment's Pods: kdiag pod deploy/${name} -n ${namespace}`] : []),
-      `If the new version is broken, roll back: kubectl rollout undo deploy/${name} -n ${namespace}`,
+      ...(firstRevision ? [] : [`If the new version is broken, roll back: kubectl rollout undo deploy/${name} -n ${namespace}`]),
     ],
   },
   serviceSelectsNothing: {

@@ -57,6 +57,8 @@ const rule: WorkloadRule = {
     const condition = rs !== undefined ? ({ kind: 'timed-out', replicaSet: rs } as const) : text ? ({ kind: 'message', message: text } as const) : ({ kind: 'none' } as const);
     const t = ruleMessages(options.lang).progressDeadlineExceeded;
     const base = { name: w.name, namespace: w.namespace, deadline, condition };
+    // Revision 1 has no earlier revision: `kubectl rollout undo` would answer "no rollout history found".
+    const firstRevision = (w.object.metadata?.annotations as Record<string, unknown> | undefined)?.['deployment.kubernetes.io/revision'] === '1';
     const creates = currentCreateFailures(w, now);
     const active = w.pods.filter((p) => p.phase !== 'Succeeded' && p.phase !== 'Failed');
     const notReady = active.filter((p) => !(p.phase === 'Running' && p.conditions.Ready?.status === 'True'));
@@ -64,14 +66,14 @@ const rule: WorkloadRule = {
     let remediation: string[];
     if (creates.length > 0) {
       message = t.message({ ...base, why: { kind: 'create' } });
-      remediation = t.fix({ name: w.name, namespace: w.namespace });
+      remediation = t.fix({ name: w.name, namespace: w.namespace, firstRevision });
     } else if (notReady.length > 0) {
       const pods = notReady.slice(0, SHOWN_PODS).map((p) => ({ name: p.name, state: podState(p) }));
       message = t.message({ ...base, why: { kind: 'not-ready', notReady: notReady.length, active: active.length, pods, more: notReady.length > SHOWN_PODS } });
-      remediation = t.fix({ name: w.name, namespace: w.namespace, diagnose: { kind: 'pod', pod: notReady[0]!.name } });
+      remediation = t.fix({ name: w.name, namespace: w.namespace, diagnose: { kind: 'pod', pod: notReady[0]!.name }, firstRevision });
     } else {
       message = t.message({ ...base, why: { kind: 'not-in-input', updated: s.updatedReplicas ?? 0, want, available: s.availableReplicas ?? 0 } });
-      remediation = t.fix({ name: w.name, namespace: w.namespace, diagnose: { kind: 'deployment' } });
+      remediation = t.fix({ name: w.name, namespace: w.namespace, diagnose: { kind: 'deployment' }, firstRevision });
     }
     return [
       finding(rule, {

@@ -1,4 +1,6 @@
+import { describe, expect, it } from 'vitest';
 import rule from '../../../src/rules/readiness/progress-deadline-exceeded.js';
+import { kdiagInProcess } from '../../support/cli.js';
 import { at, containerStatus, pod } from '../../harness/builders.js';
 import { runRuleTests } from '../../harness/rule-tester.js';
 import { controllerEvent, deployment, quotaError, replicaSet } from '../admission/workloads.js';
@@ -22,5 +24,14 @@ runRuleTests(rule, {
     { name: 'points at the Pods that are not Ready', objects: [stuck, rs, crashing], target: 'Deployment/api', expect: [{ severity: 'error', confidence: 'high', message: 'exceeded its progress deadline (600s): ReplicaSet "api-7d9f" has timed out progressing: 1 of 1 Pods are not Ready: api-7d9f-x2k (CrashLoopBackOff). Diagnose them: kdiag pod api-7d9f-x2k -n shop.', evidence: 'ProgressDeadlineExceeded' }] },
     { name: 'no Pods because of a FailedCreate: follows that finding', objects: [stuck, empty, controllerEvent(empty, `Error creating: ${quotaError}`)], target: 'Deployment/api', expect: [{ confidence: 'low', message: /because its ReplicaSet cannot create Pods/ }] },
     { name: 'Pods not in the input', objects: [stuck], target: 'Deployment/api', expect: [{ message: /3 of 3 replicas are updated and 0 available/ }] },
+    { name: 'a later revision: rolling back is offered', objects: [deployment({ metadata: { annotations: { 'deployment.kubernetes.io/revision': '4' } }, status: stuck.status })], target: 'Deployment/api', expect: [{ remediation: 'kubectl rollout undo deploy/api -n shop' }] },
   ],
+});
+
+describe('revision 1 has nothing to roll back to (kubectl rollout undo answers "no rollout history found")', () => {
+  it('the real capture (revision 1) suggests no rollout undo, through the whole CLI', async () => {
+    const r = await kdiagInProcess(['pod', 'deploy/api', '-n', 'kdiag-readiness-progress-deadline', '-f', 'fixtures/real/readiness-progress-deadline.yaml', '-o', 'json']);
+    expect(r.stdout).toContain('kubectl rollout status deploy/api');
+    expect(r.stdout).not.toContain('rollout undo');
+  });
 });

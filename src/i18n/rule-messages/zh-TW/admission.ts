@@ -76,7 +76,7 @@ export const zhTWAdmission: AdmissionMessages = {
     ],
     unreachable: ({ who: w, webhook, age, error }) => `${who(w)}：admission webhook「${webhook}」${age !== undefined ? `已有 ${age} ` : ''}無法呼叫，而它的 failurePolicy 會拒絕 Pod：「${error}」`,
     unreachableFix: ({ webhook, service }) => [
-      service ? `檢查 webhook 的 Service 與 Pod：kubectl get endpoints ${service.name} -n ${service.namespace}; kubectl get pods -n ${service.namespace}` : '確認 webhook 的 Service 有就緒的 endpoint，而且它的 Pod 正在執行',
+      service ? `檢查 webhook 的 Service ${service.name} 與它的 Pod：kubectl get services,endpointslices -n ${service.namespace}; kubectl get pods -n ${service.namespace}` : '確認 webhook 的 Service 有就緒的 endpoint，而且它的 Pod 正在執行',
       findWebhook(webhook),
       '如果 webhook 已永久消失，刪除它的設定（或設定 failurePolicy: Ignore），讓它不再擋住 Pod',
     ],

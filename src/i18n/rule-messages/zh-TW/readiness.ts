@@ -105,10 +105,10 @@ export const zhTWReadiness: ReadinessMessages = {
         return `${head}：${why.active} 個 Pod 中有 ${why.notReady} 個不是 Ready：${why.pods.map((p) => `${p.name}（${podState(p.state)}）`).join('、')}${why.more ? '…' : ''}。診斷它們：kdiag pod ${why.pods[0]?.name ?? ''} -n ${namespace}。`;
       return `${head}；${why.want} 個副本中有 ${why.updated} 個已更新、${why.available} 個可用（輸入中沒有這些 Pod：用 kdiag pod deploy/${name} -n ${namespace} 診斷）。`;
     },
-    fix: ({ name, namespace, diagnose }) => [
+    fix: ({ name, namespace, diagnose, firstRevision }) => [
       `查看部署進度：kubectl rollout status deploy/${name} -n ${namespace}`,
       ...(diagnose?.kind === 'pod' ? [`診斷卡住的 Pod：kdiag pod ${diagnose.pod} -n ${namespace}`] : diagnose?.kind === 'deployment' ? [`診斷 Deployment 的 Pod：kdiag pod deploy/${name} -n ${namespace}`] : []),
-      `如果新版本有問題，復原：kubectl rollout undo deploy/${name} -n ${namespace}`,
+      ...(firstRevision ? [] : [`如果新版本有問題，復原：kubectl rollout undo deploy/${name} -n ${namespace}`]),
     ],
   },
   serviceSelectsNothing: {
