@@ -13,6 +13,8 @@ import type { Client } from '../traffic/path/clients.js';
 import type { TrafficPath } from '../traffic/path/types.js';
 
 const PORT_RULE = 'readiness/service-no-endpoints';
+/** The traffic path's finding for a named targetPort that no container declares. */
+const PORTLESS_RULE = 'traffic/target-port-undeclared';
 
 /**
  * `pod svc/NAME` asks why the Service has no ready endpoints. With healthy Pods, a named targetPort that none
@@ -69,7 +71,6 @@ export function noEndpointsBlame(engine: Engine, service: WorkloadFacts, path: T
   const { kept, suppressed } = engine.partitionForWorkload(blamed, service);
   return { fails: blamed.length === 0 || kept.length > 0, kept, suppressed };
 }
-const PORTLESS_RULE = 'traffic/target-port-undeclared';
 
 function declares(pod: PodFacts, name: string, protocol: string): boolean {
   return pod.containers.some((c) => (c.kind === 'app' || c.kind === 'sidecar') && Array.isArray(c.spec.ports) && c.spec.ports.some((p) => p?.name === name && (p.protocol ?? 'TCP') === protocol));

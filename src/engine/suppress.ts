@@ -47,7 +47,7 @@ export interface SuppressionSubject {
 }
 
 /** Rule groups that are not stages: the traffic rules judge the path to a Pod, at the readiness stage. */
-export const RULE_GROUPS_BEYOND_STAGES = ['traffic'] as const;
+const RULE_GROUPS_BEYOND_STAGES = ['traffic'] as const;
 
 /** Whether `id` is a rule group that is not a stage (it names every rule whose id begins `id/`). */
 export function isRuleGroup(id: string): boolean {

@@ -3,6 +3,7 @@ import { closestNames } from '../../engine/targets.js';
 import { controllerRef } from '../../model/facts.js';
 import type { KObject, Pod } from '../../model/k8s.js';
 import type { Snapshot } from '../../model/snapshot.js';
+import { policyDirections } from '../../traffic/policy/policy-spec.js';
 import { Collector } from './collector.js';
 import { stoppedContainers } from './fetch-logs.js';
 
@@ -72,7 +73,7 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
   if (options.logLines > 0) for (const s of crashed) wave2.push(collector.log(namespace, name, s.name, s.previous, options.logLines));
   // An egress policy in the namespace: whether the Pod can resolve names depends on the cluster DNS Pods and
   // their namespace's labels (the allow rule's namespaceSelector); without them the DNS verdict is unknown.
-  if (namespace !== CLUSTER_DNS.namespace && policies.some(hasEgress)) {
+  if (namespace !== CLUSTER_DNS.namespace && policies.some((p) => policyDirections(p).includes('egress'))) {
     wave2.push(collector.list('Pod', CLUSTER_DNS.namespace, { labelSelector: CLUSTER_DNS.labelSelector }));
     wave2.push(collector.get('Namespace', undefined, CLUSTER_DNS.namespace));
   }
@@ -102,12 +103,6 @@ export async function fetchPodSnapshot(collector: Collector, options: FetchPodOp
 
 /** Where the cluster DNS Pods run and how they are labelled (CoreDNS and kube-dns alike). */
 const CLUSTER_DNS = { namespace: 'kube-system', labelSelector: 'k8s-app=kube-dns' } as const;
-
-/** A NetworkPolicy that governs egress: Egress in its policyTypes, or egress rules without policyTypes. */
-function hasEgress(policy: KObject): boolean {
-  const spec = (policy.spec ?? {}) as { policyTypes?: unknown; egress?: unknown };
-  return Array.isArray(spec.policyTypes) ? spec.policyTypes.includes('Egress') : spec.egress !== undefined;
-}
 
 /** A superset of schedulingFailure's test: PodScheduled=False as Unschedulable/SchedulerError, or any FailedScheduling event. */
 function schedulerRefused(pod: Pod, events: readonly KObject[]): boolean {

@@ -1,5 +1,5 @@
 import { requiredKinds, workloadPods, type Target } from '../../engine/targets.js';
-import type { KObject } from '../../model/k8s.js';
+import { formatSelector, serviceSelector } from '../../rules/helpers/service-selector.js';
 import type { Snapshot } from '../../model/snapshot.js';
 import type { Collector } from './collector.js';
 import { fetchStoppedLogs } from './fetch-logs.js';
@@ -39,8 +39,8 @@ export async function fetchTargetSnapshot(collector: Collector, target: Target, 
   const more: Array<Promise<unknown>> = [];
   // A Service that selects no Pod of its namespace: the Pods its selector matches elsewhere (one request), so
   // the report can name the namespace they run in (a Service only selects Pods of its own).
-  const selector = target.kind === 'Service' ? labelSelectorOf(object) : undefined;
-  if (selector && workloadPods(snapshot, target.kind, object).length === 0) more.push(collector.list('Pod', undefined, { labelSelector: selector }));
+  const selector = target.kind === 'Service' ? serviceSelector(object) : undefined;
+  if (selector && workloadPods(snapshot, target.kind, object).length === 0) more.push(collector.list('Pod', undefined, { labelSelector: formatSelector(selector) }));
   if (options.logLines > 0) {
     options.onStep?.('reading logs of stopped containers');
     more.push(fetchStoppedLogs(collector, workloadPods(snapshot, target.kind, object), options.logLines, WORKLOAD_LOGS));
@@ -50,10 +50,3 @@ export async function fetchTargetSnapshot(collector: Collector, target: Target, 
   return collector.finish(now());
 }
 
-/** A Service's selector as a label selector (`app=web,tier=front`); undefined when it selects nothing by labels. */
-function labelSelectorOf(service: KObject): string | undefined {
-  const selector = (service.spec as { selector?: unknown } | undefined)?.selector;
-  if (!selector || typeof selector !== 'object') return undefined;
-  const pairs = Object.entries(selector as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string');
-  return pairs.length === 0 ? undefined : pairs.map(([k, v]) => `${k}=${v}`).join(',');
-}

@@ -31,18 +31,18 @@ export type PartitionFindings = (found: readonly Finding[]) => { kept: Finding[]
  * run's suppressions for this Service, so a path finding that --ignore, .kdiag.yaml or an annotation names is
  * listed under suppressed[] and judged as such, as a rule's finding is.
  */
-export function withServicePath(verdict: Diagnosis, snapshot: Snapshot, service: KObject, lang: Lang, client: Client | undefined, partition?: PartitionFindings): Diagnosis {
+export function withServicePath(verdict: Diagnosis, snapshot: Snapshot, service: KObject, lang: Lang, client: Client | undefined, partition: PartitionFindings): Diagnosis {
   const path = servicePath(snapshot, service, { lang, ...(client ? { client } : {}) });
   return joinPath(verdict, path, partition);
 }
 
-function joinPath(verdict: Diagnosis, path: TrafficPath, partition: PartitionFindings | undefined): Diagnosis {
+function joinPath(verdict: Diagnosis, path: TrafficPath, partition: PartitionFindings): Diagnosis {
   const known = new Set(verdict.findings.map((f) => f.message));
   // A rule the run suppressed for this Service (its finding is in the verdict's suppressed[]) does not come
   // back through the path: the path's record (traffic.findings) keeps it, the verdict does not.
   const hidden = new Set((verdict.suppressed ?? []).map((f) => f.rule));
   const fresh = path.findings.filter((f) => !known.has(f.message) && !hidden.has(f.rule));
-  const split = partition && fresh.length > 0 ? partition(fresh) : { kept: fresh, suppressed: [] };
+  const split = fresh.length > 0 ? partition(fresh) : { kept: fresh, suppressed: [] };
   const added = split.kept;
   if (split.suppressed.length > 0) verdict = { ...verdict, suppressed: [...(verdict.suppressed ?? []), ...split.suppressed] };
   const lead = added.find((f) => f.severity === 'error');
