@@ -42,6 +42,15 @@ describe("a Pod's Traffic part", () => {
     expect(withPodTraffic(new Engine(snapshot).diagnosePod(pod), snapshot, pod, 'en').podTraffic).toBeUndefined();
     expect(d.podTraffic?.services.map((s) => s.name)).toEqual(['hello']);
   });
+  it('a Pod no Service selects whose DNS egress is denied: the finding, and no empty Traffic heading', () => {
+    const snapshot = readDumps([resolve(import.meta.dirname, '../../fixtures/real/traffic-dns-egress-denied.yaml')]).snapshot;
+    const engine = new Engine(snapshot);
+    const pod = snapshot.pods.find((p) => p.metadata?.name === 'client-denied')!;
+    const d = withPodTraffic(engine.diagnosePod(pod), snapshot, pod, 'en');
+    expect(d.findings.map((f) => f.rule)).toContain('traffic/dns-egress-denied');
+    expect(d.podTraffic).toBeUndefined();
+    expect(renderText(d, { color: false, width: 80, now: engine.now, lang: 'en' })).not.toMatch(/^Traffic$/m);
+  });
   it('zh-TW', () => {
     const { d, now } = diagnose('traffic-policy-denies.yaml', 'zh-TW');
     expect(renderText(d, { color: false, width: 100, now, lang: 'zh-TW' })).toContain('流量\n  Service web：');

@@ -62,5 +62,6 @@ export function withPodTraffic(d: Diagnosis, snapshot: Snapshot, pod: Pod, lang:
     // The Pod's own failure is already its verdict; the Service's consequence of it (no ready endpoints) adds nothing.
     for (const f of path.findings) if (!known.has(f.message) && !(d.status !== 'healthy' && f.rule === 'traffic/no-ready-endpoints')) added.push(f.severity === 'error' ? { ...f, severity: 'warning' } : f);
   }
-  return { ...d, findings: [...d.findings, ...added], podTraffic: part };
+  // Only DNS or the StatefulSet's name to say (no Service selects the Pod): findings, and no empty Traffic part.
+  return { ...d, findings: [...d.findings, ...added], ...(part.services.length > 0 ? { podTraffic: part } : {}) };
 }
