@@ -91,10 +91,12 @@ export function workloadVerdict(ref: WorkloadRef, own: Diagnosis | undefined, po
 
   // Secondary findings, each once: the workload's, its Services', other groups' causes, the Pods' warnings.
   const secondary: Finding[] = [];
-  const seen = new Set<string>();
+  const keyOf = (f: Finding): string => `${f.rule}\u0000${f.message}`;
+  // The lead is said once: a Pod's copy of it (the same rule and words, as a warning) is not "also found".
+  const seen = new Set<string>(lead ? [keyOf(lead)] : []);
   const add = (f: Finding | undefined): void => {
     if (!f || f === lead) return;
-    const key = `${f.rule}\u0000${f.message}`;
+    const key = keyOf(f);
     if (seen.has(key)) return;
     seen.add(key);
     secondary.push(f);

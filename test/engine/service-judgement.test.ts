@@ -81,6 +81,16 @@ describe('real captures: the workload view and the gate judge a serving Service 
     expect(judged('readiness-service-target-port-deploy', 'Deployment', 'catalog')).toEqual({ view: 'failing readiness/service-no-endpoints', gate: 'failed readiness/service-no-endpoints' });
   });
 
+  it('readiness-service-target-port-deploy: pod deploy/X says its cause once (the Pod\'s own copy of it is not "also found")', () => {
+    const { snapshot } = readDumps([resolve(import.meta.dirname, '../../fixtures/real/readiness-service-target-port-deploy.yaml')]);
+    const engine = new Engine(snapshot);
+    const w = engine.workloads().find((x) => x.kind === 'Deployment' && x.name === 'catalog')!;
+    const [view] = diagnoseWorkloadTarget(engine, 'Deployment', w.object);
+    const lead = view!.findings[0]!;
+    expect(lead.rule).toBe('readiness/service-no-endpoints');
+    expect(view!.findings.filter((f) => f.rule === lead.rule && f.message === lead.message)).toHaveLength(1);
+  });
+
   it('near miss, traffic-protocol: a protocol mismatch is the Service\'s own finding: pod deploy/dns is healthy and the gate passes', () => {
     expect(judged('traffic-protocol', 'Deployment', 'dns')).toEqual({ view: 'healthy ', gate: 'passed ' });
   });
