@@ -15,10 +15,13 @@ export function volumeFailureClass(error: string): FailureClass {
   return 'transient';
 }
 
+/** mount(8) / umount(8) saying a process still holds the mount point or device: waiting does not free it. */
+export const MOUNT_BUSY = /\balready mounted or mount point busy\b|\bdevice or resource busy\b|\btarget is busy\b|\bdevice is busy\b|already mounted on/i;
+
 /** First match wins: the specific outputs of mount(8) before the gRPC code that may wrap them. */
 const PATTERNS: ReadonlyArray<readonly [RegExp, FailureClass]> = [
   // mount(8) / umount(8) outputs (mount-utils mount_linux.go quotes them after `Output:`).
-  [/\balready mounted or mount point busy\b|\bdevice or resource busy\b|\btarget is busy\b|\bdevice is busy\b|already mounted on/i, 'deterministic'],
+  [MOUNT_BUSY, 'deterministic'],
   [/\bwrong fs type, bad option, bad superblock\b|\bunknown filesystem type\b|\bbad option;/i, 'deterministic'],
   [/\baccess denied by server\b|\bPermission denied\b|\bOperation not permitted\b/i, 'deterministic'],
   [/reason given by server: No such file or directory|\bspecial device \S+ does not exist\b|mount point does not exist|\bNo such file or directory\b/i, 'deterministic'],

@@ -6,10 +6,7 @@ import { formatAge } from '../helpers/time.js';
 import { ruleMessages } from '../messages/index.js';
 import type { Evidence, PodRule } from '../types.js';
 import { cniDeleteError, teardownOf, unmountFailure } from '../../model/teardown.js';
-import { volumeFailureClass } from '../helpers/volume-failure-class.js';
-
-/** umount(8)'s words for a mount point a process still holds (the busy row of volumeFailureClass). */
-const BUSY = /\bdevice or resource busy\b|\btarget is busy\b|\bdevice is busy\b|mount point busy/i;
+import { MOUNT_BUSY, volumeFailureClass } from '../helpers/volume-failure-class.js';
 
 const rule: PodRule = {
   id: 'kubelet/stuck-terminating',
@@ -97,7 +94,7 @@ const rule: PodRule = {
       evidence.push(eventEvidence(unmountError, now));
       const { volume, error } = unmountFailure(unmountError.message);
       const failureClass = volumeFailureClass(error);
-      const busy = BUSY.test(error);
+      const busy = MOUNT_BUSY.test(error);
       return [
         finding(rule, {
           message: t.unmountFailed({ overdue, node: pod.nodeName, ...(volume ? { volume } : {}), error, busy, finalizers: finalizerNote }),
