@@ -10,7 +10,8 @@ import type { Client } from '../traffic/path/clients.js';
 import { workloadPods, type TargetKind } from './targets.js';
 import { ingressVerdict } from '../traffic/path/target-verdict.js';
 import statefulSetServiceName from '../rules/traffic/statefulset-service-name.js';
-import { DEFAULT_RULE_OPTIONS } from '../rules/types.js';
+import { DEFAULT_RULE_OPTIONS, type Finding } from '../rules/types.js';
+import type { SuppressedFinding } from './suppress.js';
 
 export interface DiagnoseFilter {
   namespace?: string;
@@ -68,7 +69,7 @@ export function workloadRows(engine: Engine, inScope: (o: KObject) => boolean, m
   }
   for (const ingress of engine.snapshot.ingresses) {
     if (!inScope(ingress)) continue;
-    const verdict = ingressVerdict(engine.snapshot, ingress, engine.t.lang, undefined, undefined);
+    const verdict = ingressVerdict(engine.snapshot, ingress, engine.t.lang, undefined, undefined, (found) => engine.partitionForObject(found, 'Ingress', ingress));
     if (hasTrafficProblem(verdict)) workloads.push(verdict);
   }
   return workloads;
@@ -86,7 +87,18 @@ function statefulSetServiceRow(engine: Engine, sts: WorkloadFacts, own: Diagnosi
   const found = statefulSetServiceName.match({ snapshot: engine.snapshot, target: sts.object, options: { ...DEFAULT_RULE_OPTIONS, lang: engine.t.lang } });
   if (found.length === 0) return undefined;
   const verdict = workloadVerdict(sts, own, sts.pods.map((p) => made(p.pod) ?? engine.diagnoseFacts(p)), [], engine.t);
-  return { ...verdict, findings: [...verdict.findings, ...found] };
+  return withStatefulSetService(verdict, found, engine.partitionForWorkload(found, sts));
+}
+
+/** The verdict with the StatefulSet's serviceName findings, those the run suppresses listed as such. */
+function withStatefulSetService(verdict: Diagnosis, found: readonly Finding[], split: { kept: Finding[]; suppressed: SuppressedFinding[] }): Diagnosis {
+  if (found.length === 0) return verdict;
+  const known = new Set(verdict.findings.map((f) => f.message));
+  return {
+    ...verdict,
+    findings: [...verdict.findings, ...split.kept.filter((f) => !known.has(f.message))],
+    ...(split.suppressed.length > 0 ? { suppressed: [...(verdict.suppressed ?? []), ...split.suppressed] } : {}),
+  };
 }
 
 const hasTrafficProblem = (d: Diagnosis): boolean => (d.traffic?.findings ?? []).some((f) => f.severity !== 'info');
@@ -119,7 +131,12 @@ export function diagnoseWorkloadTarget(engine: Engine, kind: Exclude<TargetKind,
       return verdict.status === 'failing' && verdict.traffic && noEndpointsBlame(engine, s, verdict.traffic)?.fails ? verdict : engine.diagnoseWorkload(s);
     })
     .filter((d): d is Diagnosis => d !== undefined && d.status !== 'healthy');
-  const verdict = workloadVerdict(workload, own, pods, services, engine.t);
+  let verdict = workloadVerdict(workload, own, pods, services, engine.t);
+  if (kind === 'StatefulSet') {
+    // How its Pods are reached by name (scan's row of it and each Pod's Traffic part say it too).
+    const found = statefulSetServiceName.match({ snapshot: engine.snapshot, target: workload.object, options: { ...DEFAULT_RULE_OPTIONS, lang: engine.t.lang } });
+    verdict = withStatefulSetService(verdict, found, engine.partitionForWorkload(found, workload));
+  }
   return [withRevisionChange(engine.snapshot, workload, verdict), ...pods];
 }
 

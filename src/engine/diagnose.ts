@@ -17,7 +17,7 @@ import { orderFindings } from './order-findings.js';
 import { provenStages } from './stage-evidence.js';
 import { stageOwner, troubledContainer, waitingImage } from './stage-owner.js';
 import { workloadDiagnosis } from './workload-diagnosis.js';
-import { partitionFindings, type SuppressedFinding, type Suppressions } from './suppress.js';
+import { partitionFindings, type SuppressedFinding, type SuppressionSubject, type Suppressions } from './suppress.js';
 import { SuppressionSubjects } from './suppression-subject.js';
 import { teardownOf, type Teardown } from '../model/teardown.js';
 import { teardownOwner } from './teardown-owner.js';
@@ -254,7 +254,22 @@ export class Engine {
 
   /** Findings made outside the rules (a traffic path) split by this run's suppressions, as a workload's own are. */
   partitionForWorkload(found: readonly Finding[], workload: WorkloadFacts): { kept: Finding[]; suppressed: SuppressedFinding[] } {
-    const { kept, suppressed } = partitionFindings(found, this.subjects.forWorkload(workload), this.suppressions);
+    return this.partitionFor(found, this.subjects.forWorkload(workload));
+  }
+
+  /** The same for a Pod (its Traffic part: its Services' paths, DNS, its StatefulSet's Service), as its own findings are. */
+  partitionForPod(found: readonly Finding[], pod: Pod): { kept: Finding[]; suppressed: SuppressedFinding[] } {
+    return this.partitionFor(found, this.subjects.forPod(this.index.podFacts(pod)));
+  }
+
+  /** The same for an object with no Pods of its own to judge (an Ingress's path). */
+  partitionForObject(found: readonly Finding[], kind: string, object: KObject): { kept: Finding[]; suppressed: SuppressedFinding[] } {
+    return this.partitionFor(found, this.subjects.forObject(kind, object));
+  }
+
+  private partitionFor(found: readonly Finding[], subject: SuppressionSubject): { kept: Finding[]; suppressed: SuppressedFinding[] } {
+    if (found.length === 0) return { kept: [], suppressed: [] };
+    const { kept, suppressed } = partitionFindings(found, subject, this.suppressions);
     return { kept, suppressed: this.suppressedPart(suppressed).suppressed ?? [] };
   }
 

@@ -26,6 +26,12 @@ export class SuppressionSubjects {
     return { namespace: w.namespace, name: w.name, labels: labelsOf(w.object), annotated: this.annotated(chain, w.namespace, w.kind) };
   }
 
+  /** An object with no Pods of its own to judge (an Ingress): itself and its Namespace. */
+  forObject(kind: string, object: KObject): SuppressionSubject {
+    const namespace = str(object.metadata?.namespace);
+    return { namespace, name: str(object.metadata?.name), labels: labelsOf(object), annotated: this.annotated([object], namespace, kind) };
+  }
+
   private annotated(chain: ReadonlyArray<KObject | undefined>, namespace: string, firstKind: string): SuppressionSubject['annotated'] {
     const out: Array<{ ref: string; object: KObject | undefined }> = [];
     chain.forEach((object, i) => {

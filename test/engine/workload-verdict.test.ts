@@ -1,11 +1,12 @@
 // Workload views keep the Pods' real cause: it leads; the missed rollout deadline, the Services and the
 // Pods' warnings follow as secondary findings.
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnoseAll, diagnoseWorkloadTarget } from '../../src/engine/diagnose-all.js';
 import { Engine } from '../../src/engine/diagnose.js';
 import { findTarget } from '../../src/engine/targets.js';
 import { renderWorkloadText } from '../../src/report/workload.js';
-import { snapshotFromObjects } from '../../src/sources/dump.js';
+import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
 import { at, conditions, containerStatus, node, obj, pod, T0 } from '../harness/builders.js';
 import { deployment, replicaSet } from '../rules/admission/workloads.js';
 
@@ -83,5 +84,27 @@ describe('a Deployment whose Pods are healthy', () => {
     expect(items[0]!.status).toBe('healthy');
     expect(items[0]!.summary).toBe('2/2 Pods healthy.');
     expect(items[0]!.findings.map((f) => f.rule)).not.toContain('readiness/single-node-replicas');
+  });
+});
+
+describe("a StatefulSet's serviceName in its own view (real capture: serviceName names no Service)", () => {
+  const view = (ignore: string[]) => {
+    const snapshot = readDumps([resolve(import.meta.dirname, '../../fixtures/real/traffic-sts-service-name.yaml')]).snapshot;
+    const engine = new Engine(snapshot, { suppressions: { entries: ignore.length > 0 ? [{ rules: ignore, source: '--ignore' }] : [] } });
+    const name = (n: string) => findTarget(engine.snapshot, { kind: 'StatefulSet', name: n }, 'kdiag-traffic-sts-service-name');
+    return { db: diagnoseWorkloadTarget(engine, 'StatefulSet', name('db'))[0]!, cache: diagnoseWorkloadTarget(engine, 'StatefulSet', name('cache'))[0]! };
+  };
+  it('pod sts/NAME says what scan and its Pods say: healthy, with the warning', () => {
+    const { db } = view([]);
+    expect(db.status).toBe('healthy');
+    expect(db.findings.map((f) => `${f.rule}:${f.severity}`)).toEqual(['traffic/statefulset-service-name:warning']);
+  });
+  it('--ignore lists it as suppressed', () => {
+    const { db } = view(['traffic']);
+    expect(db.findings).toEqual([]);
+    expect(db.suppressed?.map((f) => f.rule)).toEqual(['traffic/statefulset-service-name']);
+  });
+  it('near miss: a StatefulSet whose serviceName is an existing headless Service has nothing to say', () => {
+    expect(view([]).cache.findings).toEqual([]);
   });
 });

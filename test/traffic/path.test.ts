@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
 import { namedClient } from '../../src/traffic/path/clients.js';
+import { partitionFindings } from '../../src/engine/suppress.js';
 import { ingressVerdict } from '../../src/traffic/path/target-verdict.js';
 import { servicePath } from '../../src/traffic/path/service-path.js';
 
@@ -59,7 +60,7 @@ describe('Service path on a real capture: default-deny plus a namespaceSelector 
 
 describe('Ingress path on a real capture', () => {
   const snap = real('traffic-ingress.yaml');
-  const verdict = (name: string) => ingressVerdict(snap, find(snap.ingresses, name), 'en', undefined, undefined);
+  const verdict = (name: string, ignore: string[] = []) => ingressVerdict(snap, find(snap.ingresses, name), 'en', undefined, undefined, (found) => partitionFindings(found, { namespace: 'ns', name, labels: {}, annotated: [] }, { entries: ignore.length > 0 ? [{ rules: ignore, source: '--ignore' }] : [] }));
   it('no class and no default IngressClass: the ingress hop fails', () => {
     const d = verdict('web-no-class');
     expect(d.status).toBe('failing');
@@ -70,6 +71,15 @@ describe('Ingress path on a real capture', () => {
     const d = verdict('web-wrong-port');
     expect(d.findings[0]!.rule).toBe('traffic/ingress-backend-port');
     expect(d.findings[0]!.message).toContain('it has 80 (http)');
+  });
+  it("the run's suppressions: a suppressed lead fails nothing and is listed as suppressed; the path keeps its record", () => {
+    const d = verdict('web-no-class', ['traffic']);
+    expect(d.status).toBe('healthy');
+    expect(d.findings).toEqual([]);
+    expect(d.suppressed?.map((f) => f.rule)).toEqual(['traffic/ingress-class-unresolved']);
+    expect(d.traffic!.broken).toBe('ingress');
+    expect(d.summary).toBe('every finding (1) is suppressed; nothing else was found');
+    expect(verdict('web-no-class', ['traffic/ingress-backend-port']).status).toBe('failing');
   });
   it('near miss: an existing class and the Service port by name', () => {
     const d = verdict('web-ok');

@@ -6,11 +6,11 @@ import { readDumps } from '../../src/sources/dump.js';
 import { withPodTraffic } from '../../src/traffic/path/pod-traffic.js';
 import { renderText } from '../../src/report/text.js';
 
-const diagnose = (fixture: string, lang: 'en' | 'zh-TW' = 'en') => {
+const diagnose = (fixture: string, lang: 'en' | 'zh-TW' = 'en', ignore: string[] = [], podName?: string) => {
   const snapshot = readDumps([resolve(import.meta.dirname, '../../fixtures/real', fixture)]).snapshot;
-  const engine = new Engine(snapshot, { ruleOptions: { lang } });
-  const pod = snapshot.pods[0]!;
-  return { d: withPodTraffic(engine.diagnosePod(pod), snapshot, pod, lang), now: engine.now };
+  const engine = new Engine(snapshot, { ruleOptions: { lang }, suppressions: { entries: ignore.length > 0 ? [{ rules: ignore, source: '--ignore' }] : [] } });
+  const pod = podName ? snapshot.pods.find((p) => p.metadata?.name === podName)! : snapshot.pods[0]!;
+  return { d: withPodTraffic(engine.diagnosePod(pod), snapshot, pod, lang, (found) => engine.partitionForPod(found, pod)), now: engine.now };
 };
 
 describe("a Pod's Traffic part", () => {
@@ -39,17 +39,35 @@ describe("a Pod's Traffic part", () => {
     const snapshot = readDumps([resolve(import.meta.dirname, '../../fixtures/real/traffic-egress-no-dns.yaml')]).snapshot;
     expect(snapshot.services).toEqual([]);
     const pod = snapshot.pods[0]!;
-    expect(withPodTraffic(new Engine(snapshot).diagnosePod(pod), snapshot, pod, 'en').podTraffic).toBeUndefined();
+    const engine = new Engine(snapshot);
+    expect(withPodTraffic(engine.diagnosePod(pod), snapshot, pod, 'en', (found) => engine.partitionForPod(found, pod)).podTraffic).toBeUndefined();
     expect(d.podTraffic?.services.map((s) => s.name)).toEqual(['hello']);
   });
   it('a Pod no Service selects whose DNS egress is denied: the finding, and no empty Traffic heading', () => {
     const snapshot = readDumps([resolve(import.meta.dirname, '../../fixtures/real/traffic-dns-egress-denied.yaml')]).snapshot;
     const engine = new Engine(snapshot);
     const pod = snapshot.pods.find((p) => p.metadata?.name === 'client-denied')!;
-    const d = withPodTraffic(engine.diagnosePod(pod), snapshot, pod, 'en');
+    const d = withPodTraffic(engine.diagnosePod(pod), snapshot, pod, 'en', (found) => engine.partitionForPod(found, pod));
     expect(d.findings.map((f) => f.rule)).toContain('traffic/dns-egress-denied');
     expect(d.podTraffic).toBeUndefined();
     expect(renderText(d, { color: false, width: 80, now: engine.now, lang: 'en' })).not.toMatch(/^Traffic$/m);
+  });
+  it("the run's suppressions hold for the Traffic part: the finding is listed as suppressed, the path still shown", () => {
+    for (const ignore of [['traffic'], ['traffic/policy-denies']]) {
+      const { d, now } = diagnose('traffic-policy-denies.yaml', 'en', ignore);
+      expect(d.findings.filter((f) => f.rule.startsWith('traffic/'))).toEqual([]);
+      expect(d.suppressed?.map((f) => f.rule)).toEqual(['traffic/policy-denies']);
+      expect(d.podTraffic?.services.map((s) => s.name)).toEqual(['web']);
+      expect(renderText(d, { color: false, width: 100, now })).toContain('1 finding suppressed (--ignore)');
+    }
+    const { d } = diagnose('traffic-sts-service-name.yaml', 'en', ['traffic/statefulset-service-name'], 'db-0');
+    expect(d.findings.map((f) => f.rule)).not.toContain('traffic/statefulset-service-name');
+    expect(d.suppressed?.map((f) => f.rule)).toEqual(['traffic/statefulset-service-name']);
+  });
+  it('near miss: an --ignore of another rule leaves the traffic finding shown', () => {
+    const { d } = diagnose('traffic-policy-denies.yaml', 'en', ['traffic/protocol-mismatch']);
+    expect(d.findings.filter((f) => f.rule.startsWith('traffic/')).map((f) => f.rule)).toEqual(['traffic/policy-denies']);
+    expect(d.suppressed).toBeUndefined();
   });
   it('zh-TW', () => {
     const { d, now } = diagnose('traffic-policy-denies.yaml', 'zh-TW');

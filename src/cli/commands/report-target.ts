@@ -21,12 +21,12 @@ export function reportTarget(engine: Engine, target: Target, object: KObject, fo
   if (from !== undefined && target.kind !== 'Service' && target.kind !== 'Ingress') throw new UsageError('--from names the client of a traffic path: use it with svc/NAME or ingress/NAME');
   const client = clientOf(engine.snapshot, from, object.metadata?.namespace ?? '');
   if (target.kind === 'Pod') {
-    const d = withInput(aimDiagnosis(withPodTraffic(engine.diagnosePod(object as Pod), engine.snapshot, object as Pod, engine.t.lang), cluster), engine.snapshot.meta);
+    const d = withInput(aimDiagnosis(withPodTraffic(engine.diagnosePod(object as Pod), engine.snapshot, object as Pod, engine.t.lang, (found) => engine.partitionForPod(found, object as Pod)), cluster), engine.snapshot.meta);
     writeReport(renderDiagnosis(d, format, report));
     return verdictExit([d], failOn);
   }
   if (target.kind === 'Ingress') {
-    const d = aimDiagnosis(ingressVerdict(engine.snapshot, object, engine.t.lang, client, engine.snapshot.meta.capturedAt), cluster);
+    const d = aimDiagnosis(ingressVerdict(engine.snapshot, object, engine.t.lang, client, engine.snapshot.meta.capturedAt, (found) => engine.partitionForObject(found, 'Ingress', object)), cluster);
     writeReport(renderDiagnosis(d, format, report));
     return verdictExit([d], failOn);
   }

@@ -10,6 +10,7 @@ import statefulSetServiceName from '../../rules/traffic/statefulset-service-name
 import { DEFAULT_RULE_OPTIONS, type Finding } from '../../rules/types.js';
 import { dnsFindings } from './dns-path.js';
 import { servicePath } from './service-path.js';
+import type { PartitionFindings } from './target-verdict.js';
 import type { HopName, HopState } from './types.js';
 import { labelsOf } from './view.js';
 
@@ -42,7 +43,11 @@ function owningStatefulSet(snapshot: Snapshot, pod: Pod): KObject | undefined {
   return ref ? snapshot.statefulSets.find((s) => s.metadata?.namespace === pod.metadata?.namespace && s.metadata?.name === ref.name) : undefined;
 }
 
-export function withPodTraffic(d: Diagnosis, snapshot: Snapshot, pod: Pod, lang: Lang): Diagnosis {
+/**
+ * The Pod's diagnosis with its Traffic part. `partition`: the run's suppressions for this Pod, so a traffic
+ * finding that --ignore, .kdiag.yaml or an annotation names is listed under suppressed[], as a rule's is.
+ */
+export function withPodTraffic(d: Diagnosis, snapshot: Snapshot, pod: Pod, lang: Lang, partition: PartitionFindings): Diagnosis {
   const services = servicesSelecting(snapshot, pod);
   const sts = owningStatefulSet(snapshot, pod);
   // What the Pod must reach (DNS) and how it is reached by name (its StatefulSet's headless Service).
@@ -62,6 +67,14 @@ export function withPodTraffic(d: Diagnosis, snapshot: Snapshot, pod: Pod, lang:
     // The Pod's own failure is already its verdict; the Service's consequence of it (no ready endpoints) adds nothing.
     for (const f of path.findings) if (!known.has(f.message) && !(d.status !== 'healthy' && f.rule === 'traffic/no-ready-endpoints')) added.push(f.severity === 'error' ? { ...f, severity: 'warning' } : f);
   }
+  // A rule the run suppressed for this Pod does not come back through its traffic.
+  const hidden = new Set((d.suppressed ?? []).map((f) => f.rule));
+  const { kept, suppressed } = partition(added.filter((f) => !hidden.has(f.rule)));
   // Only DNS or the StatefulSet's name to say (no Service selects the Pod): findings, and no empty Traffic part.
-  return { ...d, findings: [...d.findings, ...added], ...(part.services.length > 0 ? { podTraffic: part } : {}) };
+  return {
+    ...d,
+    findings: [...d.findings, ...kept],
+    ...(suppressed.length > 0 ? { suppressed: [...(d.suppressed ?? []), ...suppressed] } : {}),
+    ...(part.services.length > 0 ? { podTraffic: part } : {}),
+  };
 }

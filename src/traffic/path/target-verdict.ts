@@ -9,6 +9,7 @@ import type { KObject } from '../../model/k8s.js';
 import type { Snapshot } from '../../model/snapshot.js';
 import { STAGES } from '../../model/stages.js';
 import { stageStates } from '../../engine/diagnose.js';
+import { messagesFor } from '../../i18n/index.js';
 import { trafficText } from '../../i18n/traffic.js';
 import { namedClient, parseClient, type Client } from './clients.js';
 import { ingressPath } from './ingress-path.js';
@@ -56,14 +57,20 @@ function joinPath(verdict: Diagnosis, path: TrafficPath, partition: PartitionFin
   return { ...verdict, findings: [...verdict.findings, ...added], notes, traffic: path };
 }
 
-/** `kdiag pod ingress/NAME`: the Ingress's verdict is its traffic path. */
-export function ingressVerdict(snapshot: Snapshot, ingress: KObject, lang: Lang, client: Client | undefined, observedAt: string | undefined): Diagnosis {
+/**
+ * `kdiag pod ingress/NAME`: the Ingress's verdict is its traffic path. `partition`: the run's suppressions for
+ * this Ingress; a suppressed finding is listed under suppressed[] and fails nothing, the path keeps its record.
+ */
+export function ingressVerdict(snapshot: Snapshot, ingress: KObject, lang: Lang, client: Client | undefined, observedAt: string | undefined, partition: PartitionFindings): Diagnosis {
   const path = ingressPath(snapshot, ingress, { lang, ...(client ? { client } : {}) });
-  const lead = path.findings.find((f) => f.severity === 'error');
+  const { kept, suppressed } = partition(path.findings);
+  const lead = kept.find((f) => f.severity === 'error');
   const failing = path.broken !== null && lead !== undefined;
   const m = trafficText(lang);
-  const summary = failing ? lead.message : path.hops.some((h) => h.state === 'unknown') ? m.pathUnknown : m.pathPasses;
-  const findings = failing ? [lead, ...path.findings.filter((f) => f !== lead)] : path.findings;
+  // A path whose only problems the run suppresses does not "pass": the summary says they are suppressed.
+  const hiddenOnly = !failing && suppressed.length > 0 && !kept.some((f) => f.severity !== 'info');
+  const summary = failing ? lead.message : hiddenOnly ? messagesFor(lang).suppressed.allSuppressed({ count: suppressed.length }) : path.hops.some((h) => h.state === 'unknown') ? m.pathUnknown : m.pathPasses;
+  const findings = failing ? [lead, ...kept.filter((f) => f !== lead)] : kept;
   return {
     apiVersion: 'kdiag/v1',
     kind: 'Diagnosis',
@@ -74,6 +81,7 @@ export function ingressVerdict(snapshot: Snapshot, ingress: KObject, lang: Lang,
     summary,
     stages: [],
     findings,
+    ...(suppressed.length > 0 ? { suppressed } : {}),
     notes: [...snapshot.meta.notes, ...path.notes],
     ...(observedAt ? { observedAt } : {}),
     traffic: path,
