@@ -9,6 +9,7 @@ import type { Snapshot } from '../../model/snapshot.js';
 import statefulSetServiceName from '../../rules/traffic/statefulset-service-name.js';
 import { DEFAULT_RULE_OPTIONS, type Finding } from '../../rules/types.js';
 import { dnsFindings } from './dns-path.js';
+import { repeatsShown } from './same-cause.js';
 import { servicePath } from './service-path.js';
 import type { PartitionFindings } from './target-verdict.js';
 import type { HopName, HopState } from './types.js';
@@ -65,7 +66,7 @@ export function withPodTraffic(d: Diagnosis, snapshot: Snapshot, pod: Pod, lang:
       keptOut: path.clients.filter((c) => c.result === 'denied').map((c) => c.client),
     });
     // The Pod's own failure is already its verdict; the Service's consequence of it (no ready endpoints) adds nothing.
-    for (const f of path.findings) if (!known.has(f.message) && !(d.status !== 'healthy' && f.rule === 'traffic/no-ready-endpoints')) added.push(f.severity === 'error' ? { ...f, severity: 'warning' } : f);
+    for (const f of path.findings) if (!known.has(f.message) && !repeatsShown(f, d.findings) && !(d.status !== 'healthy' && f.rule === 'traffic/no-ready-endpoints')) added.push(f.severity === 'error' ? { ...f, severity: 'warning' } : f);
   }
   // A rule the run suppressed for this Pod does not come back through its traffic.
   const hidden = new Set((d.suppressed ?? []).map((f) => f.rule));

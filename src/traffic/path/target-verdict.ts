@@ -13,6 +13,7 @@ import { messagesFor } from '../../i18n/index.js';
 import { trafficText } from '../../i18n/traffic.js';
 import { namedClient, parseClient, type Client } from './clients.js';
 import { ingressPath } from './ingress-path.js';
+import { repeatsShown } from './same-cause.js';
 import { servicePath } from './service-path.js';
 import type { TrafficPath } from './types.js';
 
@@ -42,7 +43,7 @@ function joinPath(verdict: Diagnosis, path: TrafficPath, partition: PartitionFin
   // A rule the run suppressed for this Service (its finding is in the verdict's suppressed[]) does not come
   // back through the path: the path's record (traffic.findings) keeps it, the verdict does not.
   const hidden = new Set((verdict.suppressed ?? []).map((f) => f.rule));
-  const fresh = path.findings.filter((f) => !known.has(f.message) && !hidden.has(f.rule));
+  const fresh = path.findings.filter((f) => !known.has(f.message) && !hidden.has(f.rule) && !repeatsShown(f, verdict.findings));
   const split = fresh.length > 0 ? partition(fresh) : { kept: fresh, suppressed: [] };
   const added = split.kept;
   if (split.suppressed.length > 0) verdict = { ...verdict, suppressed: [...(verdict.suppressed ?? []), ...split.suppressed] };
