@@ -153,8 +153,7 @@ const common = {
 // Node's compile cache keeps; Node 20 has no compile cache at all). CommonJS cannot be split, so what most runs
 // never need stays out of it, each a CommonJS file of its own in dist/cli/chunks/ that the bundle require()s on
 // first use: the YAML libraries (lazyLibraries), the rules' docs (ruleDocsChunk), client-node (live commands
-// whose kubeconfig needs it) and the zh-TW catalogues (src/i18n/load.ts); and the worker thread that reads half
-// of a large YAML List (src/sources/parallel-read.ts).
+// whose kubeconfig needs it) and the zh-TW catalogues (src/i18n/load.ts).
 const ZH_TW = { 'zh-TW.ts': 'i18n-zh-TW', 'rules.zh-TW.ts': 'i18n-rules.zh-TW', 'rule-messages/zh-TW.ts': 'i18n-rule-messages.zh-TW', 'help.zh-TW.ts': 'i18n-help.zh-TW', 'evidence-text.zh-TW.ts': 'i18n-evidence-text.zh-TW' };
 const I18N_DIR = fileURLToPath(new URL('../src/i18n/', import.meta.url));
 const lazyParts = {
@@ -205,8 +204,6 @@ await build({
     // `kdiag mcp` only: the Model Context Protocol SDK and zod.
     'vendor-mcp': 'src/cli/mcp/sdk.ts',
     'rule-docs': 'kdiag-rule-docs:data',
-    // The second thread's reader of a large YAML List (src/sources/parallel-read.ts).
-    'read-worker': 'src/sources/read-worker.ts',
     ...Object.fromEntries(Object.entries(ZH_TW).map(([file, name]) => [name, join(I18N_DIR, file)])),
   },
   outdir: 'dist/cli/chunks',

@@ -107,8 +107,6 @@ export class SnapshotBuilder {
   diverted = 0;
   /** The known values the redaction used (finish), for objects redacted after it. */
   known: KnownValues | undefined;
-  /** Objects normalised before they were added (a List read on two threads), while their input is added. */
-  prepared: WeakSet<object> | undefined;
 
   constructor(private readonly divert?: PodDivert) {}
 
@@ -174,7 +172,7 @@ export class SnapshotBuilder {
       return;
     }
     if (this.divert?.pass === 'pods' && kind !== 'Pod') return;
-    if (!this.prepared?.has(obj)) normalizeObject(obj); // from here on the fields kdiag reads have the types k8s.ts declares
+    normalizeObject(obj); // from here on the fields kdiag reads have the types k8s.ts declares
     const uid = typeof obj.metadata?.uid === 'string' ? `${kind}/${obj.metadata.uid}` : undefined;
     if (uid && this.seenUids.has(uid)) return; // the same object in two files of one dump
     if (uid) this.seenUids.add(uid);

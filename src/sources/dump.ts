@@ -9,8 +9,7 @@ import { neutralize } from '../text/neutralize.js';
 import { MAX_NESTING, nestedDeeperThan, SnapshotBuilder, type PodDivert } from './build-snapshot.js';
 import { errnoWords, shortPath, walkDumpDirectory } from './dump-directory.js';
 import { checkHeapRoom, HeapRoomError } from './heap-budget.js';
-import { bundledRestReader, PARALLEL_READ_CHARS } from './parallel-read.js';
-import { parseDumpText, type ParallelOptions } from './parse-dump-text.js';
+import { parseDumpText } from './parse-dump-text.js';
 import { ObjectWords, redactObject } from './redact-snapshot.js';
 
 /** Larger files are refused with a clear line instead of exhausting memory. */
@@ -40,8 +39,6 @@ export interface DumpReadOptions {
   readStdin?: () => Buffer;
   /** The wall clock, read once for standard input (its only clock); tests pass a fixed one. */
   wallClock?: () => number;
-  /** How a large YAML List is read on two threads; false: on one. By default the CLI bundle's worker, unless read file by file. */
-  parallel?: ParallelOptions | false;
 }
 
 /** Reads files, directories (including `kubectl cluster-info dump --output-directory`) and `-` into one Snapshot. */
@@ -50,11 +47,9 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
   const builder = new SnapshotBuilder(options.divert);
   const problems: string[] = [];
   const notes: string[] = [];
-  // A dump read file by file keeps its memory to one file's objects: no second thread's objects beside them.
-  const parallel = options.parallel ?? (options.divert ? undefined : defaultParallel());
   const read = (path: string, stat: Stats, begin: () => void): void => {
     const before = builder.diverted;
-    addText(builder, decode(readBounded(path, stat), path), path, begin, parallel || undefined);
+    addText(builder, decode(readBounded(path, stat), path), path, begin);
     if (builder.diverted > before) options.podFiles?.push({ path, stat });
   };
   for (const path of paths) {
@@ -62,7 +57,7 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
       const data = options.readStdin ? checkSize(options.readStdin(), '<stdin>') : readStream(0, '<stdin>');
       // Standard input has no file time: it was written just now, as far as kdiag can know.
       builder.beginInput('-', { at: (options.wallClock ?? Date.now)(), basis: 'wall' });
-      addText(builder, decode(data, '<stdin>'), '<stdin>', undefined, parallel || undefined);
+      addText(builder, decode(data, '<stdin>'), '<stdin>');
       builder.addSource('file:-');
       continue;
     }
@@ -277,25 +272,12 @@ function beginFile(builder: SnapshotBuilder, path: string, stat: { mtimeMs: numb
   else builder.beginInput(path, Number.isFinite(stat.mtimeMs) && stat.mtimeMs > 0 ? { at: Math.floor(stat.mtimeMs), basis: 'mtime' } : undefined);
 }
 
-/** The CLI bundle's worker for large YAML Lists (none in the library), from KDIAG_PARALLEL_READ_CHARS characters when set (tests and benchmarks choose the path). */
-function defaultParallel(): ParallelOptions | undefined {
-  const startRest = bundledRestReader();
-  if (!startRest) return undefined;
-  const set = Number(process.env.KDIAG_PARALLEL_READ_CHARS);
-  return { startRest, minChars: process.env.KDIAG_PARALLEL_READ_CHARS !== undefined && Number.isFinite(set) && set >= 0 ? set : PARALLEL_READ_CHARS };
-}
-
 /** Parses a dump's text and adds its objects; `begin` (the input's clock) runs only once it parsed. */
-function addText(builder: SnapshotBuilder, text: string, name: string, begin?: () => void, parallel?: ParallelOptions): void {
+function addText(builder: SnapshotBuilder, text: string, name: string, begin?: () => void): void {
   checkHeapRoom(() => `${neutralize(name)} (${(text.length / 2 ** 20).toFixed(0)} MiB of text) and the dumps read before it`, 3 * text.length);
-  const parsed = parseDumpText(text, name, parallel ? { parallel } : {});
+  const parsed = parseDumpText(text, name);
   begin?.();
-  builder.prepared = parsed.prepared;
-  try {
-    for (const value of parsed.values) builder.add(value);
-  } finally {
-    builder.prepared = undefined;
-  }
+  for (const value of parsed.values) builder.add(value);
   for (const [key, log] of Object.entries(parsed.logs)) {
     builder.addLog(key, log);
     builder.accepted++;

@@ -5,20 +5,11 @@ import { InputError } from '../errors.js';
 import { clip, neutralize } from '../text/neutralize.js';
 import { MAX_NESTING, nestedDeeperThan } from './build-snapshot.js';
 import { aliasExpansionProblem } from './yaml-alias-budget.js';
-import { readListInParallel, type RestReader } from './parallel-read.js';
 
 export interface ParsedDump {
   values: unknown[];
   /** Container logs found in `kubectl cluster-info dump` stdout, keyed `namespace/pod/container`. */
   logs: Record<string, string>;
-  /** Objects already normalised (read in parallel: src/sources/parallel-read.ts), which SnapshotBuilder does not normalise again. */
-  prepared?: WeakSet<object>;
-}
-
-/** How a large YAML List may be read on two threads: the worker to start, and the smallest text (characters) worth it. */
-export interface ParallelOptions {
-  startRest: RestReader;
-  minChars: number;
 }
 
 const LOG_START = /^==== START logs for container (\S+) of pod ([^/\s]+)\/(\S+) ====$/;
@@ -27,15 +18,13 @@ const LOG_START = /^==== START logs for container (\S+) of pod ([^/\s]+)\/(\S+) 
  * Parses one dump's text: a JSON document, concatenated JSON documents (`kubectl cluster-info dump`
  * stdout, with its log sections), or multi-document YAML. Errors name the file and line.
  */
-export function parseDumpText(text: string, file: string, options: { sliceAbove?: number; parallel?: ParallelOptions } = {}): ParsedDump {
+export function parseDumpText(text: string, file: string, options: { sliceAbove?: number } = {}): ParsedDump {
   const name = neutralize(file);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '') throw new InputError(`${name}: the file is empty`, { hint: 'pass the output of `kubectl get … -o yaml` or `kubectl cluster-info dump`' });
   if (looksBinary(body)) throw new InputError(`${name}: not a text file (binary data)`, { hint: 'kdiag reads YAML or JSON dumps, optionally gzip-compressed' });
   const first = body.trimStart()[0];
   if (first === '{' || first === '[') return parseJsonStream(body, name);
-  const parallel = options.parallel && readListInParallel(body, options.parallel.startRest, options.parallel.minChars);
-  if (parallel) return { values: parallel.values, logs: {}, prepared: parallel.prepared };
   return { values: parseYaml(body, name, options.sliceAbove ?? SLICE_ABOVE), logs: {} };
 }
 
