@@ -5,8 +5,11 @@ import { revisionsEn } from './revisions.en.js';
 /** A title inside a sentence: its first word in lower case when it is a plain word ("The", "Pod"), never a
  * kind or an acronym ("NetworkPolicy", "DNS"), and the rest as it is. */
 function lowerFirstWord(title: string): string {
-  return /^[A-Z][a-z]+\b/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title;
+  const word = /^[A-Z][a-z]+\b/.exec(title)?.[0];
+  return word !== undefined && !KIND_NAMES.has(word) ? title[0]!.toLowerCase() + title.slice(1) : title;
 }
+/** Kinds whose name is one plain word: they keep their capital, as CamelCase kinds do ("healthy; Service targets…"). */
+const KIND_NAMES: ReadonlySet<string> = new Set(['Pod', 'Service', 'Node', 'Job', 'Namespace', 'Secret', 'Ingress', 'Deployment', 'Endpoints', 'Event', 'Lease']);
 
 // Counts as Intl.NumberFormat('en') writes them (12,345), without it: creating one costs ~25-55 ms of ICU
 // start-up, on every run (i18n/en.ts is on every command's start path). A fraction falls back to Intl.
