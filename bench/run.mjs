@@ -301,22 +301,36 @@ if (want('fleet')) {
 // 8. Against a peer on the same work: KDIAG_BENCH_PEER is a command whose `{}` is a dump directory or file
 // (e.g. a Go build of another tool's analyzers: KDIAG_BENCH_PEER='/opt/peer/analyze {}'), run paired with
 // kdiag on a generated folder of 150 small kubectl dumps (1-20 objects each), once for the whole folder and
-// once as one process per file. Without it the rows say they were skipped.
+// once as one process per file, and once per file over the captured dumps in fixtures/real. The peer's first
+// line of output on each input is quoted, so a peer that finds nothing shows. Without it the rows say they
+// were skipped.
 if (want('peer')) {
   const dir = join(tmp, 'small-dumps');
   const files = writeSmallDumps(dir, 150);
+  const realDir = join(ROOT, 'fixtures/real');
+  const realFiles = readdirSync(realDir).filter((f) => /\.(ya?ml|json)$/.test(f)).sort().map((f) => join(realDir, f));
   const peer = process.env.KDIAG_BENCH_PEER;
   const env = { NODE_EXTRA_CA_CERTS: '' };
-  const loop = (cmd) => ['sh', ['-c', `for f in "$@"; do ${cmd} >/dev/null; s=$?; [ $s -le 1 ] || exit $s; done; echo done`, 'loop', ...files]];
+  const loop = (cmd, over) => ['sh', ['-c', `for f in "$@"; do ${cmd} >/dev/null; s=$?; [ $s -le 1 ] || exit $s; done; echo done`, 'loop', ...over]];
+  const cpuNote = (p) => (p.cpu ? `CPU ${p.cpu.a.toFixed(0)} vs ${p.cpu.b.toFixed(0)} ms, ratio ${p.cpu.ratio.toFixed(2)}` : '');
   if (!peer) {
     rows.push({ figure: 'peer: analyze of 150 small dumps (one process)', ours: null, reference: null, unit: 'ms', ratio: null, target: '≤ 1.0× the peer', note: 'skipped: set KDIAG_BENCH_PEER to a peer command (with {} for the dumps) to time it' });
     rows.push({ figure: 'peer: one process per file, 150 small dumps', ours: null, reference: null, unit: 'ms', ratio: null, target: '≤ 1.0× the peer', note: 'skipped: KDIAG_BENCH_PEER not set' });
+    rows.push({ figure: `peer: one process per file, fixtures/real (${realFiles.length} dumps)`, ours: null, reference: null, unit: 'ms', ratio: null, target: '≤ 1.0× the peer', note: 'skipped: KDIAG_BENCH_PEER not set' });
   } else {
-    const [peerCmd, ...peerArgs] = peer.split(' ');
-    const whole = paired([process.execPath, [BIN, 'analyze', dir]], [peerCmd, peerArgs.map((a) => a.replace('{}', dir))], { runs: 9, envA: env });
-    row('peer: analyze of 150 small dumps (one process), wall', whole.a, whole.b, 'ms', '≤ 1.0× the peer', whole.cpu ? `CPU ${whole.cpu.a.toFixed(0)} vs ${whole.cpu.b.toFixed(0)} ms, ratio ${whole.cpu.ratio.toFixed(2)}` : '', whole.ratio);
-    const each = paired(loop(`"${process.execPath}" "${BIN}" analyze "$f"`), loop(peer.replace('{}', '"$f"')), { runs: 3, envA: env });
-    row('peer: one process per file, 150 small dumps, wall', each.a, each.b, 'ms', '≤ 1.0× the peer', each.cpu ? `CPU ${each.cpu.a.toFixed(0)} vs ${each.cpu.b.toFixed(0)} ms, ratio ${each.cpu.ratio.toFixed(2)}` : '', each.ratio);
+    const [peerCmd, ...peerArgs] = peer.trim().split(/\s+/);
+    const peerOn = (path) => [peerCmd, peerArgs.map((a) => a.replace('{}', path))];
+    const firstLine = (path) => {
+      const r = spawnSync(...peerOn(path), { encoding: 'utf8', maxBuffer: 1 << 30 });
+      return (r.stdout ?? '').split('\n')[0].slice(0, 100) || `(no output, exit ${r.status})`;
+    };
+    const whole = paired([process.execPath, [BIN, 'analyze', dir]], peerOn(dir), { runs: 9, envA: env });
+    row('peer: analyze of 150 small dumps (one process), wall', whole.a, whole.b, 'ms', '≤ 1.0× the peer', `${cpuNote(whole)}; peer printed: ${firstLine(dir)}`, whole.ratio);
+    const perFile = (cmd, over) => loop(cmd.replace('{}', '"$f"'), over);
+    const each = paired(perFile(`"${process.execPath}" "${BIN}" analyze {}`, files), perFile(peer, files), { runs: 3, envA: env });
+    row('peer: one process per file, 150 small dumps, wall', each.a, each.b, 'ms', '≤ 1.0× the peer', cpuNote(each), each.ratio);
+    const real = paired(perFile(`"${process.execPath}" "${BIN}" analyze {}`, realFiles), perFile(peer, realFiles), { runs: 3, envA: env });
+    row(`peer: one process per file, fixtures/real (${realFiles.length} dumps), wall`, real.a, real.b, 'ms', '≤ 1.0× the peer', `${cpuNote(real)}; peer printed on the directory: ${firstLine(realDir)}`, real.ratio);
   }
 }
 
