@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { markComplete } from '../../src/model/snapshot.js';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
 import { namedClient } from '../../src/traffic/path/clients.js';
 import { partitionFindings } from '../../src/engine/suppress.js';
@@ -145,5 +146,25 @@ describe('Service path on built inputs', () => {
     const path = servicePath(snap, snap.services[0]!, { lang: 'en' });
     expect(path.broken).toBe('service');
     expect(path.findings[0]!.rule).toBe('traffic/service-other-namespace');
+  });
+});
+
+describe('a Service path with no NetworkPolicy in the input (the quick answer) agrees with the full evaluation', () => {
+  // A policy in a namespace of its own that selects nothing asked about sends the path through evaluateTraffic
+  // for every client; without it the path answers from what was read. Both must give the same clients.
+  const unrelated = { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'x', namespace: 'elsewhere' }, spec: { podSelector: { matchLabels: { app: 'none' } }, policyTypes: ['Ingress'] } };
+  const clientsOf = (snap: ReturnType<typeof built>) => servicePath(snap, snap.services[0]!, { lang: 'en' }).clients;
+  it('every namespace read in full: every client admitted', () => {
+    const read = built(svc());
+    markComplete(read.meta, 'NetworkPolicy', 'all'); // the input held the (empty) list of every NetworkPolicy
+    const quick = clientsOf(read);
+    const full = clientsOf(built(svc(), unrelated));
+    expect(quick.map((c) => `${c.client}:${c.result}`)).toEqual(['namespace shop:allowed', 'namespace monitoring:allowed']);
+    expect(quick).toEqual(full);
+  });
+  it('a dump that holds no NetworkPolicy list: every client unknown, as the full evaluation says', () => {
+    const objects = [ns('shop'), ns('monitoring'), pod('web-1', 'shop', { app: 'web' }), pod('prom-0', 'monitoring', { app: 'prometheus' }), svc()];
+    const quick = servicePath(snapshotFromObjects(objects, 'test'), snapshotFromObjects(objects, 'test').services[0]!, { lang: 'en' });
+    expect(quick.clients.map((c) => c.result)).toEqual(['unknown', 'unknown']);
   });
 });

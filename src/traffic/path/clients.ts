@@ -3,6 +3,7 @@
 import type { KObject, Pod } from '../../model/k8s.js';
 import type { Snapshot } from '../../model/snapshot.js';
 import type { TrafficPeer } from '../policy-types.js';
+import { holdsPodNamed, namespacesWithPods, podsIn } from './namespace-index.js';
 import { anyPodIn, labelsOf, podPeer } from './view.js';
 
 export type ClientSpec = { kind: 'pod'; namespace: string; name: string } | { kind: 'namespace'; name: string };
@@ -37,14 +38,39 @@ export function namedClient(snapshot: Snapshot, spec: ClientSpec, exclude: Reado
   return { label: `namespace ${spec.name}`, peers: namespacePeers(snapshot, spec.name, exclude), named: true };
 }
 
+/** A namespace's peers with nothing excluded, made once per snapshot: most namespaces hold none of a Service's backends. */
+const wholeNamespacePeers = new WeakMap<readonly Pod[], Array<TrafficPeer & { kind: 'pod' }>>();
+
 function namespacePeers(snapshot: Snapshot, namespace: string, exclude: ReadonlySet<string>): Array<TrafficPeer & { kind: 'pod' }> {
-  const pods = snapshot.pods.filter((p) => p.metadata?.namespace === namespace && !exclude.has(p.metadata?.name ?? '') && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');
+  const pods = podsIn(snapshot, namespace);
+  if (holdsPodNamed(snapshot, namespace, exclude)) return peersOf(snapshot, namespace, pods, exclude);
+  // Keyed by the namespace's list of Pods, which the index makes anew when the snapshot's Pods change.
+  let peers = pods.length > 0 ? wholeNamespacePeers.get(pods) : undefined;
+  if (!peers) {
+    peers = peersOf(snapshot, namespace, pods, new Set());
+    if (pods.length > 0) wholeNamespacePeers.set(pods, peers);
+  }
+  return [...peers];
+}
+
+/** Up to PODS_PER_NAMESPACE Pods of distinct label sets, in the input's order; the namespace itself when it has none. */
+function peersOf(snapshot: Snapshot, namespace: string, pods: readonly Pod[], exclude: ReadonlySet<string>): Array<TrafficPeer & { kind: 'pod' }> {
   const distinct = new Map<string, Pod>();
   for (const p of pods) {
-    const key = JSON.stringify(Object.entries(labelsOf(p)).sort());
-    if (!distinct.has(key) && distinct.size < PODS_PER_NAMESPACE) distinct.set(key, p);
+    if (distinct.size >= PODS_PER_NAMESPACE) break;
+    if (exclude.has(p.metadata?.name ?? '') || p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
+    const key = labelKey(p);
+    if (!distinct.has(key)) distinct.set(key, p);
   }
   return distinct.size > 0 ? [...distinct.values()].map((p) => podPeer(snapshot, p)) : [anyPodIn(snapshot, namespace)];
+}
+
+/** A Pod's label set as one text (two Pods with the same labels are the same client to a policy); made once per Pod. */
+const labelKeys = new WeakMap<Pod, string>();
+function labelKey(pod: Pod): string {
+  let key = labelKeys.get(pod);
+  if (key === undefined) labelKeys.set(pod, (key = JSON.stringify(Object.entries(labelsOf(pod)).sort())));
+  return key;
 }
 
 /**
@@ -52,8 +78,7 @@ function namespacePeers(snapshot: Snapshot, namespace: string, exclude: Readonly
  * Namespace a namespaceSelector of a policy selecting the backends matches: one client per namespace.
  */
 export function defaultServiceClients(snapshot: Snapshot, namespace: string, backends: readonly Pod[], selecting: readonly KObject[]): Client[] {
-  const names = new Set<string>([namespace]);
-  for (const p of snapshot.pods) if (p.metadata?.namespace) names.add(p.metadata.namespace);
+  const names = new Set<string>([namespace, ...namespacesWithPods(snapshot)]);
   for (const policy of selecting) {
     const rules = Array.isArray(policy.spec?.ingress) ? (policy.spec.ingress as Array<{ from?: Array<{ namespaceSelector?: { matchLabels?: Record<string, string> } }> }>) : [];
     for (const peer of rules.flatMap((r) => (Array.isArray(r?.from) ? r.from : []))) {

@@ -9,6 +9,7 @@ import { trafficText } from '../../i18n/traffic.js';
 import { evaluateTraffic } from '../policy/evaluate.js';
 import type { Protocol } from '../policy-types.js';
 import { defaultServiceClients, type Client } from './clients.js';
+import { namespaceNamed, podsIn } from './namespace-index.js';
 import { admittingPolicy, policyCause } from './policy-cause.js';
 import type { ClientVerdict, TrafficHop, TrafficPath } from './types.js';
 import { containerPorts, isReady, labelsOf, nsName, policySet } from './view.js';
@@ -43,13 +44,15 @@ const finding = (rule: string, severity: 'error' | 'warning', title: string, mes
 });
 
 /** The pods a Service's equality selector picks, in its namespace and (for the other-namespace check) elsewhere. */
-function selected(snapshot: Snapshot, service: KObject): { here: Pod[]; elsewhere: Pod[]; selector: Record<string, string> | undefined } {
+function selected(snapshot: Snapshot, service: KObject): { here: Pod[]; elsewhere: () => Pod[]; selector: Record<string, string> | undefined } {
   const raw = service.spec?.selector;
-  if (!raw || typeof raw !== 'object' || Object.keys(raw).length === 0 || service.spec?.type === 'ExternalName') return { here: [], elsewhere: [], selector: undefined };
+  if (!raw || typeof raw !== 'object' || Object.keys(raw).length === 0 || service.spec?.type === 'ExternalName') return { here: [], elsewhere: () => [], selector: undefined };
   const selector = raw as Record<string, string>;
   const match = (p: Pod): boolean => Object.entries(selector).every(([k, v]) => labelsOf(p)[k] === v) && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed';
   const ns = service.metadata?.namespace;
-  return { here: snapshot.pods.filter((p) => p.metadata?.namespace === ns && match(p)), elsewhere: snapshot.pods.filter((p) => p.metadata?.namespace !== ns && match(p)), selector };
+  // Elsewhere is asked only when the Service selects nothing here: a scan of every Pod, not made for each Service.
+  const here = typeof ns === 'string' ? podsIn(snapshot, ns).filter(match) : snapshot.pods.filter((p) => p.metadata?.namespace === ns && match(p));
+  return { here, elsewhere: () => snapshot.pods.filter((p) => p.metadata?.namespace !== ns && match(p)), selector };
 }
 
 /** Ready endpoints the Service's EndpointSlices list; undefined when no EndpointSlice was read. */
@@ -113,7 +116,7 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   };
 
   // service: it selects Pods, here and not only in another namespace.
-  const { here, elsewhere, selector } = selected(snapshot, service);
+  const { here, elsewhere: elsewhereOf, selector } = selected(snapshot, service);
   if (!selector) {
     hops.push({ hop: 'service', state: 'unknown', detail: m.noSelector });
     rest(1);
@@ -121,6 +124,7 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   }
   const podsComplete = sawKind(snapshot, 'Pod', namespace);
   if (here.length === 0) {
+    const elsewhere = elsewhereOf();
     if (elsewhere.length > 0) {
       const other = [...new Set(elsewhere.map((p) => p.metadata?.namespace ?? ''))];
       findings.push(finding('traffic/service-other-namespace', 'error', m.otherNamespaceTitle, m.otherNamespace({ service: name, namespace, others: other.join(', '), pods: elsewhere.length }), [fieldEvidence('service', `services/${name}.spec.selector`, selector), ...elsewhere.slice(0, 3).map((p) => fieldEvidence('pod', `pods/${nsName(p)}.metadata.labels`, labelsOf(p)))], m.otherNamespaceFix({ service: name, namespace, other: other[0]! })));
@@ -160,12 +164,24 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   let deniedNamed = false;
   const keptOut: string[] = [];
   let unknown = false;
+  // The destinations asked about, made once for every client.
+  const destinations = backends.slice(0, 5).map((dest) => podPeerOf(snapshot, dest));
+  const completeIn = (ns: string): boolean => (set.completeIn ? set.completeIn(ns) : set.complete);
   for (const client of clientList) {
     let verdict: ClientVerdict = { client: client.label, result: 'denied' };
+    if (set.policies.length === 0 && destinations.length > 0 && client.peers.length > 0) {
+      // No NetworkPolicy in the input selects either end: a client is admitted where every policy of both
+      // namespaces was read, and unknown where not — evaluateTraffic's answer, without asking it for each client
+      // (a scan asks it for every Service × every namespace).
+      const admitted = client.peers.some((peer) => completeIn(peer.namespace) && destinations.some((dest) => completeIn(dest.namespace)));
+      clients.push({ client: client.label, result: admitted ? 'allowed' : 'unknown' });
+      if (!admitted) unknown = true;
+      continue;
+    }
     for (const peer of client.peers) {
-      for (const dest of backends.slice(0, 5)) {
+      for (const dest of destinations) {
         const port = resolved.number ?? target;
-        const v = evaluateTraffic(set, { from: peer, to: { ...podPeerOf(snapshot, dest) }, port, protocol });
+        const v = evaluateTraffic(set, { from: peer, to: { ...dest }, port, protocol });
         if (v.result === 'allowed') {
           verdict = { client: client.label, result: 'allowed', ...(v.ingress?.allowedBy ? { decidedBy: `${v.ingress.allowedBy.policy} ingress[${v.ingress.allowedBy.rule}]` } : {}) };
           break;
@@ -222,8 +238,8 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
 
 const indentLines = (text: string, pad: string): string => text.split('\n').map((l) => pad + l).join('\n');
 
-function podPeerOf(snapshot: Snapshot, pod: Pod): import('../policy-types.js').TrafficPeer {
+function podPeerOf(snapshot: Snapshot, pod: Pod): import('../policy-types.js').TrafficPeer & { kind: 'pod' } {
   const ns = pod.metadata?.namespace ?? '';
-  const nsObj = snapshot.namespaces.find((n) => n.metadata?.name === ns);
+  const nsObj = namespaceNamed(snapshot, ns);
   return { kind: 'pod', namespace: ns, name: pod.metadata?.name ?? '', labels: labelsOf(pod), namespaceLabels: nsObj ? labelsOf(nsObj) : undefined, containerPorts: containerPorts(pod) };
 }

@@ -2,21 +2,27 @@
 import type { KObject, Pod } from '../../model/k8s.js';
 import { sawKind, type Snapshot } from '../../model/snapshot.js';
 import type { PolicySet, TrafficPeer } from '../policy-types.js';
+import { namespaceNamed } from './namespace-index.js';
 
 /** The NetworkPolicies of the input; incomplete when kdiag could not list them or the input held none it could vouch for. */
 export function policySet(snapshot: Snapshot): PolicySet {
   const unreadable = snapshot.meta.unreadable.some((u) => u.kind === 'NetworkPolicy');
+  const completeByNamespace = new Map<string, boolean>();
   return {
     policies: snapshot.networkPolicies,
     complete: !unreadable && sawKind(snapshot, 'NetworkPolicy'),
-    completeIn: (namespace) => !unreadable && sawKind(snapshot, 'NetworkPolicy', namespace),
+    completeIn: (namespace) => {
+      let complete = completeByNamespace.get(namespace);
+      if (complete === undefined) completeByNamespace.set(namespace, (complete = !unreadable && sawKind(snapshot, 'NetworkPolicy', namespace)));
+      return complete;
+    },
     notEvaluated: [...(snapshot.meta.otherPolicies ?? [])],
   };
 }
 
 /** A Namespace's labels, or undefined when kdiag did not read that Namespace (a namespaceSelector is then unknown). */
 export function namespaceLabels(snapshot: Snapshot, namespace: string): Record<string, string> | undefined {
-  const ns = snapshot.namespaces.find((n) => n.metadata?.name === namespace);
+  const ns = namespaceNamed(snapshot, namespace);
   if (!ns) return undefined;
   return { ...((ns.metadata?.labels as Record<string, string> | undefined) ?? {}) };
 }
@@ -45,8 +51,18 @@ export function anyPodIn(snapshot: Snapshot, namespace: string): TrafficPeer & {
   return { kind: 'pod', namespace, name: '', labels: {}, namespaceLabels: namespaceLabels(snapshot, namespace) };
 }
 
-export function containerPorts(pod: Pod): Array<{ name?: string; containerPort?: number; protocol?: string; container: string }> {
-  return (pod.spec?.containers ?? []).flatMap((c) => (Array.isArray(c?.ports) ? c.ports : []).filter((p) => p && typeof p === 'object').map((p) => ({ ...p, container: c.name ?? '' })));
+type ContainerPort = { name?: string; containerPort?: number; protocol?: string; container: string };
+/** Made once per Pod: every client a Service's path asks about reads its destinations' ports. */
+const portsOf = new WeakMap<Pod, ContainerPort[]>();
+
+/** The Pod's declared container ports, each with its container's name (callers read them, never change them). */
+export function containerPorts(pod: Pod): ContainerPort[] {
+  let ports = portsOf.get(pod);
+  if (ports === undefined) {
+    ports = (pod.spec?.containers ?? []).flatMap((c) => (Array.isArray(c?.ports) ? c.ports : []).filter((p) => p && typeof p === 'object').map((p) => ({ ...p, container: c.name ?? '' })));
+    portsOf.set(pod, ports);
+  }
+  return ports;
 }
 
 export function isReady(pod: Pod): boolean {
