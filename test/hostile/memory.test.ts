@@ -11,6 +11,8 @@ afterEach(closeAll);
 
 /** What kdiag may hold beyond the answers in flight: the process itself (Node, the bundle, sockets), measured at 100-150 MiB. */
 const BASELINE_MIB = 200;
+/** How much later the collector may run when the machine is busy (peaks under npm test's load, beyond those alone). */
+const COLLECTOR_SLACK_MIB = 40;
 
 /** An endless body: 64 KiB chunks as fast as the client reads them, never a newline (one watch line that never ends). */
 function endless(res: http.ServerResponse, start = '{"kind":"PodList","items":['): void {
@@ -50,8 +52,9 @@ describe('one memory budget for all reads in flight', () => {
     });
     const r = await kdiagAsync(['gate', 'deploy/web', '--timeout', '6s', '--max-response-size', '8Mi'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });
     const peak = mib(peakKiB(r));
-    console.log(r.code, r.stderr.slice(0, 500), peak, s.requests());
     expect(r.code, r.stderr).toBe(5);
-    expect(peak, `peak RSS ${peak} MiB`).toBeLessThan(8 + BASELINE_MIB);
+    // Measured: 128–138 MiB alone (an idle gate: 55 MiB), 214–217 MiB beside the rest of npm test, where the
+    // collector runs later. The bound still fails one budget per watch or per list (the 1.1 GiB defect).
+    expect(peak, `peak RSS ${peak} MiB`).toBeLessThan(8 + BASELINE_MIB + COLLECTOR_SLACK_MIB);
   }, 60_000);
 });
