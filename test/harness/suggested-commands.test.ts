@@ -34,6 +34,11 @@ describe('planCommand', () => {
     expect(accepted({ tool: 'kubectl', exec: false, argv: ['rollout', 'status', 'deploy/api', '-n', 'x'] }, 1, 'error: deployment "api" exceeded its progress deadline\n')).toBe(true);
     expect(accepted({ tool: 'kubectl', exec: false, argv: ['rollout', 'status', 'deploy/api', '-n', 'x'] }, 1, 'Error from server (NotFound): deployments.apps "api" not found\n')).toBe(false);
     expect(accepted({ tool: 'kubectl', exec: false, argv: ['rollout', 'undo', 'deploy/api', '-n', 'x'] }, 1, 'error: deployment "api" exceeded its progress deadline\n')).toBe(false);
+    // A container restarted by its probe while the check ran: the kubelet's answer, not a refusal of the command.
+    expect(accepted({ tool: 'kubectl', exec: true }, 1, 'error: Internal error occurred: unable to upgrade connection: container not found ("app")\n')).toBe(true);
+    // Near misses: a container name the Pod does not have (kubectl's own refusal), and the same words without exec.
+    expect(accepted({ tool: 'kubectl', exec: true }, 1, 'Error from server (BadRequest): container wrong is not valid for pod slow-start\n')).toBe(false);
+    expect(accepted({ tool: 'kubectl', exec: false }, 1, 'error: Internal error occurred: unable to upgrade connection: container not found ("app")\n')).toBe(false);
   });
 
   it('kubectl top is not run where the cluster serves no Metrics API (near miss: where it does)', () => {

@@ -128,5 +128,8 @@ export function accepted(plan: { tool: string; exec: boolean; argv?: readonly st
   // `kubectl rollout status` answers a stuck rollout by its exit code: that is the state it was asked for.
   const verbs = plan.argv ?? [];
   if (verbs.includes('rollout') && verbs.includes('status')) return /^error: deployment "[^"]+" exceeded its progress deadline$/m.test(stderr);
+  // The kubelet answering that the container (declared, named right: kubectl checks that itself) is not there at
+  // this moment: it was being restarted by the very probe the command reproduces. kubectl took the command.
+  if (plan.exec && /^error: Internal error occurred: unable to upgrade connection: container not found \("[^"]+"\)$/m.test(stderr)) return true;
   return plan.exec && /^command terminated with exit code \d+$/m.test(stderr);
 }
