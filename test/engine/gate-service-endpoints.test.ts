@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
 import { evaluateGate } from '../../src/engine/gate.js';
+import { applyWatchEvent } from '../../src/sources/cluster/apply-watch-event.js';
 import { snapshotFromObjects } from '../../src/sources/dump.js';
 import { at, conditions, containerStatus, IMAGE, node, obj, pod, T0 } from '../harness/builders.js';
 
@@ -54,5 +55,22 @@ describe('gate: a suppressed traffic finding of the Service', () => {
     const r = suppressed([], annotated);
     expect(r.state).toBe('passed');
     expect(r.diagnoses[0]!.suppressed?.[0]?.suppressedBy.source).toBe('annotation on svc/api');
+  });
+});
+
+describe('gate: the same snapshot evaluated again after watch events (as the gate waits)', () => {
+  const relabelled = (labels: Record<string, string>) => ({ ...ready, metadata: { ...ready.metadata, labels } });
+  const evaluate = (snapshot: ReturnType<typeof snapshotFromObjects>) => evaluateGate(new Engine(snapshot, { now: T0 }), [{ kind: 'Deployment', name: 'api' }], 'shop', { maxRestarts: 3 })[0]!;
+  it('a Pod relabelled onto the Service after a first failing evaluation: the next one passes', () => {
+    const snapshot = snapshotFromObjects([deployment, replicaSet, relabelled({ app: 'api' }), node(), service({ app: 'api', version: 'v2' })]);
+    expect(evaluate(snapshot).state).toBe('failed');
+    applyWatchEvent(snapshot, 'Pod', 'MODIFIED', relabelled({ app: 'api', version: 'v2' }));
+    expect(evaluate(snapshot).state).toBe('passed');
+  });
+  it('and back: relabelled away after a passing evaluation, the next one fails', () => {
+    const snapshot = snapshotFromObjects([deployment, replicaSet, relabelled({ app: 'api', version: 'v2' }), node(), service({ app: 'api', version: 'v2' })]);
+    expect(evaluate(snapshot).state).toBe('passed');
+    applyWatchEvent(snapshot, 'Pod', 'MODIFIED', relabelled({ app: 'api' }));
+    expect(evaluate(snapshot).state).toBe('failed');
   });
 });
