@@ -99,6 +99,9 @@ export const TRAFFIC_EN = {
   notEvaluatedNote: ({ policies }: { policies: string }) => `present, not evaluated (kdiag evaluates networking.k8s.io NetworkPolicies only): ${policies}`,
   keptOut: ({ clients, admitted }: { clients: string; admitted: number }) => `keeps out ${clients}${admitted > 0 ? `; admits the other ${admitted} client(s) asked about` : ''}`,
   admitted: ({ clients }: { clients: number }) => `admits the ${clients} client(s) asked about`,
+  unknownFor: ({ clients, admitted }: { clients: string; admitted: number }) => `cannot tell for ${clients}${admitted > 0 ? `; admits the other ${admitted} client(s) asked about` : ''}`,
+  clientAbsentNote: ({ client }: { client: string }) => `${client} (--from) does not exist in what kdiag read: check the name`,
+  clientUnreadNote: ({ client, pod, namespace }: { client: string; pod: boolean; namespace: string }) => (pod ? `${client} (--from) was not read: judged as any Pod of namespace ${namespace}, its own labels unknown` : `${client} (--from) was not read: its labels are unknown`),
   policyDeniesTitle: 'NetworkPolicy keeps the client out',
   policyDenies: ({ client, service, port, protocol, by, cause }: { client: string; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) =>
     `A NetworkPolicy keeps ${client} out of Service ${service} (Pod port ${port}/${protocol})${by ? `: selected by ${by}` : ''}; ${causeText(cause)}.`,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { markComplete } from '../../src/model/snapshot.js';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
-import { namedClient } from '../../src/traffic/path/clients.js';
+import { namedClient, parseClient } from '../../src/traffic/path/clients.js';
 import { partitionFindings } from '../../src/engine/suppress.js';
 import { ingressVerdict } from '../../src/traffic/path/target-verdict.js';
 import { servicePath } from '../../src/traffic/path/service-path.js';
@@ -166,5 +166,37 @@ describe('a Service path with no NetworkPolicy in the input (the quick answer) a
     const objects = [ns('shop'), ns('monitoring'), pod('web-1', 'shop', { app: 'web' }), pod('prom-0', 'monitoring', { app: 'prometheus' }), svc()];
     const quick = servicePath(snapshotFromObjects(objects, 'test'), snapshotFromObjects(objects, 'test').services[0]!, { lang: 'en' });
     expect(quick.clients.map((c) => c.result)).toEqual(['unknown', 'unknown']);
+  });
+});
+
+describe('a client named by --from that the input does not hold', () => {
+  const snap = real('traffic-policy-denies.yaml');
+  const svc = find(snap.services, 'web');
+  const path = (from: string) => servicePath(snap, svc, { lang: 'en', client: namedClient(snap, parseClient(from, 'kdiag-traffic-policy-denies')!, new Set()) });
+  const hop = (p: ReturnType<typeof path>) => p.hops.find((h) => h.hop === 'network-policy')!;
+  it('a namespace that does not exist (the input lists every Namespace): unknown, the hop names it, a note says to check the name', () => {
+    const p = path('ns/kdiag-traffic-monitorin');
+    expect(hop(p)).toEqual({ hop: 'network-policy', state: 'unknown', detail: 'cannot tell for namespace kdiag-traffic-monitorin' });
+    expect(p.notes).toContain('namespace kdiag-traffic-monitorin (--from) does not exist in what kdiag read: check the name');
+  });
+  it('a Pod that does not exist in a namespace whose Pods were all read: the note says so', () => {
+    expect(path('pod/web-typo').notes).toContain('pod kdiag-traffic-policy-denies/web-typo (--from) does not exist in what kdiag read: check the name');
+  });
+  it('a Pod of a namespace whose Pods were not read: judged as any Pod there, and the note says its labels are unknown', () => {
+    const p = path('pod/kube-system/coredns-x');
+    expect(p.notes).toContain('pod kube-system/coredns-x (--from) was not read: judged as any Pod of namespace kube-system, its own labels unknown');
+    expect(p.notes.join('\n')).not.toContain('does not exist');
+  });
+  it('near miss: a namespace and a Pod that exist get no such note, and the hop is decided', () => {
+    const ns = path('ns/kdiag-traffic-monitoring');
+    expect(hop(ns).state).toBe('failed');
+    expect(ns.notes.join('\n')).not.toContain('--from');
+    const own = path(`pod/${snap.pods.find((p) => p.metadata?.namespace === 'kdiag-traffic-policy-denies')!.metadata!.name}`);
+    expect(hop(own).state).toBe('passed');
+    expect(own.notes.join('\n')).not.toContain('--from');
+  });
+  it('zh-TW', () => {
+    const p = servicePath(snap, svc, { lang: 'zh-TW', client: namedClient(snap, parseClient('ns/typo', 'x')!, new Set()) });
+    expect(p.notes.join('\n')).toContain('命名空間 typo（--from）不在 kdiag 讀取到的內容中');
   });
 });

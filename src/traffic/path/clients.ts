@@ -1,9 +1,9 @@
 // Who asks: the client named by --from, or the default clients of a Service (every namespace a policy
 // distinguishes, each by its Pods in the input) or of an Ingress (its controller's Pods).
 import type { KObject, Pod } from '../../model/k8s.js';
-import type { Snapshot } from '../../model/snapshot.js';
+import { sawKind, type Snapshot } from '../../model/snapshot.js';
 import type { TrafficPeer } from '../policy-types.js';
-import { holdsPodNamed, namespacesWithPods, podsIn } from './namespace-index.js';
+import { holdsPodNamed, namespaceNamed, namespacesWithPods, podsIn } from './namespace-index.js';
 import { anyPodIn, labelsOf, podPeer } from './view.js';
 
 export type ClientSpec = { kind: 'pod'; namespace: string; name: string } | { kind: 'namespace'; name: string };
@@ -14,6 +14,11 @@ export interface Client {
   peers: Array<TrafficPeer & { kind: 'pod' }>;
   /** True when named by --from (a denial is then the verdict, not a warning). */
   named: boolean;
+  /**
+   * A client named by --from that the input does not hold: `absent` when the input lists every object it could
+   * be among (a typo, or deleted), `unread` when kdiag did not read where it would be (its labels are unknown).
+   */
+  missing?: 'absent' | 'unread';
 }
 
 /** Most Pods of one namespace asked about: policies select by labels, and a namespace's Pods share few label sets. */
@@ -33,9 +38,14 @@ export function namedClient(snapshot: Snapshot, spec: ClientSpec, exclude: Reado
   if (spec.kind === 'pod') {
     const pod = snapshot.pods.find((p) => p.metadata?.namespace === spec.namespace && p.metadata?.name === spec.name);
     // A Pod not in the input: the namespace stands for it (labels unknown), and the report says so.
-    return { label: `pod ${spec.namespace}/${spec.name}`, peers: [pod ? podPeer(snapshot, pod) : anyPodIn(snapshot, spec.namespace)], named: true };
+    const label = `pod ${spec.namespace}/${spec.name}`;
+    if (pod) return { label, peers: [podPeer(snapshot, pod)], named: true };
+    return { label, peers: [anyPodIn(snapshot, spec.namespace)], named: true, missing: sawKind(snapshot, 'Pod', spec.namespace, spec.name) ? 'absent' : 'unread' };
   }
-  return { label: `namespace ${spec.name}`, peers: namespacePeers(snapshot, spec.name, exclude), named: true };
+  const client: Client = { label: `namespace ${spec.name}`, peers: namespacePeers(snapshot, spec.name, exclude), named: true };
+  // A namespace is known by its Namespace object or by Pods in it; neither, and its labels are unknown.
+  if (podsIn(snapshot, spec.name).length > 0 || namespaceNamed(snapshot, spec.name)) return client;
+  return { ...client, missing: sawKind(snapshot, 'Namespace', undefined, spec.name) ? 'absent' : 'unread' };
 }
 
 /** A namespace's peers with nothing excluded, made once per snapshot: most namespaces hold none of a Service's backends. */

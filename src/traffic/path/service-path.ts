@@ -216,8 +216,17 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   // Default clients: some kept out while others are admitted is what many policies mean to do, so it is a
   // partial pass (the warning names them), never a plain pass.
   const npState = deniedNamed || allDenied ? 'failed' : unknown ? 'unknown' : keptOut.length > 0 ? 'partial' : 'passed';
-  const npDetail = !(set.completeIn?.(namespace) ?? set.complete) && clients.every((c) => c.result !== 'denied') ? m.policiesNotRead : keptOut.length > 0 ? m.keptOut({ clients: keptOut.join(m.listSep), admitted: clients.filter((c) => c.result === 'allowed').length }) : m.admitted({ clients: clients.filter((c) => c.result === 'allowed').length });
+  const admittedCount = clients.filter((c) => c.result === 'allowed').length;
+  const unknownClients = clients.filter((c) => c.result === 'unknown').map((c) => m.clientName(c.client));
+  const npDetail = !(set.completeIn?.(namespace) ?? set.complete) && clients.every((c) => c.result !== 'denied')
+    ? m.policiesNotRead
+    : keptOut.length > 0
+      ? m.keptOut({ clients: keptOut.join(m.listSep), admitted: admittedCount })
+      : unknownClients.length > 0
+        ? m.unknownFor({ clients: unknownClients.join(m.listSep), admitted: admittedCount })
+        : m.admitted({ clients: admittedCount });
   hops.push({ hop: 'network-policy', state: npState, detail: npDetail });
+  for (const c of clientList) if (c.missing) notes.push(c.missing === 'absent' ? m.clientAbsentNote({ client: m.clientName(c.label) }) : m.clientUnreadNote({ client: m.clientName(c.label), pod: c.label.startsWith('pod '), namespace: c.peers[0]?.namespace ?? '' }));
   if (!(set.completeIn?.(namespace) ?? set.complete)) notes.push(m.policiesUnknownNote);
   if ((set.notEvaluated ?? []).length > 0) notes.push(m.notEvaluatedNote({ policies: (set.notEvaluated ?? []).join(', ') }));
 
