@@ -101,6 +101,18 @@ describe('gate verdict', () => {
     expect(text.match(/FAILING at image/g)).toHaveLength(1);
   });
 
+  it('at a terminal\'s width the summary\'s lines wrap under their own indentation; piped (no width) each stays one line', () => {
+    const results = gate([deployment({ replicas: 2, updatedReplicas: 2 }), replicaSet('api-new', '2'), rsPod('api-new-1', 'api-new', badImage), rsPod('api-new-2', 'api-new', badImage), node()]);
+    const summary = (width?: number) => renderGateText(results, 'failed', 3000, { color: false, ...(width ? { width } : {}) }).split('\n\n')[0]!.split('\n');
+    const narrow = summary(50);
+    expect(narrow.every((l) => l.length <= 50), narrow.join('\n')).toBe(true);
+    const at = narrow.findIndex((l) => l.startsWith('      2/2 pods failing'));
+    expect(narrow[at + 1]).toMatch(/^ {8}\S/);
+    expect(narrow.slice(at, at + 3).map((l) => l.trim()).join(' ')).toContain('2/2 pods failing at image: Image not found in the registry (image/not-found)');
+    // Near miss: piped, the same line is whole.
+    expect(summary()).toContain('      2/2 pods failing at image: Image not found in the registry (image/not-found)');
+  });
+
   it('in zh-TW the target line and the rolled-up cause use full-width brackets around Chinese text', async () => {
     const { loadLanguage } = await import('../../src/i18n/load.js');
     await loadLanguage('zh-TW');
