@@ -118,6 +118,23 @@ describe('shape checks', () => {
     expect(scan.stdout).toContain('Deployments not visible: forbidden');
   });
 
+  it('notes about kinds not visible come in one order, whichever 403 answers first', async () => {
+    const forbidLater = (late: string) => (req: http.IncomingMessage, res: http.ServerResponse): void => {
+      const kind = kindOf(req.url ?? '');
+      if (kind !== 'Deployment' && kind !== 'Service') return answer(req, res);
+      setTimeout(() => json(res, 403, { kind: 'Status', message: 'forbidden' }), kind === late ? 150 : 0);
+    };
+    const notes: string[][] = [];
+    for (const late of ['Deployment', 'Service']) {
+      const s = await serve(forbidLater(late));
+      const r = await kdiagAsync(['scan', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
+      expect(r.code, r.stderr).toBe(0);
+      notes.push((JSON.parse(r.stdout).notes as string[]).filter((n) => n.includes('not visible')));
+    }
+    expect(notes[0]).toHaveLength(2);
+    expect(notes[1]).toEqual(notes[0]);
+  });
+
   it('pod deploy/NAME when both the Deployment and the lists its Pods are found through are forbidden: the error names the Deployment, whichever 403 comes first', async () => {
     const forbid = (res: http.ServerResponse, what: string): void => json(res, 403, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Forbidden', code: 403, message: `${what} is forbidden: User "u" cannot do that` });
     // The Deployment's GET answers last, so a first-come choice would report the ReplicaSets.

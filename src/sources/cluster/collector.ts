@@ -1,6 +1,6 @@
 import { ClusterError, NotFoundError } from '../../errors.js';
 import type { KObject } from '../../model/k8s.js';
-import type { Snapshot, SnapshotKind } from '../../model/snapshot.js';
+import { SNAPSHOT_KINDS, type Snapshot, type SnapshotKind } from '../../model/snapshot.js';
 import { SnapshotBuilder } from '../build-snapshot.js';
 import { checkHeapBudget } from '../heap-budget.js';
 import type { ApiClient } from './api-client.js';
@@ -37,6 +37,8 @@ const NOTE_WORDS: Partial<Record<SnapshotKind, string>> = {
 export class Collector {
   private readonly builder = new SnapshotBuilder();
   private readonly forbidden = new Set<string>();
+  /** Notes about a kind (not visible, not served), by the kind they name: put in one order at finish. */
+  private readonly kindNotes = new Map<string, SnapshotKind>();
   /** resourceVersion of each successful list, to watch for changes from there. */
   readonly resourceVersions: Partial<Record<SnapshotKind, string>> = {};
 
@@ -79,7 +81,7 @@ export class Collector {
       // A kind the server does not serve (no EndpointSlice API, an aggregated API gone): unknown, not absent.
       if (err instanceof NotFoundError && !options.required) {
         this.builder.snapshot.meta.unreadable.push({ kind, reason: 'not served' });
-        this.note(`${NOTE_WORDS[kind] ?? `${kind}s`} not listed: the API server does not serve ${RESOURCES[kind].plural} (404)`);
+        this.note(`${NOTE_WORDS[kind] ?? `${kind}s`} not listed: the API server does not serve ${RESOURCES[kind].plural} (404)`, kind);
         return false;
       }
       throw err;
@@ -158,12 +160,20 @@ export class Collector {
     }
   }
 
-  note(text: string): void {
+  note(text: string, kind?: SnapshotKind): void {
+    if (kind) this.kindNotes.set(text, kind);
     if (!this.builder.snapshot.meta.notes.includes(text)) this.builder.snapshot.meta.notes.push(text);
   }
 
   finish(capturedAt: number): Snapshot {
     const snapshot = this.builder.finish();
+    // The reads answer in any order: the notes about kinds come first, in the snapshot's order of kinds, so two
+    // runs against the same cluster print the same notes in the same order.
+    const rank = (text: string): number => {
+      const kind = this.kindNotes.get(text);
+      return kind ? KIND_ORDER.indexOf(kind) : KIND_ORDER.length;
+    };
+    snapshot.meta.notes.sort((a, b) => rank(a) - rank(b));
     snapshot.meta.capturedAt = new Date(capturedAt).toISOString();
     return snapshot;
   }
@@ -174,6 +184,8 @@ export class Collector {
     this.forbidden.add(key);
     const scope = namespace ? ` in namespace ${namespace}` : '';
     this.builder.snapshot.meta.unreadable.push({ kind, reason: `forbidden (needs ${rbacWords(kind, verb)}${scope})` });
-    this.note(`${NOTE_WORDS[kind] ?? `${kind}s`} not visible: forbidden (needs ${rbacWords(kind, verb)}${scope})`);
+    this.note(`${NOTE_WORDS[kind] ?? `${kind}s`} not visible: forbidden (needs ${rbacWords(kind, verb)}${scope})`, kind);
   }
 }
+
+const KIND_ORDER = Object.keys(SNAPSHOT_KINDS) as SnapshotKind[];
