@@ -9,16 +9,19 @@ export function setClock(ms) {
   T = Math.floor(ms / 1000) * 1000;
 }
 const iso = (s) => new Date(T + s * 1000).toISOString().replace('.000Z', 'Z');
+/** The moment the objects describe (their Nodes' last heartbeat): `--now` for a run that judges them as fresh. */
+export const clockNow = () => iso(0);
 
-export function pod(ns, i) {
+/** Pod i of namespace `ns`: app-`app`'s, in trouble of kind `trouble` (0-6 Running and Ready, 7 image pull, 8 crash loop, 9 unschedulable). */
+export function pod(ns, i, { app = i % 50, trouble = i % 10 } = {}) {
   const name = `app-${i}-7d9f5c6b8-${(i * 7919).toString(36).padStart(5, '0').slice(-5)}`;
   const uid = `${i.toString(16).padStart(8, '0')}-1c55-4d0e-8d9a-2f1d9b3c7a01`;
-  const kind = i % 10;
-  const image = `127.0.0.1:5000/shop/app-${i % 50}:1.${i % 7}.0`;
+  const kind = trouble;
+  const image = `127.0.0.1:5000/shop/app-${app}:1.${i % 7}.0`;
   const base = {
     apiVersion: 'v1', kind: 'Pod',
-    metadata: { name, namespace: ns, uid, creationTimestamp: iso(-3600 - i), labels: { app: `app-${i % 50}`, 'pod-template-hash': '7d9f5c6b8' },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `app-${i % 50}-7d9f5c6b8`, uid: `${ns}-rs-${i % 50}`, controller: true, blockOwnerDeletion: true }] },
+    metadata: { name, namespace: ns, uid, creationTimestamp: iso(-3600 - i), labels: { app: `app-${app}`, 'pod-template-hash': '7d9f5c6b8' },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `app-${app}-7d9f5c6b8`, uid: `${ns}-rs-${app}`, controller: true, blockOwnerDeletion: true }] },
     spec: { nodeName: kind === 9 ? undefined : `node-${i % 20}`, restartPolicy: 'Always', schedulerName: 'default-scheduler', serviceAccountName: 'default',
       containers: [{ name: 'app', image, imagePullPolicy: 'IfNotPresent', ports: [{ containerPort: 8080, name: 'http', protocol: 'TCP' }],
         env: [{ name: 'LOG_LEVEL', value: 'info' }, { name: 'DB_HOST', value: 'db.shop.svc' }],
@@ -83,10 +86,9 @@ export function node(i) {
 /**
  * The owners of app-K's Pods in namespace `ns` (Pods i with i % 50 = K; their kind of trouble is K % 10): a
  * Deployment and its ReplicaSet, with the status the controllers would write for `replicas` Pods of which
- * all or none are ready.
+ * `ready` are ready (by default all or none, as generateObjects makes them).
  */
-export function workloads(ns, k, replicas) {
-  const ready = k % 10 < 7 ? replicas : 0;
+export function workloads(ns, k, replicas, ready = k % 10 < 7 ? replicas : 0) {
   const labels = { app: `app-${k}` };
   const template = { metadata: { labels: { ...labels, 'pod-template-hash': '7d9f5c6b8' } }, spec: { containers: [{ name: 'app', image: `127.0.0.1:5000/shop/app-${k}:1.0.0` }] } };
   const deployment = {
@@ -239,4 +241,34 @@ export function trafficObjects(count, policies) {
     networkPolicies.push({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: `policy-${j}`, namespace: ns, uid: `np-${j}` }, spec });
   }
   return { namespaces, services, networkPolicies };
+}
+
+/**
+ * A List of `pods` Running, Ready Pods spread evenly over `namespaces`, with one Service per app
+ * (`services` in all; equality selector, named targetPort) and each app's Deployment and ReplicaSet, the
+ * Namespaces (labelled by team) and 20 Nodes; no Events. With `policies`, every third namespace holds a
+ * default-deny ingress policy and one that admits another team's namespaces to its first app's Pod port.
+ * The List says NetworkPolicies were listed either way, so every Service's policy hop is judged.
+ */
+export function servicesList(pods, services, namespaces, { policies = false } = {}) {
+  const podsPer = Math.ceil(pods / namespaces);
+  const appsPer = Math.ceil(services / namespaces);
+  const items = Array.from({ length: 20 }, (_, i) => node(i));
+  for (let n = 0; n < namespaces; n++) {
+    const ns = `ns-${n}`;
+    items.push({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns, team: `team-${n % 3}` } } });
+    const here = Math.max(0, Math.min(podsPer, pods - n * podsPer));
+    for (let j = 0; j < here; j++) items.push(pod(ns, n * podsPer + j, { app: j % appsPer, trouble: 0 }).pod);
+    for (let k = 0; k < appsPer && n * appsPer + k < services; k++) {
+      const replicas = Math.floor(here / appsPer) + (k < here % appsPer ? 1 : 0);
+      const { deployment, replicaSet } = workloads(ns, k, replicas, replicas);
+      items.push(deployment, replicaSet, { apiVersion: 'v1', kind: 'Service', metadata: { name: `app-${k}`, namespace: ns, uid: `${ns}-svc-${k}` }, spec: { selector: { app: `app-${k}` }, ports: [{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' }] } });
+    }
+    if (policies && n % 3 === 0) {
+      items.push({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'default-deny', namespace: ns, uid: `${ns}-np-deny` }, spec: { podSelector: {}, policyTypes: ['Ingress'] } });
+      items.push({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'allow-team', namespace: ns, uid: `${ns}-np-allow` },
+        spec: { podSelector: { matchLabels: { app: 'app-0' } }, policyTypes: ['Ingress'], ingress: [{ from: [{ namespaceSelector: { matchLabels: { team: `team-${(n + 1) % 3}` } } }], ports: [{ port: 'http', protocol: 'TCP' }] }] } });
+    }
+  }
+  return { apiVersion: 'v1', kind: 'List', metadata: { annotations: { 'kdiag.io/seen-kinds': 'NetworkPolicy,Namespace,Ingress,IngressClass' } }, items };
 }

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateObjects, trafficObjects, writeClusterInfoDump, writeSmallDumps } from './generate.mjs';
+import { clockNow, generateObjects, servicesList, trafficObjects, writeClusterInfoDump, writeSmallDumps } from './generate.mjs';
 import { benchLive } from './live.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,9 +17,10 @@ const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', '--', 'true'], { encoding: 'utf8' }).stderr?.includes('task-clock') ? 'perf' : undefined;
 const rows = [];
 const tmp = mkdtempSync(join(tmpdir(), 'kdiag-bench-'));
-// KDIAG_BENCH_ONLY=startup,offline,render,yaml,engine,hot,live,scale,fleet,peer runs only those parts (default: all).
+// KDIAG_BENCH_ONLY=startup,offline,render,yaml,engine,hot,live,scale,fleet,peer,traffic,services runs only those
+// parts (default: all but `services`, which takes 35-60 s on 2 cores).
 const ONLY = process.env.KDIAG_BENCH_ONLY?.split(',');
-const want = (part) => !ONLY || ONLY.includes(part);
+const want = (part, byDefault = true) => (ONLY ? ONLY.includes(part) : byDefault);
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -352,6 +353,30 @@ if (want('traffic')) {
   const without = write('traffic-no-policies.json', 0);
   const p = paired([process.execPath, [BIN, 'analyze', withPolicies, '-o', 'json']], [process.execPath, [BIN, 'analyze', without, '-o', 'json']], { runs: 5 });
   row(`traffic: analyze ${PODS} pods, 250 Services, ${POLICIES} NetworkPolicies vs none`, p.a, p.b, 'ms', '≤ 1.2× without policies', p.cpu ? `CPU ${p.cpu.a.toFixed(0)} vs ${p.cpu.b.toFixed(0)} ms, ratio ${p.cpu.ratio.toFixed(2)}` : '', p.ratio);
+}
+
+// 9. Services at scale: analyze of a List of Running, Ready Pods with one Service per app (bench/generate.mjs
+// servicesList), without and with NetworkPolicies (a default-deny and an allow in every third namespace), at
+// two sizes; time per Pod of the larger against the smaller shows whether the Services' paths grow linearly.
+// KDIAG_BENCH_SERVICES: the sizes as PODS/SERVICES/NAMESPACES, comma-separated. Not in the default run.
+if (want('services', false)) {
+  const SIZES = (process.env.KDIAG_BENCH_SERVICES ?? '4000/400/40,16000/1600/100').split(',').map((s) => s.split('/').map(Number));
+  for (const policies of [false, true]) {
+    const at = [];
+    for (const [pods, services, namespaces] of SIZES) {
+      const file = join(tmp, `services-${pods}.json`);
+      writeFileSync(file, JSON.stringify(servicesList(pods, services, namespaces, { policies })));
+      const m = measure(process.execPath, [BIN, 'analyze', file, '-o', 'json', '--now', clockNow()], { runs: pods <= 5000 ? 3 : 1 });
+      rmSync(file);
+      at.push({ pods, ms: m.ms, cpuMs: m.cpuMs });
+      const input = `${pods} pods / ${services} Services / ${namespaces} namespaces${policies ? ', NetworkPolicies in every third' : ', no NetworkPolicy'}`;
+      row(`services: analyze -o json, ${input}`, m.ms / 1000, undefined, 's', 'linear in pods', `${((m.ms * 1000) / pods).toFixed(0)} µs per pod (CPU ${(((m.cpuMs ?? 0) * 1000) / pods).toFixed(0)} µs), ${((m.cpuMs ?? 0) / 1000).toFixed(1)} s CPU, peak ${m.rssMiB?.toFixed(0) ?? '?'} MiB`);
+    }
+    if (at.length < 2) continue;
+    const [a, b] = [at[0], at[at.length - 1]];
+    const cpu = a.cpuMs && b.cpuMs ? `; by CPU time ${(b.cpuMs / b.pods / (a.cpuMs / a.pods)).toFixed(2)}` : '';
+    row(`services: time per pod ${b.pods} vs ${a.pods}, ${policies ? 'with' : 'without'} NetworkPolicies (1.0 = linear)`, b.ms / b.pods / (a.ms / a.pods), undefined, 'ratio', `≈ 1 (linear; < 1: fixed costs dominate the small run)${cpu}`);
+  }
 }
 
 rmSync(tmp, { recursive: true, force: true });

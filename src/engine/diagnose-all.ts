@@ -8,7 +8,7 @@ import { diagnoseCronJob } from './cronjob-target.js';
 import { noEndpointsBlame, serviceVerdict } from './service-target.js';
 import type { Client } from '../traffic/path/clients.js';
 import { workloadPods, type TargetKind } from './targets.js';
-import { ingressVerdict } from '../traffic/path/target-verdict.js';
+import { ingressVerdict } from './traffic-verdict.js';
 import statefulSetServiceName from '../rules/traffic/statefulset-service-name.js';
 import { DEFAULT_RULE_OPTIONS, type Finding } from '../rules/types.js';
 import type { SuppressedFinding } from './suppress.js';

@@ -8,7 +8,7 @@ import { stageStates } from './diagnose.js';
 import { workloadDiagnosis } from './workload-diagnosis.js';
 import type { Engine } from './diagnose.js';
 import { workloadVerdict } from './rollup.js';
-import { withServicePath } from '../traffic/path/target-verdict.js';
+import { withServicePath } from './traffic-verdict.js';
 import type { Client } from '../traffic/path/clients.js';
 import type { TrafficPath } from '../traffic/path/types.js';
 

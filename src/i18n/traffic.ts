@@ -1,8 +1,8 @@
-// The traffic path's words, English; src/i18n/traffic.zh-TW.ts holds the same keys in Traditional Chinese.
+// The traffic path's words, English; src/i18n/traffic.zh-TW.ts holds the same keys in Traditional Chinese
+// (both implement traffic-text.ts).
 import type { Lang } from '../model/lang.js';
 import type { PolicyCause } from '../traffic/path/policy-cause.js';
-import type { TrafficHopName } from '../traffic/path/hops.js';
-import type { HopName } from '../traffic/path/types.js';
+import type { TrafficText } from './traffic-text.js';
 import { TRAFFIC_ZH_TW } from './traffic.zh-TW.js';
 
 const causeText = (c: PolicyCause): string => {
@@ -18,8 +18,8 @@ const causeText = (c: PolicyCause): string => {
   }
 };
 
-export const TRAFFIC_EN = {
-  hop: { ingress: 'ingress', service: 'service', endpoints: 'endpoints', 'network-policy': 'network policy', 'pod-port': 'pod port' } as Record<HopName, string>,
+export const TRAFFIC_EN: TrafficText = {
+  hop: { ingress: 'ingress', service: 'service', endpoints: 'endpoints', 'network-policy': 'network policy', 'pod-port': 'pod port' },
   owner: {
     ingress: 'the ingress controller its IngressClass names',
     service: "kube-proxy (or the CNI's service implementation)",
@@ -27,7 +27,7 @@ export const TRAFFIC_EN = {
     'network-policy': "the CNI's network policy engine",
     'pod-port': 'the application in the Pod (its container ports)',
     dns: "the cluster DNS (CoreDNS in kube-system), the CNI's policy engine for the Pod's egress, and a StatefulSet's headless Service",
-  } as Record<TrafficHopName, string>,
+  },
   hopChecks: {
     ingress: 'the class resolves to a controller; each backend Service exists and has the port; TLS Secrets exist (by name)',
     service: "the selector matches Pods of the Service's own namespace",
@@ -35,7 +35,7 @@ export const TRAFFIC_EN = {
     'network-policy': "each client reaches the Pods on their port: the source's egress and the destination's ingress",
     'pod-port': 'the targetPort resolves on a container port, with the same protocol',
     dns: 'an egress-isolated Pod may send UDP and TCP 53 to the cluster DNS Pods; the DNS Pods are Ready; a StatefulSet names an existing headless Service',
-  } as Record<TrafficHopName, string>,
+  },
   hopNameDns: 'egress and DNS',
   lifecycleTitle: 'The traffic path (a Pod that runs but gets no traffic), diagnosed with:',
   lifecycleChecks: 'kdiag checks:',
@@ -147,7 +147,6 @@ export const TRAFFIC_EN = {
   controllerClients: ({ pods }: { pods: string }) => `the ingress controller's Pods (${pods})`,
 };
 
-export type TrafficText = typeof TRAFFIC_EN;
 
 export function trafficText(lang: Lang): TrafficText {
   return lang === 'zh-TW' ? TRAFFIC_ZH_TW : TRAFFIC_EN;

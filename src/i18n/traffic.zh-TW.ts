@@ -1,6 +1,6 @@
 // 流量路徑的用語（繁體中文），與 src/i18n/traffic.ts 的英文鍵一一對應。
 import type { PolicyCause } from '../traffic/path/policy-cause.js';
-import type { TrafficText } from './traffic.js';
+import type { TrafficText } from './traffic-text.js';
 
 const causeText = (c: PolicyCause): string => {
   switch (c.kind) {

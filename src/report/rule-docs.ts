@@ -5,7 +5,7 @@ import { ALL_RULES, RETIRED_RULES } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
 import { wrapProse } from './prose.js';
 import { trafficText } from '../i18n/traffic.js';
-import type { TrafficHopName } from '../traffic/path/hops.js';
+import type { TrafficHopName } from '../model/hops.js';
 
 /** A rule's documentation as Markdown-flavoured text: `kdiag explain` and docs/rules.md both use this. */
 /** `width`: wrapped for a terminal (`kdiag explain`); none for docs/rules.md. */

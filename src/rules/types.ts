@@ -3,7 +3,7 @@ import type { PodFacts, WorkloadFacts } from '../model/facts.js';
 import type { KObject, Node, Pod } from '../model/k8s.js';
 import type { Snapshot, SnapshotKind } from '../model/snapshot.js';
 import type { Stage } from '../model/stages.js';
-import type { TrafficHopName } from '../traffic/path/hops.js';
+import type { TrafficHopName } from '../model/hops.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type Confidence = 'high' | 'medium' | 'low';

@@ -20,7 +20,7 @@ const UNTRACED: ReadonlyArray<readonly [string, string, string]> = [
   ['src/traffic/path/ingress-path.ts', 'm.', 'typed catalogue: src/i18n/traffic.zh-TW.ts'],
   ['src/traffic/path/service-path.ts', 'm.', 'typed catalogue: src/i18n/traffic.zh-TW.ts'],
   // the user's own --from text, quoted inside the phrase 'cannot read the client "{t:q}"'
-  ['src/traffic/path/target-verdict.ts', 'from', 'quoted user input in a phrased message'],
+  ['src/traffic/path/clients.ts', 'from', 'quoted user input in a phrased message'],
 ];
 const untraced = (t: ErrorText): boolean => UNTRACED.some(([file, expr]) => t.where.startsWith(`${file}:`) && t.dynamic!.startsWith(expr));
 

@@ -7,7 +7,7 @@ import { markComplete } from '../../src/model/snapshot.js';
 import { readDumps, snapshotFromObjects } from '../../src/sources/dump.js';
 import { namedClient, parseClient } from '../../src/traffic/path/clients.js';
 import { partitionFindings } from '../../src/engine/suppress.js';
-import { ingressVerdict } from '../../src/traffic/path/target-verdict.js';
+import { ingressVerdict } from '../../src/engine/traffic-verdict.js';
 import { servicePath } from '../../src/traffic/path/service-path.js';
 
 const real = (name: string) => readDumps([resolve(import.meta.dirname, '../../fixtures/real', name)]).snapshot;

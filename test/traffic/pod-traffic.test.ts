@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/diagnose.js';
 import { readDumps } from '../../src/sources/dump.js';
-import { withPodTraffic } from '../../src/traffic/path/pod-traffic.js';
+import { withPodTraffic } from '../../src/engine/traffic-verdict.js';
 import { renderText } from '../../src/report/text.js';
 
 const diagnose = (fixture: string, lang: 'en' | 'zh-TW' = 'en', ignore: string[] = [], podName?: string) => {

@@ -3,13 +3,13 @@ import { aimDiagnosis, type CommandTarget } from '../../engine/command-target.js
 import type { Engine } from '../../engine/diagnose.js';
 import { diagnosisList, listCoverage, withInput } from '../../engine/diagnosis.js';
 import type { Target } from '../../engine/targets.js';
+import { ingressVerdict, withPodTraffic } from '../../engine/traffic-verdict.js';
 import { UsageError } from '../../errors.js';
 import type { KObject, Pod } from '../../model/k8s.js';
 import type { ReportOptions } from '../../report/options.js';
 import { renderDiagnosis, renderList, type OutputFormat } from '../../report/render.js';
 import { renderWorkloadText } from '../../report/workload.js';
-import { withPodTraffic } from '../../traffic/path/pod-traffic.js';
-import { clientOf, ingressVerdict } from '../../traffic/path/target-verdict.js';
+import { clientOf } from '../../traffic/path/clients.js';
 import { writeReport } from '../io.js';
 import { verdictExit, type FailOn } from '../fail-on.js';
 

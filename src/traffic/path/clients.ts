@@ -1,5 +1,6 @@
 // Who asks: the client named by --from, or the default clients of a Service (every namespace a policy
 // distinguishes, each by its Pods in the input) or of an Ingress (its controller's Pods).
+import { UsageError } from '../../errors.js';
 import type { KObject, Pod } from '../../model/k8s.js';
 import { sawKind, type Snapshot } from '../../model/snapshot.js';
 import type { TrafficPeer } from '../policy-types.js';
@@ -46,6 +47,14 @@ export function namedClient(snapshot: Snapshot, spec: ClientSpec, exclude: Reado
   // A namespace is known by its Namespace object or by Pods in it; neither, and its labels are unknown.
   if (podsIn(snapshot, spec.name).length > 0 || namespaceNamed(snapshot, spec.name)) return client;
   return { ...client, missing: sawKind(snapshot, 'Namespace', undefined, spec.name) ? 'absent' : 'unread' };
+}
+
+/** The client --from names, checked; undefined without --from. */
+export function clientOf(snapshot: Snapshot, from: string | undefined, namespace: string): Client | undefined {
+  if (from === undefined) return undefined;
+  const spec = parseClient(from, namespace);
+  if (!spec) throw new UsageError(`cannot read the client "${from}"`, { hint: 'use --from pod/NAME, pod/NAMESPACE/NAME or ns/NAME' });
+  return namedClient(snapshot, spec, new Set());
 }
 
 /** A namespace's peers with nothing excluded, made once per snapshot: most namespaces hold none of a Service's backends. */

@@ -1,10 +1,9 @@
 // The traffic path's hops in order, with what kdiag checks at each and the commands that inspect it: the
 // data `kdiag lifecycle` prints beside the lifecycle's stages (owners and words live in src/i18n/traffic.ts).
-import type { HopName } from './types.js';
+import type { TrafficHopName } from '../../model/hops.js';
 
 /** The hops a request crosses, then what the Pod itself must reach by name. */
 export const TRAFFIC_HOPS = ['ingress', 'service', 'endpoints', 'network-policy', 'pod-port', 'dns'] as const;
-export type TrafficHopName = HopName | 'dns';
 
 export const HOP_COMMANDS: Record<TrafficHopName, string[]> = {
   ingress: ['kubectl get ingress NAME -n NAMESPACE -o yaml', 'kubectl get ingressclass'],

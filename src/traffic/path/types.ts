@@ -1,8 +1,8 @@
 // The traffic path as data: `ingress → service → endpoints → network policy → pod port`, each hop's state,
 // the first broken one, and the findings that say why (the JSON `traffic` object of a Diagnosis).
+import type { HopName } from '../../model/hops.js';
 import type { Finding } from '../../rules/types.js';
 
-export type HopName = 'ingress' | 'service' | 'endpoints' | 'network-policy' | 'pod-port';
 /** `partial`: the hop passes for some of the default clients and keeps the others out (a warning, not a failure). */
 export type HopState = 'passed' | 'partial' | 'failed' | 'unknown' | 'pending';
 

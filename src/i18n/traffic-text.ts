@@ -1,0 +1,98 @@
+// What the traffic path says to a person, as data: traffic.ts (English) and traffic.zh-TW.ts each implement
+// this interface, so a missing key or a message function with the wrong parameters fails `tsc`.
+import type { HopName, TrafficHopName } from '../model/hops.js';
+import type { PolicyCause } from '../traffic/path/policy-cause.js';
+
+/** The traffic path's words: hop names, owners and checks, findings, fixes and the lines of its report. */
+export interface TrafficText {
+  hop: Record<HopName, string>;
+  owner: Record<TrafficHopName, string>;
+  hopChecks: Record<TrafficHopName, string>;
+  hopNameDns: string;
+  lifecycleTitle: string;
+  lifecycleChecks: string;
+  lifecycleOwner: string;
+  lifecycleCommands: string;
+  explainHop: (p: { hop: string; owner: string }) => string;
+  pathTitle: string;
+  rulesHeading: string;
+  podTrafficTitle: string;
+  and: string;
+  dnsDeniedTitle: string;
+  dnsDenied: (p: { pod: string; protocols: string; by: string; server: string }) => string;
+  dnsDeniedFix: string;
+  dnsNotReadyTitle: string;
+  dnsNotReady: (p: { pod: string; servers: string }) => string;
+  dnsNotReadyFix: (p: { server: string }) => string[];
+  stsServiceTitle: string;
+  stsServiceMissing: (p: { sts: string; service: string }) => string;
+  stsServiceNotHeadless: (p: { sts: string; service: string; ip: string }) => string;
+  stsServiceFix: (p: { namespace: string; sts: string; service: string }) => string[];
+  serviceLine: (p: { service: string; strip: string }) => string;
+  keptOutLine: (p: { clients: string }) => string;
+  pathPasses: string;
+  pathUnknown: string;
+  clientLine: (p: { client: string }) => string;
+  /** A client's label (`namespace NAME`, `pod NS/NAME`, as clients.ts writes it, and JSON keeps it) in words. */
+  clientName: (label: string) => string;
+  /** Between a hop's name and its detail, between a hop's details, between names in a list. */
+  detailSep: string;
+  detailJoin: string;
+  listSep: string;
+  defaultClients: string;
+  ownerLine: (p: { owner: string }) => string;
+  noSelector: string;
+  podsNotRead: string;
+  selectsNothing: string;
+  selects: (p: { pods: number }) => string;
+  selectsOnlyElsewhere: (p: { others: string }) => string;
+  otherNamespaceTitle: string;
+  otherNamespace: (p: { service: string; namespace: string; others: string; pods: number }) => string;
+  otherNamespaceFix: (p: { service: string; namespace: string; other: string }) => string[];
+  noEndpointsTitle: string;
+  noEndpoints: (p: { service: string; pods: number }) => string;
+  noEndpointsFix: (p: { namespace: string; pod: string }) => string[];
+  readyEndpoints: (p: { ready: number; total: number }) => string;
+  publishNotReadyTitle: string;
+  publishNotReady: (p: { service: string; pods: number }) => string;
+  publishNotReadyFix: (p: { namespace: string; service: string }) => string[];
+  policiesNotRead: string;
+  policiesUnknownNote: string;
+  notEvaluatedNote: (p: { policies: string }) => string;
+  keptOut: (p: { clients: string; admitted: number }) => string;
+  admitted: (p: { clients: number }) => string;
+  policyDeniesTitle: string;
+  policyDenies: (p: { client: string; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) => string;
+  labelNamespaceFix: (p: { namespace: string; key: string; value: string }) => string;
+  admitFix: string;
+  noPorts: string;
+  protocolTitle: string;
+  protocol: (p: { service: string; port: string; protocol: string; target: string; has: string }) => string;
+  protocolFix: (p: { namespace: string; service: string; index: number; protocol: string }) => string[];
+  portProtocol: (p: { target: string; protocol: string; has: string }) => string;
+  namedPortTitle: string;
+  namedPort: (p: { service: string; target: string; pod: string }) => string;
+  namedPortFix: (p: { namespace: string; service: string; index: number }) => string[];
+  portMissing: (p: { target: string }) => string;
+  portOk: (p: { port: number; protocol: string }) => string;
+  portNotDeclared: (p: { port: number }) => string;
+  ingressClassTitle: string;
+  ingressClassMissing: (p: { ingress: string; cls: string }) => string;
+  ingressClassNone: (p: { ingress: string }) => string;
+  ingressClassFix: (p: { namespace: string; ingress: string; classes: string }) => string[];
+  ingressClassUnknown: string;
+  ingressClassOk: (p: { cls: string }) => string;
+  backendMissingTitle: string;
+  backendMissing: (p: { ingress: string; service: string; namespace: string }) => string;
+  backendMissingFix: (p: { namespace: string; service: string }) => string[];
+  backendPortTitle: string;
+  backendPort: (p: { ingress: string; service: string; port: string; ports: string }) => string;
+  backendPortFix: (p: { namespace: string; ingress: string; ports: string }) => string[];
+  tlsTitle: string;
+  tlsMissing: (p: { ingress: string; secret: string }) => string;
+  tlsFix: (p: { namespace: string; secret: string }) => string[];
+  tlsNotRead: string;
+  backends: (p: { services: string }) => string;
+  noBackends: string;
+  controllerClients: (p: { pods: string }) => string;
+}
