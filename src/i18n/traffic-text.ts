@@ -61,6 +61,9 @@ export interface TrafficText {
   notEvaluatedNote: (p: { policies: string }) => string;
   keptOut: (p: { clients: string; admitted: number }) => string;
   admitted: (p: { clients: number }) => string;
+  unknownFor: (p: { clients: string; admitted: number }) => string;
+  clientAbsentNote: (p: { client: string }) => string;
+  clientUnreadNote: (p: { client: string; pod: boolean; namespace: string }) => string;
   policyDeniesTitle: string;
   policyDenies: (p: { client: string; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) => string;
   labelNamespaceFix: (p: { namespace: string; key: string; value: string }) => string;
