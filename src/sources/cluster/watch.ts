@@ -3,6 +3,7 @@ import type { ApiClient, StreamResponse } from './api-client.js';
 import type { SnapshotKind } from '../../model/snapshot.js';
 import { ForbiddenError } from './api-errors.js';
 import { MAX_NESTING, nestedDeeperThan } from '../build-snapshot.js';
+import { collectGarbageSoon } from '../heap-budget.js';
 import type { ResponseMemory } from './response-memory.js';
 import { WatchLines } from './watch-lines.js';
 
@@ -203,16 +204,22 @@ function readEvents(res: StreamResponse, signal: AbortSignal, memory: ResponseMe
     };
     // Bytes, not strings: a decoded chunk was a second copy on the V8 heap, copied again by each young-generation
     // collection and left as old-space garbage once the stream was dropped (an 8 MiB budget grew the heap by 50 MiB).
+    // A line refused for its size is freed at once, not when V8 next collects: a server that sends nothing
+    // else would have kdiag hold its bytes again and again, beyond the budget they were handed back to.
+    const refuse = (): void => {
+      finish('error');
+      collectGarbageSoon();
+    };
     res.on('data', (chunk: Buffer) => {
       if (done) return;
-      if (!memory.take(chunk.length)) return finish('error');
+      if (!memory.take(chunk.length)) return refuse();
       held += chunk.length;
       const fits = lines.push(chunk, (line) => {
         event(line.trim());
         return !done;
       });
       if (done) return;
-      if (!fits) return finish('error');
+      if (!fits) return refuse();
       // Only the line not yet ended stays held.
       memory.give(held - lines.held);
       held = lines.held;
