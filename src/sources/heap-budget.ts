@@ -12,12 +12,28 @@ export const HEAP_HINT = 'read less at once (one namespace with -n, a label sele
 let collect: (() => void) | undefined;
 
 /** A full GC, only on the over-budget path: garbage not yet collected must not read as "out of memory". */
-function collectGarbage(): void {
+export function collectGarbage(): void {
   if (!collect) {
     v8().setFlagsFromString('--expose-gc');
     collect = runInNewContext('gc') as () => void;
   }
   collect();
+}
+
+let soon = false;
+
+/**
+ * A full GC once the current callbacks are done (several calls in one turn of the event loop make one), for
+ * a read refused over its memory budget: the bytes it handed back are then freed, not left to V8, which frees
+ * Node's buffers only once its young generation or its external-memory limit fills (30-60 MiB later).
+ */
+export function collectGarbageSoon(): void {
+  if (soon) return;
+  soon = true;
+  setImmediate(() => {
+    soon = false;
+    collectGarbage();
+  });
 }
 
 /**

@@ -11,8 +11,8 @@ afterEach(closeAll);
 
 /** What kdiag may hold beyond the answers in flight: the process itself (Node, the bundle, sockets), measured at 100-150 MiB. */
 const BASELINE_MIB = 200;
-/** How much later the collector may run when the machine is busy (peaks under npm test's load, beyond those alone). */
-const COLLECTOR_SLACK_MIB = 40;
+/** The gate beside its watch lines: the process (54-69 MiB by Node major), the read buffers in flight, and room for load. */
+const GATE_BASELINE_MIB = 112;
 
 /** An endless body: 64 KiB chunks as fast as the client reads them, never a newline (one watch line that never ends). */
 function endless(res: http.ServerResponse, start = '{"kind":"PodList","items":['): void {
@@ -53,8 +53,10 @@ describe('one memory budget for all reads in flight', () => {
     const r = await kdiagAsync(['gate', 'deploy/web', '--timeout', '6s', '--max-response-size', '8Mi'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });
     const peak = mib(peakKiB(r));
     expect(r.code, r.stderr).toBe(5);
-    // Measured: 128–138 MiB alone (an idle gate: 55 MiB), 214–217 MiB beside the rest of npm test, where the
-    // collector runs later. The bound still fails one budget per watch or per list (the 1.1 GiB defect).
-    expect(peak, `peak RSS ${peak} MiB`).toBeLessThan(8 + BASELINE_MIB + COLLECTOR_SLACK_MIB);
+    // An idle gate peaks at 54 MiB on Node 20 and 69 on Node 24. With the 8 MiB of lines, measured alone: 77-92 MiB
+    // on Node 20, 91-95 on 22, 93 on 24 (the read buffers in flight, and one line freed per refusal). Before each
+    // line was held as strings on the V8 heap and refused lines waited for V8's next collection: 111-170 MiB alone,
+    // 214-217 beside npm test; this bound fails that alone. Its margin over the figures above is for a loaded machine.
+    expect(peak, `peak RSS ${peak} MiB`).toBeLessThan(8 + GATE_BASELINE_MIB);
   }, 60_000);
 });

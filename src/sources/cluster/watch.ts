@@ -3,7 +3,9 @@ import type { ApiClient, StreamResponse } from './api-client.js';
 import type { SnapshotKind } from '../../model/snapshot.js';
 import { ForbiddenError } from './api-errors.js';
 import { MAX_NESTING, nestedDeeperThan } from '../build-snapshot.js';
+import { collectGarbageSoon } from '../heap-budget.js';
 import type { ResponseMemory } from './response-memory.js';
+import { WatchLines } from './watch-lines.js';
 
 /** One resource to watch, from the resourceVersion of the list (or GET) that was just read. */
 export interface WatchSpec {
@@ -172,10 +174,8 @@ function drop(res: StreamResponse, outcome: Outcome): Outcome {
  */
 function readEvents(res: StreamResponse, signal: AbortSignal, memory: ResponseMemory, onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK', resourceVersion: string | undefined, object: Record<string, unknown> | undefined) => void): Promise<Outcome> {
   return new Promise((resolve) => {
-    // The line not yet ended, in the pieces it came in: joined once, when its newline comes (appending to one
-    // string and searching all of it for each chunk copied a long line again and again).
-    let pending: string[] = [];
-    let pendingLength = 0;
+    const lines = new WatchLines(MAX_EVENT_BYTES);
+    /** Bytes taken from the budget: the line not yet ended (and, while it is split, the chunk just read). */
     let held = 0;
     let done = false;
     const finish = (o: Outcome): void => {
@@ -183,7 +183,7 @@ function readEvents(res: StreamResponse, signal: AbortSignal, memory: ResponseMe
       done = true;
       memory.give(held);
       held = 0;
-      pending = [];
+      lines.clear();
       res.destroy();
       resolve(o);
     };
@@ -202,35 +202,31 @@ function readEvents(res: StreamResponse, signal: AbortSignal, memory: ResponseMe
       const rv = event.object?.metadata?.resourceVersion;
       onEvent(event.type, typeof rv === 'string' && rv !== '' ? rv : undefined, event.object && typeof event.object === 'object' ? event.object : undefined);
     };
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
+    // Bytes, not strings: a decoded chunk was a second copy on the V8 heap, copied again by each young-generation
+    // collection and left as old-space garbage once the stream was dropped (an 8 MiB budget grew the heap by 50 MiB).
+    // A line refused for its size is freed at once, not when V8 next collects: a server that sends nothing
+    // else would have kdiag hold its bytes again and again, beyond the budget they were handed back to.
+    const refuse = (): void => {
+      finish('error');
+      collectGarbageSoon();
+    };
+    res.on('data', (chunk: Buffer) => {
       if (done) return;
-      if (!memory.take(chunk.length)) return finish('error');
+      if (!memory.take(chunk.length)) return refuse();
       held += chunk.length;
-      let from = 0;
-      let nl: number;
-      while (!done && (nl = chunk.indexOf('\n', from)) >= 0) {
-        const piece = chunk.slice(from, nl);
-        from = nl + 1;
-        if (pendingLength + piece.length > MAX_EVENT_BYTES) return finish('error');
-        const line = pending.length === 0 ? piece : pending.join('') + piece;
-        pending = [];
-        pendingLength = 0;
+      const fits = lines.push(chunk, (line) => {
         event(line.trim());
-      }
+        return !done;
+      });
       if (done) return;
-      if (from < chunk.length) {
-        pending.push(from === 0 ? chunk : chunk.slice(from));
-        pendingLength += chunk.length - from;
-        if (pendingLength > MAX_EVENT_BYTES) return finish('error');
-      }
+      if (!fits) return refuse();
       // Only the line not yet ended stays held.
-      memory.give(held - pendingLength);
-      held = pendingLength;
+      memory.give(held - lines.held);
+      held = lines.held;
     });
     res.on('end', () => finish('closed'));
     res.on('error', () => finish(signal.aborted ? 'closed' : 'error'));
-    res.on('close', () => finish(signal.aborted || pending.every((p) => p.trim() === '') ? 'closed' : 'error'));
+    res.on('close', () => finish(signal.aborted || lines.held === 0 || lines.rest().trim() === '' ? 'closed' : 'error'));
   });
 }
 
