@@ -42,7 +42,6 @@ export function warmUp(facts: PodFacts, findings: readonly Finding[]): WarmUp | 
     const startedAt = parseTime(c.running?.startedAt);
     if (startedAt === undefined) return undefined;
     const window = probeSettleMs(c.spec.startupProbe) + probeSettleMs(c.spec.readinessProbe);
-    if (window <= 0) return undefined;
     latestStart = Math.max(latestStart, startedAt);
     // Every container still starting must be within its own window: the earliest end bounds the Pod.
     if (!bound || startedAt + window < bound.until) bound = { until: startedAt + window, windowMs: window };
