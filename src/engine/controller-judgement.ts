@@ -1,17 +1,20 @@
 import type { Messages } from '../i18n/messages.js';
 import type { PodFacts } from '../model/facts.js';
 import type { KObject } from '../model/k8s.js';
-import { formatAge, parseTime } from '../model/time.js';
+import { formatAge, formatDuration, parseTime } from '../model/time.js';
 import type { Finding } from '../rules/types.js';
 import type { Diagnosis } from './diagnosis.js';
 import { rolloutState } from './rollout.js';
+import { warmUp } from './warm-up.js';
 
 const asWarnings = (findings: readonly Finding[]): Finding[] => findings.map((f) => (f.severity === 'error' ? { ...f, severity: 'warning' as const } : f));
 
 /**
  * Where a Pod's controller has the last word, the Pod's verdict follows it, so `pod NAME`, `pod WORKLOAD`,
  * `scan` and `gate` judge alike: a Pod that failed in a Job that then succeeded is history, not a failure;
- * a Pod not yet Ready while its Deployment rolls out within progressDeadlineSeconds is still progressing.
+ * a Pod not yet Ready while its Deployment rolls out within progressDeadlineSeconds is still progressing;
+ * so is a StatefulSet's or DaemonSet's Pod that is starting normally within the time its own probes allow
+ * for start-up (they have no progress deadline: warm-up.ts says why that bound).
  */
 export function judgedByController(facts: PodFacts, d: Diagnosis, now: number, t: Messages): Diagnosis {
   if (d.status !== 'failing') return d;
@@ -23,6 +26,15 @@ export function judgedByController(facts: PodFacts, d: Diagnosis, now: number, t
   if (deployment && d.stage === 'readiness' && rollingOutWithinDeadline(deployment, now)) {
     const age = facts.createdAt !== undefined ? formatAge(now - facts.createdAt) : undefined;
     return { ...d, status: 'progressing', findings: asWarnings(d.findings), summary: t.summary.stillProgressing({ ...(age ? { age } : {}), message: d.findings[0]?.message ?? d.summary }) };
+  }
+  const workload = facts.owner.statefulSet ? { kind: 'StatefulSet' as const, object: facts.owner.statefulSet } : facts.owner.daemonSet ? { kind: 'DaemonSet' as const, object: facts.owner.daemonSet } : undefined;
+  if (workload && d.stage === 'readiness' && !rolloutState(workload.kind, workload.object).done) {
+    const bound = warmUp(facts, d.findings);
+    if (bound && now < bound.until) {
+      const age = facts.createdAt !== undefined ? formatAge(now - facts.createdAt) : undefined;
+      const window = formatDuration(bound.windowMs);
+      return { ...d, status: 'progressing', findings: asWarnings(d.findings), summary: t.summary.warmingUp({ kind: workload.kind, workload: workload.object.metadata?.name ?? '', ...(age ? { age } : {}), window, message: d.findings[0]?.message ?? d.summary }) };
+    }
   }
   return d;
 }

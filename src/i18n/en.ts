@@ -71,6 +71,8 @@ export const en: Messages = {
     completed: ({ warnings }) => `Pod completed successfully${warningsSuffix(warnings)}.`,
     runningReady: ({ warnings }) => `Pod is Running and Ready${warningsSuffix(warnings)}.`,
     stillProgressing: ({ age, message }) => `Pod is still progressing${age ? `, ${age} old` : ''}; if it does not clear: ${message}`,
+    warmingUp: ({ kind, workload, age, window, message }) =>
+      `Pod is still starting${age ? `, ${age} old` : ''}, within the ${window} its probes allow for start-up (${kind} ${workload} has no progress deadline); if it is not Ready by then: ${message}`,
     progressing: ({ stage, age, init }) =>
       `Pod is progressing: ${init ? `init container "${init.name}" (${init.position} of ${init.total}) running${init.runningFor ? ` for ${init.runningFor}` : ''}${init.runs ? `: ${init.runs}` : ''}` : PROGRESS_WORDS[stage]}${age ? `, ${age} old` : ''}.`,
     supersededByJob: ({ job, progress }) => `This Pod's attempt failed, but Job "${job}" succeeded on another (${progress}).`,

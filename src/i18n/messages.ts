@@ -60,6 +60,8 @@ export interface Messages {
     runningReady(p: { warnings: number }): string;
     /** `age` is a kubectl-style age (`5m`), absent when the creation time is unknown. */
     stillProgressing(p: { age?: string; message: string }): string;
+    /** A StatefulSet's or DaemonSet's Pod within the start-up time its probes allow (`window`, kubectl-style); `message`: what it will be if not Ready by then. */
+    warmingUp(p: { kind: 'StatefulSet' | 'DaemonSet'; workload: string; age?: string; window: string; message: string }): string;
     /** `init`: the init container a Pod in Init:N/M waits for (named, how long it has run, what it runs). */
     progressing(p: { stage: Stage; age?: string; init?: { name: string; position: number; total: number; runningFor?: string; runs?: string } }): string;
     /** A Pod with a deletionTimestamp, not yet overdue: the teardown step it is at; `graceLeft` while its grace period runs. */

@@ -111,6 +111,8 @@ export const zhTW: Messages = {
     completed: ({ warnings }) => `Pod 已順利執行完成${warningsSuffix(warnings)}。`,
     runningReady: ({ warnings }) => `Pod 正在執行（Running）且已就緒（Ready）${warningsSuffix(warnings)}。`,
     stillProgressing: ({ age, message }) => `Pod 仍在進行中${age ? `（已建立 ${age}）` : ''}；若情況沒有自行排除：${message}`,
+    warmingUp: ({ kind, workload, age, window, message }) =>
+      `Pod 仍在啟動中${age ? `（已建立 ${age}）` : ''}，尚在其探針允許的 ${window} 啟動時間內（${kind}「${workload}」沒有 progressDeadlineSeconds 期限）；若屆時仍未就緒：${message}`,
     progressing: ({ stage, age, init }) =>
       `Pod 進行中：${init ? `初始化容器「${init.name}」（第 ${init.position}/${init.total} 個）執行中${init.runningFor ? `，已執行 ${init.runningFor}` : ''}${init.runs ? `：${init.runs}` : ''}` : PROGRESS_WORDS[stage]}${age ? `（已建立 ${age}）` : ''}。`,
     supersededByJob: ({ job, progress }) => `這個 Pod 的嘗試失敗了，但 Job「${job}」在另一次嘗試中成功（${progress}）。`,

@@ -24,6 +24,15 @@ export function formatAge(ms: number): string {
   return `${y}y`;
 }
 
+/** A configured duration to the second, not rounded as ages are: 45s, 15m30s, 1h0m5s. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  if (h > 0) return `${h}h${m}m${s > 0 ? `${s}s` : ''}`;
+  if (m > 0) return `${m}m${s > 0 ? `${s}s` : ''}`;
+  return `${s}s`;
+}
+
 /** Parses durations such as 90s, 5m, 1h30m, 250ms; a bare number is seconds. */
 export function parseDuration(text: string): number | undefined {
   const trimmed = text.trim();

@@ -1,6 +1,6 @@
 // node-versions: Date parsing of Kubernetes times
 import { describe, expect, it } from 'vitest';
-import { formatAge } from '../../src/model/time.js';
+import { formatAge, formatDuration } from '../../src/model/time.js';
 
 const S = 1000;
 const M = 60 * S;
@@ -14,4 +14,10 @@ describe('formatAge prints ages the way kubectl does', () => {
     [47 * H, '47h'], [2 * D, '2d'], [3 * D + 5 * H, '3d5h'], [7 * D + 23 * H, '7d23h'], [8 * D + 5 * H, '8d'], [729 * D, '729d'],
     [730 * D, '2y'], [3 * 365 * D + 2 * D, '3y2d'], [3 * 365 * D, '3y'], [9 * 365 * D + 40 * D, '9y'],
   ])('%d ms → %s', (ms, want) => expect(formatAge(ms)).toBe(want));
+});
+
+describe('formatDuration prints a configured duration to the second, not rounded as an age', () => {
+  it.each([
+    [0, '0s'], [-5 * S, '0s'], [45 * S, '45s'], [150 * S, '2m30s'], [15 * M, '15m'], [15 * M + 30 * S, '15m30s'], [H + 5 * S, '1h0m5s'], [2 * H + 3 * M, '2h3m'],
+  ])('%d ms → %s', (ms, want) => expect(formatDuration(ms)).toBe(want));
 });
