@@ -68,6 +68,8 @@ export interface TrafficText {
   policyDenies: (p: { client: string; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) => string;
   labelNamespaceFix: (p: { namespace: string; key: string; value: string }) => string;
   admitFix: string;
+  admitOneFix: (p: { client: string }) => string;
+  namespaceGroup: (p: { names: string[]; more: number }) => string;
   noPorts: string;
   protocolTitle: string;
   protocol: (p: { service: string; port: string; protocol: string; target: string; has: string }) => string;

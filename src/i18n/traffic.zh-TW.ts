@@ -99,6 +99,8 @@ export const TRAFFIC_ZH_TW: TrafficText = {
   policyDenies: ({ client, service, port, protocol, by, cause }) => `NetworkPolicy 擋住了 ${client} 連到 Service ${service}（Pod 連接埠 ${port}/${protocol}）${by ? `：選取它的是 ${by}` : ''}；${causeText(cause)}。`,
   labelNamespaceFix: ({ namespace, key, value }) => `可以依政策的預期替命名空間加上標籤：kubectl label namespace ${namespace} ${key}=${value}`,
   admitFix: '或用最小的政策允許這個用戶端（政策是累加的，其他不會改變）：',
+  admitOneFix: ({ client }) => `或用最小的政策逐一允許應該連得到的用戶端，這裡以 ${client} 為例（政策是累加的，其他不會改變）：`,
+  namespaceGroup: ({ names, more }) => `命名空間 ${names.join('、')}${more > 0 ? ` 及另外 ${more} 個` : ''}`,
   noPorts: 'Service 沒有連接埠',
   protocolTitle: 'Service 連接埠的協定與容器連接埠不同',
   protocol: ({ service, port, protocol, target, has }) => `Service ${service} 的連接埠 ${port} 以 ${protocol} 連到目標連接埠 ${target}，但容器宣告該連接埠為 ${has}：那裡沒有東西回應 ${protocol}。`,

@@ -10,7 +10,7 @@ import { evaluateTraffic } from '../policy/evaluate.js';
 import type { Protocol } from '../policy-types.js';
 import { defaultServiceClients, type Client } from './clients.js';
 import { namespaceNamed, podsIn } from './namespace-index.js';
-import { admittingPolicy, policyCause } from './policy-cause.js';
+import { admittingPolicy, policyCause, type PolicyCause } from './policy-cause.js';
 import type { ClientVerdict, TrafficHop, TrafficPath } from './types.js';
 import { containerPorts, isReady, labelsOf, nsName, policySet } from './view.js';
 
@@ -162,6 +162,7 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   const selecting = set.policies.filter((p) => p.metadata?.namespace === namespace);
   const clientList = options.client ? [options.client] : defaultServiceClients(snapshot, namespace, here, selecting);
   let deniedNamed = false;
+  const denied = new Map<string, { clients: Client[]; decidedBy: string; cause: PolicyCause; destPolicies: KObject[] }>();
   const keptOut: string[] = [];
   let unknown = false;
   // The destinations asked about, made once for every client.
@@ -197,33 +198,48 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
     clients.push(verdict);
     if (verdict.result === 'unknown') unknown = true;
     if (verdict.result !== 'denied') continue;
-    keptOut.push(m.clientName(client.label));
+    keptOut.push(client.label);
     if (client.named) deniedNamed = true;
     const peer = client.peers[0]!;
     const destPolicies = set.policies.filter((p) => p.metadata?.namespace === namespace && (verdict.decidedBy ?? '').split(', ').includes(nsName(p)));
     const cause = policyCause(destPolicies, peer, { ...(sp?.port !== undefined ? { port: sp.port } : {}), ...(sp?.nodePort !== undefined ? { nodePort: sp.nodePort } : {}), targetPort: target, ...(resolved.number !== undefined ? { targetNumber: resolved.number } : {}) });
+    // The namespaces a scan asks about by default that one policy keeps out for one reason make one finding
+    // (a cluster of N namespaces would give every Service N warnings); a client named by --from stands alone.
+    const key = client.named ? `named ${client.label}` : JSON.stringify([verdict.decidedBy ?? '', cause]);
+    const group = denied.get(key);
+    if (group) group.clients.push(client);
+    else denied.set(key, { clients: [client], decidedBy: verdict.decidedBy ?? '', cause, destPolicies });
+  }
+  for (const group of denied.values()) {
+    const [first, ...others] = group.clients;
+    const peer = first!.peers[0]!;
+    const { cause, destPolicies } = group;
     const evidence = destPolicies.slice(0, 3).map((p) => fieldEvidence('networkpolicy', `networkpolicies/${nsName(p)}.spec`, { podSelector: p.spec?.podSelector, policyTypes: p.spec?.policyTypes, ingress: p.spec?.ingress }));
-    if (peer.namespaceLabels) evidence.push(fieldEvidence('namespace', `namespaces/${peer.namespace}.metadata.labels`, peer.namespaceLabels));
-    if (peer.name) evidence.push(fieldEvidence('pod', `pods/${peer.namespace}/${peer.name}.metadata.labels`, peer.labels));
+    for (const c of group.clients.slice(0, 3)) {
+      const cp = c.peers[0]!;
+      if (cp.namespaceLabels) evidence.push(fieldEvidence('namespace', `namespaces/${cp.namespace}.metadata.labels`, cp.namespaceLabels));
+    }
+    if (peer.name && (first!.named || others.length === 0)) evidence.push(fieldEvidence('pod', `pods/${peer.namespace}/${peer.name}.metadata.labels`, peer.labels));
     const fix = [
       ...(cause.kind === 'namespace-label' ? [m.labelNamespaceFix({ namespace: cause.namespace, key: cause.key, value: cause.value })] : []),
       // One step: the sentence, then the command on its own lines, indented under it (pasteable as it stands).
-      `${m.admitFix}\n${indentLines(admittingPolicy(namespace, name, selector, peer, resolved.number ?? target, protocol, client.named && peer.name !== ''), '  ')}`,
+      `${others.length > 0 ? m.admitOneFix({ client: m.clientName(first!.label) }) : m.admitFix}\n${indentLines(admittingPolicy(namespace, name, selector, peer, resolved.number ?? target, protocol, first!.named && peer.name !== ''), '  ')}`,
     ];
-    findings.push(finding('traffic/policy-denies', client.named ? 'error' : 'warning', m.policyDeniesTitle, m.policyDenies({ client: m.clientName(client.label), service: name, port: String(resolved.number ?? target), protocol, by: verdict.decidedBy ?? '', cause }), evidence, fix));
+    const client = clientsText(m, group.clients.map((c) => c.label));
+    findings.push(finding('traffic/policy-denies', first!.named ? 'error' : 'warning', m.policyDeniesTitle, m.policyDenies({ client, service: name, port: String(resolved.number ?? target), protocol, by: group.decidedBy, cause }), evidence, fix));
   }
   const allDenied = clientList.length > 0 && clients.every((c) => c.result === 'denied');
   // Default clients: some kept out while others are admitted is what many policies mean to do, so it is a
   // partial pass (the warning names them), never a plain pass.
   const npState = deniedNamed || allDenied ? 'failed' : unknown ? 'unknown' : keptOut.length > 0 ? 'partial' : 'passed';
   const admittedCount = clients.filter((c) => c.result === 'allowed').length;
-  const unknownClients = clients.filter((c) => c.result === 'unknown').map((c) => m.clientName(c.client));
+  const unknownClients = clients.filter((c) => c.result === 'unknown').map((c) => c.client);
   const npDetail = !(set.completeIn?.(namespace) ?? set.complete) && clients.every((c) => c.result !== 'denied')
     ? m.policiesNotRead
     : keptOut.length > 0
-      ? m.keptOut({ clients: keptOut.join(m.listSep), admitted: admittedCount })
+      ? m.keptOut({ clients: clientsText(m, keptOut), admitted: admittedCount })
       : unknownClients.length > 0
-        ? m.unknownFor({ clients: unknownClients.join(m.listSep), admitted: admittedCount })
+        ? m.unknownFor({ clients: clientsText(m, unknownClients), admitted: admittedCount })
         : m.admitted({ clients: admittedCount });
   hops.push({ hop: 'network-policy', state: npState, detail: npDetail });
   for (const c of clientList) if (c.missing) notes.push(c.missing === 'absent' ? m.clientAbsentNote({ client: m.clientName(c.label) }) : m.clientUnreadNote({ client: m.clientName(c.label), pod: c.label.startsWith('pod '), namespace: c.peers[0]?.namespace ?? '' }));
@@ -243,6 +259,16 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   const first = hops.findIndex((h) => h.state === 'failed');
   if (first >= 0) for (const h of hops.slice(first + 1)) if (h.state !== 'failed') h.state = 'pending';
   return base();
+}
+
+/** How many kept-out namespaces one finding names before 'and N more'. */
+const GROUP_NAMES = 5;
+
+/** Clients as one text: several namespaces as `namespaces a, b … and N more`, anything else by name. */
+function clientsText(m: ReturnType<typeof trafficText>, labels: readonly string[]): string {
+  const prefix = 'namespace ';
+  if (labels.length < 2 || !labels.every((l) => l.startsWith(prefix))) return labels.map(m.clientName).join(m.listSep);
+  return m.namespaceGroup({ names: labels.slice(0, GROUP_NAMES).map((l) => l.slice(prefix.length)), more: Math.max(0, labels.length - GROUP_NAMES) });
 }
 
 const indentLines = (text: string, pad: string): string => text.split('\n').map((l) => pad + l).join('\n');

@@ -1,8 +1,11 @@
 import rule from '../../../src/rules/traffic/policy-denies.js';
 import { runRuleTests } from '../../harness/rule-tester.js';
-import { netpol, service, shop } from './objects.js';
+import { netpol, ns, service, shop, webPod } from './objects.js';
 
 const onlyWeb = { matchLabels: { app: 'web' } };
+const sameNamespaceOnly = netpol('allow-same-namespace', { podSelector: {}, policyTypes: ['Ingress'], ingress: [{ from: [{ podSelector: {} }] }] });
+/** Seven more namespaces, a Pod in each, beside shop and monitoring. */
+const teams = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].flatMap((t) => [ns(`team-${t}`), webPod(`api-0`, `team-${t}`, { app: 'api' })]);
 
 runRuleTests(rule, {
   valid: [
@@ -23,6 +26,21 @@ runRuleTests(rule, {
       fixture: 'real/traffic-policy-denies.yaml',
       target: 'Service/web',
       expect: [{ severity: 'warning', message: 'keeps namespace kdiag-traffic-monitoring out of Service web' }],
+    },
+    {
+      name: 'default clients: the eight namespaces one policy keeps out for one reason are one warning, not eight',
+      objects: [...shop(service(), sameNamespaceOnly), ...teams],
+      target: 'Service/web',
+      expect: [{ severity: 'warning', message: 'keeps namespaces monitoring, team-a, team-b, team-c, team-d and 3 more out of Service web (Pod port 8080/TCP): selected by shop/allow-same-namespace; no ingress rule', evidence: 'namespaces/team-b.metadata.labels', remediation: /here for namespace monitoring[^]*kubernetes.io\/metadata.name: monitoring/ }],
+    },
+    {
+      name: 'default clients: a namespace kept out for a reason of its own (the label its name is looked for by) is a warning of its own',
+      objects: [...shop(service(), sameNamespaceOnly, netpol('allow-team-a', { podSelector: {}, policyTypes: ['Ingress'], ingress: [{ from: [{ namespaceSelector: { matchLabels: { team: 'team-a' } } }] }] })), ...teams],
+      target: 'Service/web',
+      expect: [
+        { severity: 'warning', message: 'keeps namespaces monitoring, team-b, team-c, team-d, team-e and 2 more out of Service web' },
+        { severity: 'warning', message: 'keeps namespace team-a out of Service web', remediation: 'kubectl label namespace team-a team=team-a' },
+      ],
     },
     {
       name: 'one entry with both selectors (AND) where OR was meant',
