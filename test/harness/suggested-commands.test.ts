@@ -32,6 +32,10 @@ describe('planCommand', () => {
     expect(accepted({ tool: 'kubectl', exec: false }, 1, 'command terminated with exit code 1\n')).toBe(false);
     // rollout status answers a rollout past its deadline by exit 1; any other error of it is a refusal (near miss)
     expect(accepted({ tool: 'kubectl', exec: false, argv: ['rollout', 'status', 'deploy/api', '-n', 'x'] }, 1, 'error: deployment "api" exceeded its progress deadline\n')).toBe(true);
+    const drain = { tool: 'kubectl', exec: false, argv: ['drain', 'n1', '--ignore-daemonsets', '--delete-emptydir-data', '--dry-run=server'] };
+    expect(accepted(drain, 1, 'error: unable to drain node "n1" due to error: cannot delete cannot delete Pods that declare no controller (use --force to override): ns/bare, continuing command...\n')).toBe(true);
+    expect(accepted(drain, 1, 'Error from server (NotFound): nodes "n1" not found\n')).toBe(false);
+    expect(accepted({ ...drain, argv: ['cordon', 'n1'] }, 1, 'error: unable to drain node "n1" due to error: cannot delete cannot delete Pods that declare no controller (use --force to override): ns/bare\n')).toBe(false);
     expect(accepted({ tool: 'kubectl', exec: false, argv: ['rollout', 'status', 'deploy/api', '-n', 'x'] }, 1, 'Error from server (NotFound): deployments.apps "api" not found\n')).toBe(false);
     expect(accepted({ tool: 'kubectl', exec: false, argv: ['rollout', 'undo', 'deploy/api', '-n', 'x'] }, 1, 'error: deployment "api" exceeded its progress deadline\n')).toBe(false);
     // A container restarted by its probe while the check ran: the kubelet's answer, not a refusal of the command.
