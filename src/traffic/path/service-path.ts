@@ -166,7 +166,9 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   const keptOut: string[] = [];
   let unknown = false;
   // The destinations asked about, made once for every client.
-  const destinations = backends.slice(0, 5).map((dest) => podPeerOf(snapshot, dest));
+  // Backends alike to a policy (the same namespace, labels and container ports: a Deployment's replicas) get the
+  // same verdict from every policy, so each is asked about once.
+  const destinations = distinctPeers(backends.slice(0, 5).map((dest) => podPeerOf(snapshot, dest)));
   const completeIn = (ns: string): boolean => (set.completeIn ? set.completeIn(ns) : set.complete);
   for (const client of clientList) {
     let verdict: ClientVerdict = { client: client.label, result: 'denied' };
@@ -272,6 +274,17 @@ function clientsText(m: ReturnType<typeof trafficText>, labels: readonly string[
 }
 
 const indentLines = (text: string, pad: string): string => text.split('\n').map((l) => pad + l).join('\n');
+
+/** Peers with what policies read of them (namespace, its labels, the Pod's labels and ports) told apart once each. */
+function distinctPeers<P extends { namespace: string; labels: Record<string, string>; namespaceLabels?: Record<string, string> | undefined; containerPorts?: unknown }>(peers: P[]): P[] {
+  const seen = new Set<string>();
+  return peers.filter((p) => {
+    const key = JSON.stringify([p.namespace, Object.entries(p.labels).sort(), p.namespaceLabels ? Object.entries(p.namespaceLabels).sort() : null, p.containerPorts]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 function podPeerOf(snapshot: Snapshot, pod: Pod): import('../policy-types.js').TrafficPeer & { kind: 'pod' } {
   const ns = pod.metadata?.namespace ?? '';
