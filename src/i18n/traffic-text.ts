@@ -65,7 +65,7 @@ export interface TrafficText {
   clientAbsentNote: (p: { client: string }) => string;
   clientUnreadNote: (p: { client: string; pod: boolean; namespace: string }) => string;
   policyDeniesTitle: string;
-  policyDenies: (p: { client: string; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) => string;
+  policyDenies: (p: { client: string; many: boolean; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) => string;
   labelNamespaceFix: (p: { namespace: string; key: string; value: string }) => string;
   admitFix: string;
   admitOneFix: (p: { client: string }) => string;

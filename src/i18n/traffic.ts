@@ -5,7 +5,7 @@ import type { PolicyCause } from '../traffic/path/policy-cause.js';
 import type { TrafficText } from './traffic-text.js';
 import { TRAFFIC_ZH_TW } from './traffic.zh-TW.js';
 
-const causeText = (c: PolicyCause): string => {
+const causeText = (c: PolicyCause, many: boolean): string => {
   switch (c.kind) {
     case 'namespace-label':
       return `${c.policy} ingress[${c.rule}] selects namespaces labelled ${c.key}=${c.value}, but namespace ${c.namespace} carries ${c.has} (the label every namespace has is kubernetes.io/metadata.name=${c.namespace})`;
@@ -14,7 +14,7 @@ const causeText = (c: PolicyCause): string => {
     case 'service-port':
       return `${c.policy} ingress[${c.rule}] opens port ${c.opened}, the Service's ${c.which}, but policies see the Pod's port: ${c.targetPort}`;
     case 'no-rule':
-      return `no ingress rule of ${c.policies.join(', ')} admits it`;
+      return `no ingress rule of ${c.policies.join(', ')} admits ${many ? 'any of them' : 'it'}`;
   }
 };
 
@@ -103,8 +103,8 @@ export const TRAFFIC_EN: TrafficText = {
   clientAbsentNote: ({ client }: { client: string }) => `${client} (--from) does not exist in what kdiag read: check the name`,
   clientUnreadNote: ({ client, pod, namespace }: { client: string; pod: boolean; namespace: string }) => (pod ? `${client} (--from) was not read: judged as any Pod of namespace ${namespace}, its own labels unknown` : `${client} (--from) was not read: its labels are unknown`),
   policyDeniesTitle: 'NetworkPolicy keeps the client out',
-  policyDenies: ({ client, service, port, protocol, by, cause }: { client: string; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) =>
-    `A NetworkPolicy keeps ${client} out of Service ${service} (Pod port ${port}/${protocol})${by ? `: selected by ${by}` : ''}; ${causeText(cause)}.`,
+  policyDenies: ({ client, many, service, port, protocol, by, cause }: { client: string; many: boolean; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) =>
+    `A NetworkPolicy keeps ${client} out of Service ${service} (Pod port ${port}/${protocol})${by ? `: selected by ${by}` : ''}; ${causeText(cause, many)}.`,
   labelNamespaceFix: ({ namespace, key, value }: { namespace: string; key: string; value: string }) => `Either label the namespace as the policy expects: kubectl label namespace ${namespace} ${key}=${value}`,
   admitFix: 'Or admit the client with the smallest policy (policies add up; nothing else changes):',
   admitOneFix: ({ client }: { client: string }) => `Or admit each client that should reach it with the smallest policy, here for ${client} (policies add up; nothing else changes):`,

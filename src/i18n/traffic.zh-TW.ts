@@ -2,7 +2,7 @@
 import type { PolicyCause } from '../traffic/path/policy-cause.js';
 import type { TrafficText } from './traffic-text.js';
 
-const causeText = (c: PolicyCause): string => {
+const causeText = (c: PolicyCause, many: boolean): string => {
   switch (c.kind) {
     case 'namespace-label':
       return `${c.policy} ingress[${c.rule}] 選取帶有標籤 ${c.key}=${c.value} 的命名空間，但命名空間 ${c.namespace} 帶的是 ${c.has}（每個命名空間都有的標籤是 kubernetes.io/metadata.name=${c.namespace}）`;
@@ -11,7 +11,7 @@ const causeText = (c: PolicyCause): string => {
     case 'service-port':
       return `${c.policy} ingress[${c.rule}] 開放的是連接埠 ${c.opened}（Service 的 ${c.which}），但網路政策看到的是 Pod 的連接埠：${c.targetPort}`;
     case 'no-rule':
-      return `${c.policies.join('、')} 沒有任何 ingress 規則允許它`;
+      return `${c.policies.join('、')} 沒有任何 ingress 規則允許${many ? '其中任何一個' : '它'}`;
   }
 };
 
@@ -96,7 +96,7 @@ export const TRAFFIC_ZH_TW: TrafficText = {
   clientAbsentNote: ({ client }) => `${client}（--from）不在 kdiag 讀取到的內容中：請檢查名稱`,
   clientUnreadNote: ({ client, pod, namespace }) => (pod ? `沒有讀取 ${client}（--from）：以命名空間 ${namespace} 的任一 Pod 判斷，它自己的標籤未知` : `沒有讀取 ${client}（--from）：它的標籤未知`),
   policyDeniesTitle: 'NetworkPolicy 擋住了用戶端',
-  policyDenies: ({ client, service, port, protocol, by, cause }) => `NetworkPolicy 擋住了 ${client} 連到 Service ${service}（Pod 連接埠 ${port}/${protocol}）${by ? `：選取它的是 ${by}` : ''}；${causeText(cause)}。`,
+  policyDenies: ({ client, many, service, port, protocol, by, cause }) => `NetworkPolicy 擋住了 ${client} 連到 Service ${service}（Pod 連接埠 ${port}/${protocol}）${by ? `：選取它的是 ${by}` : ''}；${causeText(cause, many)}。`,
   labelNamespaceFix: ({ namespace, key, value }) => `可以依政策的預期替命名空間加上標籤：kubectl label namespace ${namespace} ${key}=${value}`,
   admitFix: '或用最小的政策允許這個用戶端（政策是累加的，其他不會改變）：',
   admitOneFix: ({ client }) => `或用最小的政策逐一允許應該連得到的用戶端，這裡以 ${client} 為例（政策是累加的，其他不會改變）：`,

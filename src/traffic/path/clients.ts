@@ -12,6 +12,9 @@ export type ClientSpec = { kind: 'pod'; namespace: string; name: string } | { ki
 /** One client as asked: its label for the report and the peers that stand for it (any one admitted admits it). */
 export interface Client {
   label: string;
+  /** What the client is, and its name (`NS/NAME` for a Pod): the report groups namespaces by these, not by the label's words. */
+  kind: 'pod' | 'namespace' | 'controller';
+  name: string;
   peers: Array<TrafficPeer & { kind: 'pod' }>;
   /** True when named by --from (a denial is then the verdict, not a warning). */
   named: boolean;
@@ -40,10 +43,11 @@ export function namedClient(snapshot: Snapshot, spec: ClientSpec, exclude: Reado
     const pod = snapshot.pods.find((p) => p.metadata?.namespace === spec.namespace && p.metadata?.name === spec.name);
     // A Pod not in the input: the namespace stands for it (labels unknown), and the report says so.
     const label = `pod ${spec.namespace}/${spec.name}`;
-    if (pod) return { label, peers: [podPeer(snapshot, pod)], named: true };
-    return { label, peers: [anyPodIn(snapshot, spec.namespace)], named: true, missing: sawKind(snapshot, 'Pod', spec.namespace, spec.name) ? 'absent' : 'unread' };
+    const who = { label, kind: 'pod' as const, name: `${spec.namespace}/${spec.name}` };
+    if (pod) return { ...who, peers: [podPeer(snapshot, pod)], named: true };
+    return { ...who, peers: [anyPodIn(snapshot, spec.namespace)], named: true, missing: sawKind(snapshot, 'Pod', spec.namespace, spec.name) ? 'absent' : 'unread' };
   }
-  const client: Client = { label: `namespace ${spec.name}`, peers: namespacePeers(snapshot, spec.name, exclude), named: true };
+  const client: Client = { label: `namespace ${spec.name}`, kind: 'namespace', name: spec.name, peers: namespacePeers(snapshot, spec.name, exclude), named: true };
   // A namespace is known by its Namespace object or by Pods in it; neither, and its labels are unknown.
   if (podsIn(snapshot, spec.name).length > 0 || namespaceNamed(snapshot, spec.name)) return client;
   return { ...client, missing: sawKind(snapshot, 'Namespace', undefined, spec.name) ? 'absent' : 'unread' };
@@ -110,7 +114,7 @@ export function defaultServiceClients(snapshot: Snapshot, namespace: string, bac
   }
   names.delete('');
   const exclude = new Set(backends.map((p) => p.metadata?.name ?? ''));
-  return [...names].sort((a, b) => (a === namespace ? -1 : b === namespace ? 1 : a.localeCompare(b))).map((ns) => ({ label: `namespace ${ns}`, peers: namespacePeers(snapshot, ns, exclude), named: false }));
+  return [...names].sort((a, b) => (a === namespace ? -1 : b === namespace ? 1 : a.localeCompare(b))).map((ns) => ({ label: `namespace ${ns}`, kind: 'namespace' as const, name: ns, peers: namespacePeers(snapshot, ns, exclude), named: false }));
 }
 
 /**

@@ -102,7 +102,7 @@ export function ingressPath(snapshot: Snapshot, ingress: KObject, options: { lan
   let client = options.client;
   if (!client) {
     const pods = controllerPods(snapshot, typeof cls?.spec?.controller === 'string' ? cls.spec.controller : undefined);
-    if (pods.length > 0) client = { label: m.controllerClients({ pods: pods.slice(0, 3).map((p) => `${p.metadata?.namespace}/${p.metadata?.name}`).join(', ') }), peers: pods.slice(0, 5).map((p) => podPeer(snapshot, p)), named: true };
+    if (pods.length > 0) client = { kind: 'controller', name: pods.map((p) => `${p.metadata?.namespace}/${p.metadata?.name}`).join(','), label: m.controllerClients({ pods: pods.slice(0, 3).map((p) => `${p.metadata?.namespace}/${p.metadata?.name}`).join(', ') }), peers: pods.slice(0, 5).map((p) => podPeer(snapshot, p)), named: true };
   }
   const hop = { hop: 'ingress' as const, state, detail: details.join(m.detailJoin) };
   if (!first || hop.state === 'failed') {

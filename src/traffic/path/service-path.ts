@@ -161,10 +161,8 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   // network policy: each client to the backends on the Pod's port.
   const selecting = set.policies.filter((p) => p.metadata?.namespace === namespace);
   const clientList = options.client ? [options.client] : defaultServiceClients(snapshot, namespace, here, selecting);
-  let deniedNamed = false;
   const denied = new Map<string, { clients: Client[]; decidedBy: string; cause: PolicyCause; destPolicies: KObject[] }>();
-  const keptOut: string[] = [];
-  let unknown = false;
+  const unknownClients: Client[] = [];
   // The destinations asked about, made once for every client.
   // Backends alike to a policy (the same namespace, labels and container ports: a Deployment's replicas) get the
   // same verdict from every policy, so each is asked about once.
@@ -178,7 +176,7 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
       // (a scan asks it for every Service × every namespace).
       const admitted = client.peers.some((peer) => completeIn(peer.namespace) && destinations.some((dest) => completeIn(dest.namespace)));
       clients.push({ client: client.label, result: admitted ? 'allowed' : 'unknown' });
-      if (!admitted) unknown = true;
+      if (!admitted) unknownClients.push(client);
       continue;
     }
     for (const peer of client.peers) {
@@ -198,10 +196,8 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
       if (verdict.result === 'allowed') break;
     }
     clients.push(verdict);
-    if (verdict.result === 'unknown') unknown = true;
+    if (verdict.result === 'unknown') unknownClients.push(client);
     if (verdict.result !== 'denied') continue;
-    keptOut.push(client.label);
-    if (client.named) deniedNamed = true;
     const peer = client.peers[0]!;
     const destPolicies = set.policies.filter((p) => p.metadata?.namespace === namespace && (verdict.decidedBy ?? '').split(', ').includes(nsName(p)));
     const cause = policyCause(destPolicies, peer, { ...(sp?.port !== undefined ? { port: sp.port } : {}), ...(sp?.nodePort !== undefined ? { nodePort: sp.nodePort } : {}), targetPort: target, ...(resolved.number !== undefined ? { targetNumber: resolved.number } : {}) });
@@ -227,15 +223,17 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
       // One step: the sentence, then the command on its own lines, indented under it (pasteable as it stands).
       `${others.length > 0 ? m.admitOneFix({ client: m.clientName(first!.label) }) : m.admitFix}\n${indentLines(admittingPolicy(namespace, name, selector, peer, resolved.number ?? target, protocol, first!.named && peer.name !== ''), '  ')}`,
     ];
-    const client = clientsText(m, group.clients.map((c) => c.label));
-    findings.push(finding('traffic/policy-denies', first!.named ? 'error' : 'warning', m.policyDeniesTitle, m.policyDenies({ client, service: name, port: String(resolved.number ?? target), protocol, by: group.decidedBy, cause }), evidence, fix));
+    const client = clientsText(m, group.clients);
+    findings.push(finding('traffic/policy-denies', first!.named ? 'error' : 'warning', m.policyDeniesTitle, m.policyDenies({ client, many: others.length > 0, service: name, port: String(resolved.number ?? target), protocol, by: group.decidedBy, cause }), evidence, fix));
   }
+  const deniedClients = new Set([...denied.values()].flatMap((g) => g.clients));
+  const keptOut = clientList.filter((c) => deniedClients.has(c));
+  const deniedNamed = keptOut.some((c) => c.named);
   const allDenied = clientList.length > 0 && clients.every((c) => c.result === 'denied');
   // Default clients: some kept out while others are admitted is what many policies mean to do, so it is a
   // partial pass (the warning names them), never a plain pass.
-  const npState = deniedNamed || allDenied ? 'failed' : unknown ? 'unknown' : keptOut.length > 0 ? 'partial' : 'passed';
+  const npState = deniedNamed || allDenied ? 'failed' : unknownClients.length > 0 ? 'unknown' : keptOut.length > 0 ? 'partial' : 'passed';
   const admittedCount = clients.filter((c) => c.result === 'allowed').length;
-  const unknownClients = clients.filter((c) => c.result === 'unknown').map((c) => c.client);
   const npDetail = !(set.completeIn?.(namespace) ?? set.complete) && clients.every((c) => c.result !== 'denied')
     ? m.policiesNotRead
     : keptOut.length > 0
@@ -244,7 +242,7 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
         ? m.unknownFor({ clients: clientsText(m, unknownClients), admitted: admittedCount })
         : m.admitted({ clients: admittedCount });
   hops.push({ hop: 'network-policy', state: npState, detail: npDetail });
-  for (const c of clientList) if (c.missing) notes.push(c.missing === 'absent' ? m.clientAbsentNote({ client: m.clientName(c.label) }) : m.clientUnreadNote({ client: m.clientName(c.label), pod: c.label.startsWith('pod '), namespace: c.peers[0]?.namespace ?? '' }));
+  for (const c of clientList) if (c.missing) notes.push(c.missing === 'absent' ? m.clientAbsentNote({ client: m.clientName(c.label) }) : m.clientUnreadNote({ client: m.clientName(c.label), pod: c.kind === 'pod', namespace: c.peers[0]?.namespace ?? '' }));
   if (!(set.completeIn?.(namespace) ?? set.complete)) notes.push(m.policiesUnknownNote);
   if ((set.notEvaluated ?? []).length > 0) notes.push(m.notEvaluatedNote({ policies: (set.notEvaluated ?? []).join(', ') }));
 
@@ -267,10 +265,9 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
 const GROUP_NAMES = 5;
 
 /** Clients as one text: several namespaces as `namespaces a, b … and N more`, anything else by name. */
-function clientsText(m: ReturnType<typeof trafficText>, labels: readonly string[]): string {
-  const prefix = 'namespace ';
-  if (labels.length < 2 || !labels.every((l) => l.startsWith(prefix))) return labels.map(m.clientName).join(m.listSep);
-  return m.namespaceGroup({ names: labels.slice(0, GROUP_NAMES).map((l) => l.slice(prefix.length)), more: Math.max(0, labels.length - GROUP_NAMES) });
+function clientsText(m: ReturnType<typeof trafficText>, clients: readonly Pick<Client, 'label' | 'kind' | 'name'>[]): string {
+  if (clients.length < 2 || !clients.every((c) => c.kind === 'namespace')) return clients.map((c) => m.clientName(c.label)).join(m.listSep);
+  return m.namespaceGroup({ names: clients.slice(0, GROUP_NAMES).map((c) => c.name), more: Math.max(0, clients.length - GROUP_NAMES) });
 }
 
 const indentLines = (text: string, pad: string): string => text.split('\n').map((l) => pad + l).join('\n');

@@ -31,7 +31,13 @@ runRuleTests(rule, {
       name: 'default clients: the eight namespaces one policy keeps out for one reason are one warning, not eight',
       objects: [...shop(service(), sameNamespaceOnly), ...teams],
       target: 'Service/web',
-      expect: [{ severity: 'warning', message: 'keeps namespaces monitoring, team-a, team-b, team-c, team-d and 3 more out of Service web (Pod port 8080/TCP): selected by shop/allow-same-namespace; no ingress rule', evidence: 'namespaces/team-b.metadata.labels', remediation: /here for namespace monitoring[^]*kubernetes.io\/metadata.name: monitoring/ }],
+      expect: [{ severity: 'warning', message: 'keeps namespaces monitoring, team-a, team-b, team-c, team-d and 3 more out of Service web (Pod port 8080/TCP): selected by shop/allow-same-namespace; no ingress rule of shop/allow-same-namespace admits any of them.', evidence: 'namespaces/team-b.metadata.labels', remediation: /here for namespace monitoring[^]*kubernetes.io\/metadata.name: monitoring/ }],
+    },
+    {
+      name: 'default clients: one namespace kept out by no rule is "it", not "any of them"',
+      objects: shop(service(), sameNamespaceOnly),
+      target: 'Service/web',
+      expect: [{ severity: 'warning', message: 'keeps namespace monitoring out of Service web (Pod port 8080/TCP): selected by shop/allow-same-namespace; no ingress rule of shop/allow-same-namespace admits it.' }],
     },
     {
       name: 'default clients: a namespace kept out for a reason of its own (the label its name is looked for by) is a warning of its own',
