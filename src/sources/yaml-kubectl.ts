@@ -515,7 +515,7 @@ class Reader {
       if (this.sawComment) throw BAIL; // a comment ends a plain scalar: what follows is the careful reader's
       const from = this.p + this.ind;
       const c = s.charCodeAt(from);
-      if (!plainStart(c, s.charCodeAt(from + 1)) || c === SQUOTE || c === DQUOTE || c === 124 || c === 62 || c === 123 || c === 91) throw BAIL;
+      if (!continuesPlain(c, s.charCodeAt(from + 1), this.ind)) throw BAIL;
       e = this.scanPlainLine(from);
       next = this.lineEnd(e) + 1;
       this.p = next;
@@ -706,6 +706,18 @@ function plainStart(c: number, next: number): boolean {
     default:
       return !Number.isNaN(c);
   }
+}
+
+/**
+ * Whether a more indented line whose first character is `c` continues a plain scalar. Any character a plain
+ * scalar holds may start one — go-yaml folds `echo "x"` + `>&2; exit 1` with `>&2` first — and both careful
+ * readers read it so; a comment, a `: ` indicator, white space (the line's indentation is already past) and
+ * anything at the first column (document markers) stay the careful reader's.
+ */
+function continuesPlain(c: number, next: number, column: number): boolean {
+  if (column === 0 || c === HASH || c === TAB || c === SPACE || c === NL || Number.isNaN(c)) return false;
+  if (c === COLON) return !(next === SPACE || next === NL || Number.isNaN(next) || next === TAB);
+  return true;
 }
 
 /** Folded block scalar lines: a break between two text lines is a space; lines that start with white space keep theirs. */

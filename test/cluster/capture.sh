@@ -116,7 +116,8 @@ items:{{if not .items}} []{{end}}
     namespace: {{printf "%q" .metadata.namespace}}
     uid: {{printf "%q" .metadata.uid}}
     creationTimestamp: {{printf "%q" .metadata.creationTimestamp}}
-    annotations: {"kdiag.dev/values-redacted": "true"}
+    annotations:
+      "kdiag.dev/values-redacted": "true"
   type: {{printf "%q" .type}}
   data:{{if not .data}} {}{{end}}
 {{- range $k, $v := .data}}
