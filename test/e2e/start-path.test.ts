@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import jsyaml from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../../src/rules/index.js';
-import { fixture, ROOT } from '../support/cli.js';
+import { fixture, kdiag, ROOT } from '../support/cli.js';
 import { recordLoads } from './support/load-recorder.js';
 
 // What the offline start path compiles (README, Performance): a diagnosis of a kubectl dump loads neither
@@ -79,5 +79,26 @@ describe('…and loads them where they are needed (the checks above can fail)', 
     expect(explain.has(DOCS[0]!)).toBe(true);
     const rules = loaded(['rules', '-o', 'json']);
     expect(JSON.parse(rules.stdout).items.find((r: { id: string }) => r.id === 'image/not-found').docs.description).toBe(DOCS[0]);
+  });
+});
+
+describe('a report for a pipe or a file does not load the terminal module', () => {
+  // chalk asks node:tty about the terminal when it loads; kdiag decides the colour level itself, so the build
+  // makes chalk's own detection answer "none" (scripts/build.mjs). A piped run then never loads node:tty.
+  const hook = join(dir, 'builtins.cjs');
+  writeFileSync(hook, "process.on('exit', () => require('node:fs').writeFileSync(process.env.KDIAG_BUILTINS, process.moduleLoadList.join('\\n')));\n");
+  const builtins = (args: string[]): string[] => {
+    const out = join(dir, `builtins-${process.hrtime.bigint()}.txt`);
+    const r = kdiag(args, { nodeArgs: ['-r', hook], env: { HOME: dir, KDIAG_BUILTINS: out } });
+    expect(r.code, r.stderr).toBe(1);
+    return readFileSync(out, 'utf8').split('\n');
+  };
+  it('analyze small.yaml, piped: no node:tty', () => {
+    const loaded = builtins(['analyze', SMALL]);
+    expect(loaded).toContain('NativeModule vm');
+    expect(loaded).not.toContain('NativeModule tty');
+  });
+  it('…and with --verbose, whose notes go to stderr, neither', () => {
+    expect(builtins(['analyze', SMALL, '--verbose'])).not.toContain('NativeModule tty');
   });
 });
