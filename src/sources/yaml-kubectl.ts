@@ -583,39 +583,46 @@ class Reader {
     const s = this.s;
     let j = i + 1;
     let chomp = 0; // -1 strip, 0 clip, 1 keep
-    const h = s.charCodeAt(j);
-    if (h === DASH) {
-      chomp = -1;
-      j++;
-    } else if (h === 43) {
-      chomp = 1;
+    // An indentation indicator (1-9) and a chomping indicator, in either order: go-yaml writes `|2` when the
+    // text's first line starts with a space.
+    let explicit = 0;
+    for (let h = s.charCodeAt(j); ; h = s.charCodeAt(j)) {
+      if (chomp === 0 && (h === DASH || h === 43)) chomp = h === DASH ? -1 : 1;
+      else if (explicit === 0 && h >= 49 && h <= 57) explicit = h - 48;
+      else break;
       j++;
     }
     while (s.charCodeAt(j) === SPACE) j++;
-    if (j >= this.n || s.charCodeAt(j) !== NL) throw BAIL; // an indentation indicator, a comment, the end
-    // Leading empty lines, then the first content line sets the indentation.
+    if (j >= this.n || s.charCodeAt(j) !== NL) throw BAIL; // a comment, the end
     const lines: string[] = [];
     let p = j + 1;
-    let leading = 0;
     let content = -1;
-    let maxLeading = 0;
-    for (;;) {
-      if (p >= this.n) throw BAIL;
-      let k = p;
-      while (s.charCodeAt(k) === SPACE) k++;
-      const d = s.charCodeAt(k);
-      if (d === NL) {
-        maxLeading = Math.max(maxLeading, k - p);
-        leading++;
-        p = k + 1;
-        continue;
+    if (explicit > 0) {
+      // The text is indented by the indicator past its parent's indentation (a document's root is the careful reader's).
+      if (indent < 0) throw BAIL;
+      content = indent + explicit;
+    } else {
+      // Leading empty lines, then the first content line sets the indentation.
+      let leading = 0;
+      let maxLeading = 0;
+      for (;;) {
+        if (p >= this.n) throw BAIL;
+        let k = p;
+        while (s.charCodeAt(k) === SPACE) k++;
+        const d = s.charCodeAt(k);
+        if (d === NL) {
+          maxLeading = Math.max(maxLeading, k - p);
+          leading++;
+          p = k + 1;
+          continue;
+        }
+        if (k >= this.n) throw BAIL;
+        content = k - p;
+        break;
       }
-      if (k >= this.n) throw BAIL;
-      content = k - p;
-      break;
+      if (content <= indent || maxLeading > content) throw BAIL;
+      for (let l = 0; l < leading; l++) lines.push('');
     }
-    if (content <= indent || maxLeading > content) throw BAIL;
-    for (let l = 0; l < leading; l++) lines.push('');
     // Content lines, and empty lines, until a less indented line with content.
     let trailing = 0;
     let lastBreak = true;

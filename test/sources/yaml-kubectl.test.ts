@@ -65,6 +65,10 @@ describe('kubectlYamlDocuments: the same values as the careful reader', () => {
       ['"8080": http\n\'true\': t\nkey with spaces: v\nurl: http://x:80/a\n', [{ '8080': 'http', true: 't', 'key with spaces': 'v', url: 'http://x:80/a' }]],
       ['list:\n-\n- a\nempty:\nlast: z', [{ list: [null, 'a'], empty: null, last: 'z' }]],
       ['a: x\n  #y\n', [{ a: 'x' }]], // a more indented comment ends the scalar
+      // go-yaml's indentation indicator (`|2`) for text whose first line starts with a space: kubectl's own output.
+      ['apiVersion: v1\ndata:\n  a: |2\n      indented first line\n    second\n  d: |+\n    line\n\n\n  e: |\n    has # hash and: colon\nkind: ConfigMap\n', [{ apiVersion: 'v1', data: { a: '  indented first line\nsecond\n', d: 'line\n\n\n', e: 'has # hash and: colon\n' }, kind: 'ConfigMap' }]],
+      ['- command:\n  - |2-\n      indented\n    second\n  - |2-\n\n\n      y\n  - |2-\n      a\n      b\n  image: i\n', [[{ command: ['  indented\nsecond', '\n\n  y', '  a\n  b'], image: 'i' }]]],
+      ['a: |-2\n   x\nb: >2\n   folded\n   more\n  z\n', [{ a: ' x', b: ' folded\n more\nz\n' }]],
       // go-yaml folds a long command onto a line that starts with an indicator: still the same scalar.
       ['- if [ ! -e /x ]; then echo "y not reachable"\n  >&2; exit 1; fi\n', [['if [ ! -e /x ]; then echo "y not reachable" >&2; exit 1; fi']]],
       ...['>', '|', "'q'", '"q"', '{a}', '[b]', '&c', '*d', '!e', '%f', '@g', '`h', '- i', '? j', ':k', ', l', '}m', ']n'].map((first): [string, unknown[]] => [`a:\n  b: first part\n    ${first} rest\n  c: 1\n`, [{ a: { b: `first part ${first} rest`, c: 1 } }]]),
@@ -132,7 +136,10 @@ describe('kubectlYamlDocuments: the same values as the careful reader', () => {
       '%YAML 1.2\n---\na: 1\n', // directive
       'a: 1\n...\n', // document end
       'a: 1 # comment\n', // comment after a value
-      'a: |2\n   x\n', // explicit indentation indicator
+      '--- |2\n   x\n', // an indentation indicator at a document's root
+      'a: |0\n  x\n', // an indentation indicator of 0
+      'a: |22\n  x\n', // two indentation indicators
+      'a: |-+\n  x\n', // two chomping indicators
       'a: 1\rb: 2\n', // a lone CR
       'a: b: c\n', // a mapping on a value's line
       'a: - b\n', // a sequence on a value's line
