@@ -15,6 +15,9 @@ const vm = require('node:vm');
 // A cache file: "KDC1", the CRC-32 of the data (little-endian), V8's data. V8 does not check the data itself
 // (a damaged file could crash it), so a file whose checksum does not match is not given to V8.
 const MAGIC = 'KDC1';
+// V8 keys a code cache to its flags: a run that changes one (a live scan bounds the heap's growth) leaves here
+// the flags that set it back, or false when none can; src/cli/v8-flags.ts writes it.
+const FLAGS_CHANGED = Symbol.for('kdiag.v8-flags-changed');
 
 if (process.argv.length === 3 && process.argv[2] === '--version') {
   // The version alone needs no command-line parser: the bundle's version module is one line.
@@ -93,6 +96,10 @@ function writeCodeCache(file, script) {
   try {
     const crc32 = zlibCrc32();
     if (!crc32) return;
+    // Data made under changed flags would be refused by every later run, which would then write it again.
+    const restore = globalThis[FLAGS_CHANGED];
+    if (restore === false) return;
+    if (Array.isArray(restore)) for (const flag of restore) require('node:v8').setFlagsFromString(flag);
     const data = script.createCachedData();
     const header = Buffer.alloc(8);
     header.write(MAGIC, 0, 'latin1');

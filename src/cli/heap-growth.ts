@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { setV8Flag } from '../sources/v8-flags.js';
 
 /**
  * A long streamed read (scan of a large cluster) keeps little alive but allocates gigabytes on the way (pages
@@ -10,5 +10,6 @@ import { setFlagsFromString } from 'node:v8';
  */
 export function boundHeapGrowth(percent = 50): void {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--heap[-_]growing[-_]percent/.test(a));
-  if (!given) setFlagsFromString(`--heap-growing-percent=${percent}`);
+  // 0 is V8's default (its own growth factors).
+  if (!given) setV8Flag(`--heap-growing-percent=${percent}`, '--heap-growing-percent=0');
 }

@@ -1,5 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { InputError } from '../errors.js';
+import { setV8Flag } from './v8-flags.js';
 
 // node:v8 on first use: loading it costs 2 ms of a 100 ms run, and most checks need it not (quickly below).
 const v8 = (): typeof import('node:v8') => process.getBuiltinModule('node:v8');
@@ -14,7 +15,8 @@ let collect: (() => void) | undefined;
 /** A full GC, only on the over-budget path: garbage not yet collected must not read as "out of memory". */
 export function collectGarbage(): void {
   if (!collect) {
-    v8().setFlagsFromString('--expose-gc');
+    // No flag undoes it for the code cache's key (--no-expose-gc leaves V8's flag hash changed): no cache then.
+    setV8Flag('--expose-gc', undefined);
     collect = runInNewContext('gc') as () => void;
   }
   collect();
