@@ -60,6 +60,35 @@ describe('HTTP/2: one connection, one TLS handshake', () => {
     expect(s.fullHandshakes()).toBe(1);
   });
 
+  it('scan of a small cluster: the Pods asked for once, in the first wave beside every other kind', async () => {
+    const one = (req: http.IncomingMessage, res: http.ServerResponse): void => (kindOf(req.url ?? '') === 'Pod' && isList(req.url ?? '') ? json(res, 200, list('Pod', [POD], { resourceVersion: '1' })) : answer(req, res));
+    const s = await serve(one, { h2: true });
+    const r = await kdiagAsync(['scan', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect([0, 1], r.stderr).toContain(r.code);
+    expect(JSON.parse(r.stdout).items.map((i: { pod: { name: string } }) => i.pod.name)).toEqual([POD.metadata.name]);
+    expect(r.stderr.split('\n').filter((l) => /\/pods\?/.test(l))).toEqual(['kdiag: GET [wave 1] /api/v1/namespaces/shop/pods?limit=500']);
+    expect(waveLines(r.stderr, 2)).toEqual([]);
+  });
+
+  it('…and a Pod list that does not fit in that page is read again in its turn, page by page (no continue token waits)', async () => {
+    const paged = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+      const url = req.url ?? '';
+      if (kindOf(url) !== 'Pod' || !isList(url)) return answer(req, res);
+      const page = Number(/[?&]continue=p(\d)/.exec(url)?.[1] ?? 0);
+      json(res, 200, list('Pod', [{ ...POD, metadata: { ...POD.metadata, name: `web-${page}`, uid: `u-${page}` } }], { resourceVersion: '1', ...(page < 2 ? { continue: `p${page + 1}` } : {}) }));
+    };
+    const s = await serve(paged, { h2: true });
+    const r = await kdiagAsync(['scan', '-o', 'json', '-v'], { env: { KUBECONFIG: s.kubeconfig } });
+    expect([0, 1], r.stderr).toContain(r.code);
+    expect(JSON.parse(r.stdout).items.map((i: { pod: { name: string } }) => i.pod.name)).toEqual(['web-0', 'web-1', 'web-2']);
+    expect(r.stderr.split('\n').filter((l) => /\/pods\?/.test(l))).toEqual([
+      'kdiag: GET [wave 1] /api/v1/namespaces/shop/pods?limit=500',
+      'kdiag: GET [wave 2] /api/v1/namespaces/shop/pods?limit=2000',
+      'kdiag: GET [wave 3] /api/v1/namespaces/shop/pods?limit=2000&continue=p1',
+      'kdiag: GET [wave 4] /api/v1/namespaces/shop/pods?limit=2000&continue=p2',
+    ]);
+  });
+
   it('the token and the impersonation headers go on every stream', async () => {
     const seen: Array<Record<string, unknown>> = [];
     const s = await serve((req, res) => {

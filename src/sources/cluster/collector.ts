@@ -5,7 +5,7 @@ import { SnapshotBuilder } from '../build-snapshot.js';
 import { checkHeapBudget } from '../heap-budget.js';
 import type { ApiClient } from './api-client.js';
 import { ForbiddenError } from './api-errors.js';
-import { getOne, listPages, rbacWords, RESOURCES, type ListOptions } from './resources.js';
+import { askWholeList, getOne, listPages, rbacWords, RESOURCES, type AskedList, type ListOptions } from './resources.js';
 
 function forbidden(kind: SnapshotKind, verb: 'get' | 'list', namespace: string | undefined, err: ForbiddenError): ClusterError {
   return new ClusterError('E_FORBIDDEN', `not allowed to ${verb} ${RESOURCES[kind].plural}${namespace ? ` in namespace "${namespace}"` : ''}${err.statusMessage ? ` (${err.statusMessage})` : ''}`, {
@@ -86,6 +86,11 @@ export class Collector {
       }
       throw err;
     }
+  }
+
+  /** A small list asked for ahead of its turn (see resources.ts); pass it to `pages` in its turn. */
+  askWholeList(kind: SnapshotKind, namespace: string | undefined, options: ListOptions): AskedList {
+    return askWholeList(this.client, kind, namespace, options);
   }
 
   /** Marks a kind's list as read whole in `namespace` (every namespace when undefined): a streamed list read completely. */
