@@ -24,12 +24,23 @@ export function nestedDeeperThan(value: unknown, limit: number = MAX_NESTING): b
   return value !== null && typeof value === 'object' && deeper(value, limit);
 }
 
-/** Whether `v` (an object or array) holds an object `left` or more levels below it. */
+/**
+ * Whether `v` (an object or array) holds an object `left` or more levels below it. An object's values are
+ * walked with for…in, not Object.values (an array per object: 1.2-2.5x the time over a scan's Pods); parsed
+ * documents inherit nothing enumerable, so both see the same values.
+ */
 function deeper(v: object, left: number): boolean {
   if (left <= 0) return true;
-  const children: unknown[] = Array.isArray(v) ? v : Object.values(v);
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i];
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const child: unknown = v[i];
+      if (child !== null && typeof child === 'object' && deeper(child, left - 1)) return true;
+    }
+    return false;
+  }
+  const o = v as Record<string, unknown>;
+  for (const key in o) {
+    const child = o[key];
     if (child !== null && typeof child === 'object' && deeper(child, left - 1)) return true;
   }
   return false;
