@@ -67,8 +67,9 @@ export interface TrafficText {
   policyDeniesTitle: string;
   policyDenies: (p: { client: string; many: boolean; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) => string;
   labelNamespaceFix: (p: { namespace: string; key: string; value: string }) => string;
-  admitFix: string;
-  admitOneFix: (p: { client: string }) => string;
+  /** `or`: another fix comes before it ("Either label the namespace…"). */
+  admitFix: (p: { or: boolean }) => string;
+  admitOneFix: (p: { client: string; or: boolean }) => string;
   namespaceGroup: (p: { names: string[]; more: number }) => string;
   noPorts: string;
   protocolTitle: string;

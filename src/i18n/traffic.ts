@@ -106,8 +106,8 @@ export const TRAFFIC_EN: TrafficText = {
   policyDenies: ({ client, many, service, port, protocol, by, cause }: { client: string; many: boolean; service: string; port: string; protocol: string; by: string; cause: PolicyCause }) =>
     `A NetworkPolicy keeps ${client} out of Service ${service} (Pod port ${port}/${protocol})${by ? `: selected by ${by}` : ''}; ${causeText(cause, many)}.`,
   labelNamespaceFix: ({ namespace, key, value }: { namespace: string; key: string; value: string }) => `Either label the namespace as the policy expects: kubectl label namespace ${namespace} ${key}=${value}`,
-  admitFix: 'Or admit the client with the smallest policy (policies add up; nothing else changes):',
-  admitOneFix: ({ client }: { client: string }) => `Or admit each client that should reach it with the smallest policy, here for ${client} (policies add up; nothing else changes):`,
+  admitFix: ({ or }: { or: boolean }) => `${or ? 'Or admit' : 'Admit'} the client with the smallest policy (policies add up; nothing else changes):`,
+  admitOneFix: ({ client, or }: { client: string; or: boolean }) => `${or ? 'Or admit' : 'Admit'} each client that should reach it with the smallest policy, here for ${client} (policies add up; nothing else changes):`,
   namespaceGroup: ({ names, more }: { names: string[]; more: number }) => `namespaces ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
   noPorts: 'the Service has no ports',
   protocolTitle: 'Service port protocol differs from the container port',

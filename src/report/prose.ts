@@ -74,7 +74,11 @@ export function wrapProse(text: string, width: number | undefined, first: string
     const joined = parts.some((p, i) => p.command && /^\s*[;；]\s*$/.test(parts[i + 1]?.text ?? '') && parts[i + 2]?.command);
     if (commands === 0 || (!joined && columns(line) <= room)) {
       if (line === '' || width === undefined) push(line);
-      else for (const w of words(line, room)) push(w);
+      else {
+        // A line's own indentation stays (the body of a pasteable heredoc: YAML reads it), on each piece.
+        const lead = /^ */.exec(line)![0];
+        for (const w of words(line.slice(lead.length), Math.max(room - lead.length, 10))) push(lead + w);
+      }
       continue;
     }
     for (const part of parts) {

@@ -1,5 +1,6 @@
 // One wrapper for prose: breaks between words only, commands whole and pasteable on lines of their own.
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { wrapProse } from '../../src/report/prose.js';
 import { kdiagInProcess } from '../support/cli.js';
 
@@ -51,6 +52,19 @@ describe('explain and lifecycle at 80 columns', () => {
       for (const c of commands) expect(lines.some((l) => l.includes(c)), c).toBe(true);
     });
   }
+});
+
+describe('a pasteable policy at 80 columns', () => {
+  it("a traffic fix's heredoc keeps its lines' indentation, so the YAML pasted reads as it does from a pipe", async () => {
+    const args = ['pod', 'svc/web', '-f', 'fixtures/real/traffic-policy-denies.yaml', '--from', 'ns/kdiag-traffic-monitoring'];
+    const heredoc = (out: string): string | undefined => /<<<'\n([^]*?)\n *'\n/.exec(out)?.[1];
+    const piped = heredoc((await kdiagInProcess(args)).stdout);
+    const narrow = heredoc((await kdiagInProcess(args, { env: { COLUMNS: '80' } })).stdout);
+    expect(piped).toBeDefined();
+    expect(narrow).toBeDefined();
+    expect(parseYaml(narrow!)).toEqual(parseYaml(piped!));
+    expect(parseYaml(narrow!)).toMatchObject({ kind: 'NetworkPolicy', metadata: { name: 'allow-kdiag-traffic-monitoring-to-web' }, spec: { podSelector: { matchLabels: { app: 'web' } } } });
+  });
 });
 
 describe('a workload report', () => {

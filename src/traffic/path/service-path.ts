@@ -221,7 +221,7 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
     const fix = [
       ...(cause.kind === 'namespace-label' ? [m.labelNamespaceFix({ namespace: cause.namespace, key: cause.key, value: cause.value })] : []),
       // One step: the sentence, then the command on its own lines, indented under it (pasteable as it stands).
-      `${others.length > 0 ? m.admitOneFix({ client: m.clientName(first!.label) }) : m.admitFix}\n${indentLines(admittingPolicy(namespace, name, selector, peer, resolved.number ?? target, protocol, first!.named && peer.name !== ''), '  ')}`,
+      `${others.length > 0 ? m.admitOneFix({ client: m.clientName(first!.label), or: cause.kind === 'namespace-label' }) : m.admitFix({ or: cause.kind === 'namespace-label' })}\n${indentLines(admittingPolicy(namespace, name, selector, peer, resolved.number ?? target, protocol, first!.named && peer.name !== ''), '  ')}`,
     ];
     const client = clientsText(m, group.clients);
     findings.push(finding('traffic/policy-denies', first!.named ? 'error' : 'warning', m.policyDeniesTitle, m.policyDenies({ client, many: others.length > 0, service: name, port: String(resolved.number ?? target), protocol, by: group.decidedBy, cause }), evidence, fix));

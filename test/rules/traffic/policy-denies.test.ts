@@ -37,7 +37,7 @@ runRuleTests(rule, {
       name: 'default clients: one namespace kept out by no rule is "it", not "any of them"',
       objects: shop(service(), sameNamespaceOnly),
       target: 'Service/web',
-      expect: [{ severity: 'warning', message: 'keeps namespace monitoring out of Service web (Pod port 8080/TCP): selected by shop/allow-same-namespace; no ingress rule of shop/allow-same-namespace admits it.' }],
+      expect: [{ severity: 'warning', message: 'keeps namespace monitoring out of Service web (Pod port 8080/TCP): selected by shop/allow-same-namespace; no ingress rule of shop/allow-same-namespace admits it.', remediation: /^Admit the client with the smallest policy/m }],
     },
     {
       name: 'default clients: a namespace kept out for a reason of its own (the label its name is looked for by) is a warning of its own',
