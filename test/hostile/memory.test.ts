@@ -11,8 +11,12 @@ afterEach(closeAll);
 
 /** What kdiag may hold beyond the answers in flight: the process itself (Node, the bundle, sockets), measured at 100-150 MiB. */
 const BASELINE_MIB = 200;
-/** The gate beside its watch lines: the process (54-69 MiB by Node major), the read buffers in flight, and room for load. */
-const GATE_BASELINE_MIB = 112;
+/**
+ * The gate beside its watch lines: the process, the read buffers in flight, and room for load. An idle gate is
+ * 54 MiB on Node 20 and 69 on Node 24: those 15 MiB more are allowed there (the suite beside it on two cores
+ * took Node 24 past the Node 20 bound once in three runs).
+ */
+const GATE_BASELINE_MIB = 112 + (Number(process.versions.node.split('.')[0]) >= 24 ? 15 : 0);
 
 /** An endless body: 64 KiB chunks as fast as the client reads them, never a newline (one watch line that never ends). */
 function endless(res: http.ServerResponse, start = '{"kind":"PodList","items":['): void {
