@@ -249,10 +249,11 @@ class Reader {
     }
   }
 
-  /** True when the text at `i` is a mapping key: `key:` followed by a space or the line's end. */
+  /** True when the text at `i` is a mapping key: `key:` followed by a space or the line's end, or `? ` (explicitKey). */
   private startsKey(i: number): boolean {
     const s = this.s;
     const c = s.charCodeAt(i);
+    if (c === 63 && s.charCodeAt(i + 1) === SPACE) return true;
     if (c === SQUOTE || c === DQUOTE) {
       const close = s.indexOf(c === SQUOTE ? "'" : '"', i + 1);
       const e = this.lineEnd(i);
@@ -279,7 +280,7 @@ class Reader {
     const map: Record<string, unknown> = {};
     let k = first;
     for (;;) {
-      const key = this.key(k);
+      const key = s.charCodeAt(k) === 63 && s.charCodeAt(k + 1) === SPACE ? this.explicitKey(k, indent, depth) : this.key(k);
       // `key` left `p` at the line and `k` is reused as the position after the colon.
       let i = this.afterKey;
       while (s.charCodeAt(i) === SPACE) i++;
@@ -337,6 +338,29 @@ class Reader {
       this.lastText[w] = value as string;
     }
     return value;
+  }
+
+  /**
+   * `? KEY` then `: VALUE` on the next line at the mapping's indentation: go-yaml writes a key longer than 128
+   * characters so (a long annotation or ConfigMap key). The key is a string scalar on its line; sets `afterKey`
+   * after the `:`.
+   */
+  private explicitKey(k: number, indent: number, depth: number): string {
+    const s = this.s;
+    let i = k + 2;
+    while (s.charCodeAt(i) === SPACE) i++;
+    const c = s.charCodeAt(i);
+    // A quoted or plain scalar only: a block scalar, a collection or nothing is the careful reader's.
+    if (c === NL || i >= this.n || !(c === SQUOTE || c === DQUOTE || plainStart(c, s.charCodeAt(i + 1)))) throw BAIL;
+    const key = this.value(i, indent + 1, depth + 1);
+    if (typeof key !== 'string' || key.length > MAX_KEY || key === '__proto__' || key === '<<') throw BAIL;
+    // The value's line: `:` at the mapping's indentation, then a space or the line's end.
+    const colon = this.p + indent;
+    const after = s.charCodeAt(colon + 1);
+    if (this.ind !== indent || s.charCodeAt(colon) !== COLON || !(after === SPACE || after === NL || colon + 1 >= this.n)) throw BAIL;
+    this.afterKey = colon + 1;
+    this.keyWay = -1;
+    return key;
   }
 
   /** Where the value after the last key's colon starts. */

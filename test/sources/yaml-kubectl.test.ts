@@ -69,6 +69,9 @@ describe('kubectlYamlDocuments: the same values as the careful reader', () => {
       ['apiVersion: v1\ndata:\n  a: |2\n      indented first line\n    second\n  d: |+\n    line\n\n\n  e: |\n    has # hash and: colon\nkind: ConfigMap\n', [{ apiVersion: 'v1', data: { a: '  indented first line\nsecond\n', d: 'line\n\n\n', e: 'has # hash and: colon\n' }, kind: 'ConfigMap' }]],
       ['- command:\n  - |2-\n      indented\n    second\n  - |2-\n\n\n      y\n  - |2-\n      a\n      b\n  image: i\n', [[{ command: ['  indented\nsecond', '\n\n  y', '  a\n  b'], image: 'i' }]]],
       ['a: |-2\n   x\nb: >2\n   folded\n   more\n  z\n', [{ a: ' x', b: ' folded\n more\nz\n' }]],
+      // go-yaml writes a key longer than 128 characters as `? KEY` and `: VALUE`: kubectl's own output.
+      [`data:\n  a: |\n    x\n  ? ${'k'.repeat(140)}\n  : longkey\n  b: "1"\nkind: ConfigMap\n`, [{ data: { a: 'x\n', ['k'.repeat(140)]: 'longkey', b: '1' }, kind: 'ConfigMap' }]],
+      [`- ? "${'q'.repeat(130)}"\n  :\n    n: 1\n- x\n`, [[{ ['q'.repeat(130)]: { n: 1 } }, 'x']]],
       // go-yaml folds a long command onto a line that starts with an indicator: still the same scalar.
       ['- if [ ! -e /x ]; then echo "y not reachable"\n  >&2; exit 1; fi\n', [['if [ ! -e /x ]; then echo "y not reachable" >&2; exit 1; fi']]],
       ...['>', '|', "'q'", '"q"', '{a}', '[b]', '&c', '*d', '!e', '%f', '@g', '`h', '- i', '? j', ':k', ', l', '}m', ']n'].map((first): [string, unknown[]] => [`a:\n  b: first part\n    ${first} rest\n  c: 1\n`, [{ a: { b: `first part ${first} rest`, c: 1 } }]]),
@@ -125,7 +128,11 @@ describe('kubectlYamlDocuments: the same values as the careful reader', () => {
       'a: !custom 1\n', // tag
       'a: {b: 1}\n', // flow mapping with content
       'a: [1, 2]\n', // flow sequence with content
-      '? a\n: 1\n', // complex key
+      '? a: b\n: 1\n', // a complex key (a mapping)
+      '? |\n  a\n: 1\n', // a block scalar as a key
+      '? a\nb: 1\n', // an explicit key whose value line is missing
+      '? a\n : 1\n', // an explicit key's value more indented than the key
+      '? true\n: 1\n', // an explicit key that is not a string
       'a:\n\tb: 1\n', // tab in the indentation
       'a:\n  b: 1\n c: 2\n', // odd indentation
       'a: 1\na: 2\n', // duplicate key
