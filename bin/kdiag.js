@@ -16,7 +16,7 @@ const vm = require('node:vm');
 // (a damaged file could crash it), so a file whose checksum does not match is not given to V8.
 const MAGIC = 'KDC1';
 // V8 keys a code cache to its flags: a run that changes one (a live scan bounds the heap's growth) leaves here
-// the flags that set it back, or false when none can; src/cli/v8-flags.ts writes it.
+// the flags that set it back, or false when none can; src/sources/v8-flags.ts writes it.
 const FLAGS_CHANGED = Symbol.for('kdiag.v8-flags-changed');
 
 if (process.argv.length === 3 && process.argv[2] === '--version') {

@@ -36,8 +36,6 @@ const PATCHES = {
     ['{RGI_Emoji}$/v;', '{RGI_Emoji}$/v; let rgiEmojiOnce; const rgiEmojiRegex = { test: (s) => (rgiEmojiOnce ??= rgiEmojiPattern()).test(s) };'],
   ],
   'wrap-ansi/index.js': [...WIDTH_FAST_PATHS, ['const ASCII_PRINTABLE_REGEX = /^[ -~]*$/;', `const ASCII_PRINTABLE_REGEX = ${NARROW};`]],
-  // commander requires node:child_process when it loads, for executable subcommands kdiag has none of: 1-4 ms
-  // of every start (it brings net and dgram). Here it is required on the first spawn.
   // chalk works out the terminal's colours when it loads (node:tty and its streams, ≈ 2 ms of every start), for a
   // default instance kdiag never uses: every Chalk here is made with the level kdiag decides
   // (src/report/style.ts), so the detection answers "no colour" without asking.
@@ -45,6 +43,8 @@ const PATCHES = {
     ["import tty from 'node:tty';", ''],
     ["\tstdout: createSupportsColor({isTTY: tty.isatty(1)}),\n\tstderr: createSupportsColor({isTTY: tty.isatty(2)}),", '\tstdout: false,\n\tstderr: false,'],
   ],
+  // commander requires node:child_process when it loads, for executable subcommands kdiag has none of: 1-4 ms
+  // of every start (it brings net and dgram). Here it is required on the first spawn.
   'commander/lib/command.js': [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"]],
 };
 const patchedFile = (path) => {

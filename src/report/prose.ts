@@ -77,7 +77,9 @@ export function wrapProse(text: string, width: number | undefined, first: string
       else {
         // A line's own indentation stays (the body of a pasteable heredoc: YAML reads it), on each piece.
         const lead = /^ */.exec(line)![0];
-        for (const w of words(line.slice(lead.length), Math.max(room - lead.length, 10))) push(lead + w);
+        const body = line.slice(lead.length);
+        if (body === '') push('');
+        else for (const w of words(body, Math.max(room - lead.length, 10))) push(lead + w);
       }
       continue;
     }

@@ -1,7 +1,8 @@
-// V8 flags set while kdiag runs (the heap's growth in a live scan, the collector on the over-budget path). V8 keys a code cache to its flags, and bin/kdiag.js writes the cache at exit:
-// data made under a changed flag is refused by every later run (which then compiles the CLI anew and writes it
-// again). So each change leaves, under a process-wide symbol the launcher reads, the flag that undoes it, or
-// false where none does (then the run writes no cache).
+// V8 flags set while kdiag runs (the heap's growth in a live scan, the collector on the over-budget path).
+// V8 keys a code cache to its flags, and bin/kdiag.js writes the cache at exit: data made under a changed
+// flag is refused by every later run (which then compiles the CLI anew and writes it again). So each change
+// leaves, under a process-wide symbol the launcher reads, the flag that undoes it, or false where none does
+// (then the run writes no cache).
 
 const FLAGS_CHANGED = Symbol.for('kdiag.v8-flags-changed');
 type Restore = string[] | false;
