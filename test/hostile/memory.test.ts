@@ -12,13 +12,11 @@ afterEach(closeAll);
 /** What kdiag may hold beyond the answers in flight: the process itself (Node, the bundle, sockets), measured at 100-150 MiB. */
 const BASELINE_MIB = 200;
 /**
- * The gate beside its watch lines: the process, the read buffers in flight, and room for load. Node 20, where
- * npm test runs every test, holds the tight bound: the regression it guards (refused lines left for V8's next
- * collection) measured 111-170 MiB alone there. On Node 22 and 24 (CI runs them beside the cluster phase) the
- * idle process is larger (69 MiB on 24 against 54) and its collector lags under load: 138 MiB was seen on
- * Node 24 in CI; there the bound still fails a budget that is not kept (the lines are endless), with 40 MiB more.
+ * The gate beside its watch lines: the process (54 MiB idle on Node 20), the read buffers in flight, and room
+ * for load. npm test holds it on the development Node (the extra majors leave this file out: peak RSS follows
+ * V8's collector, which lags beside the cluster tests; Node 24 measures 91-95 MiB here alone).
  */
-const GATE_BASELINE_MIB = 112 + (Number(process.versions.node.split('.')[0]) >= 22 ? 40 : 0);
+const GATE_BASELINE_MIB = 112;
 
 /** An endless body: 64 KiB chunks as fast as the client reads them, never a newline (one watch line that never ends). */
 function endless(res: http.ServerResponse, start = '{"kind":"PodList","items":['): void {
