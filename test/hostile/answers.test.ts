@@ -125,14 +125,20 @@ describe('shape checks', () => {
       setTimeout(() => json(res, 403, { kind: 'Status', message: 'forbidden' }), kind === late ? 150 : 0);
     };
     const notes: string[][] = [];
+    const unknown: string[] = [];
     for (const late of ['Deployment', 'Service']) {
       const s = await serve(forbidLater(late));
       const r = await kdiagAsync(['scan', '-o', 'json'], { env: { KUBECONFIG: s.kubeconfig } });
       expect(r.code, r.stderr).toBe(0);
       notes.push((JSON.parse(r.stdout).notes as string[]).filter((n) => n.includes('not visible')));
+      const text = await kdiagAsync(['scan'], { env: { KUBECONFIG: s.kubeconfig } });
+      unknown.push(text.stdout.split('\n').find((l) => l.startsWith('Unknown (could not be read)')) ?? '');
     }
     expect(notes[0]).toHaveLength(2);
     expect(notes[1]).toEqual(notes[0]);
+    // The line naming the kinds not checked too (the snapshot's order: Deployments before Services).
+    expect(unknown[0]).toContain('Deployment, Service');
+    expect(unknown[1]).toEqual(unknown[0]);
   });
 
   it('pod deploy/NAME when both the Deployment and the lists its Pods are found through are forbidden: the error names the Deployment, whichever 403 comes first', async () => {

@@ -172,13 +172,14 @@ export class Collector {
 
   finish(capturedAt: number): Snapshot {
     const snapshot = this.builder.finish();
-    // The reads answer in any order: the notes about kinds come first, in the snapshot's order of kinds, so two
-    // runs against the same cluster print the same notes in the same order.
+    // The reads answer in any order: the notes about kinds come first, in the snapshot's order of kinds, and the
+    // kinds that could not be read are in that order too, so two runs against the same cluster print the same.
     const rank = (text: string): number => {
       const kind = this.kindNotes.get(text);
       return kind ? KIND_ORDER.indexOf(kind) : KIND_ORDER.length;
     };
     snapshot.meta.notes.sort((a, b) => rank(a) - rank(b));
+    snapshot.meta.unreadable.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
     snapshot.meta.capturedAt = new Date(capturedAt).toISOString();
     return snapshot;
   }
