@@ -78,20 +78,28 @@ export const ASKED_LIMIT = 500;
  * any other answer, an error included, means undefined, and the list is read in its turn as before.
  */
 export function askWholeList(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, options: ListOptions): AskedList {
+  return getPage(client, kind, namespace, options, ASKED_LIMIT, undefined).then(
+    (body) => {
+      const cont = (body as { metadata?: { continue?: unknown } } | null)?.metadata?.continue;
+      return typeof cont === 'string' && cont !== '' ? undefined : body;
+    },
+    () => undefined,
+  );
+}
+
+/** What a list is called in errors and notes: `pods in namespace shop`, `nodes`. */
+function listWhat(kind: SnapshotKind, namespace: string | undefined): string {
   const r = RESOURCES[kind];
-  return client
-    .get<unknown>(resourcePath(kind, namespace), {
-      query: { limit: ASKED_LIMIT, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
-      metadataOnly: kind === 'Secret',
-      what: `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`,
-    })
-    .then(
-      (body) => {
-        const cont = (body as { metadata?: { continue?: unknown } } | null)?.metadata?.continue;
-        return typeof cont === 'string' && cont !== '' ? undefined : body;
-      },
-      () => undefined,
-    );
+  return `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`;
+}
+
+/** One page of a list, as asked for in its turn or ahead of it (Secrets as metadata only: never their data). */
+function getPage(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, options: ListOptions, limit: number, cont: string | undefined): Promise<unknown> {
+  return client.get<unknown>(resourcePath(kind, namespace), {
+    query: { limit, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
+    metadataOnly: kind === 'Secret',
+    what: listWhat(kind, namespace),
+  });
 }
 
 /** A list that needs more pages than this is a server that never stops paging. */
@@ -109,20 +117,13 @@ export async function listAll(client: ApiClient, kind: SnapshotKind, namespace: 
 /** Lists a kind page by page, handing each page on as it arrives (nothing is kept here). */
 export async function listPages(client: ApiClient, kind: SnapshotKind, namespace: string | undefined, options: ListOptions, onPage: (items: KObject[]) => void): Promise<void> {
   const r = RESOURCES[kind];
-  const what = `${r.plural}${namespace && r.namespaced ? ` in namespace ${namespace}` : ''}`;
+  const what = listWhat(kind, namespace);
   const tokens = new Set<string>();
   let cont: string | undefined;
   const limit = options.pageSize ?? 2000;
   const asked = options.asked ? await options.asked : undefined;
   for (let pages = 1; ; pages++) {
-    const body =
-      pages === 1 && asked !== undefined
-        ? asked
-        : await client.get<unknown>(resourcePath(kind, namespace), {
-            query: { limit, continue: cont, labelSelector: options.labelSelector, fieldSelector: options.fieldSelector },
-            metadataOnly: kind === 'Secret',
-            what,
-          });
+    const body = pages === 1 && asked !== undefined ? asked : await getPage(client, kind, namespace, options, limit, cont);
     const page = checkListPage(body, kind, client.server, what, r.namespaced ? namespace : undefined);
     const apiVersion = r.group ? `${r.group}/${r.version}` : r.version;
     onPage(page.items.map((item) => ({ ...item, kind, apiVersion })));
