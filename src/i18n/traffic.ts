@@ -8,7 +8,10 @@ import { TRAFFIC_ZH_TW } from './traffic.zh-TW.js';
 const causeText = (c: PolicyCause, many: boolean): string => {
   switch (c.kind) {
     case 'namespace-label':
-      return `${c.policy} ingress[${c.rule}] selects namespaces labelled ${c.key}=${c.value}, but namespace ${c.namespace} carries ${c.has} (the label every namespace has is kubernetes.io/metadata.name=${c.namespace})`;
+      // A namespace with no label of its own carries the one every namespace has: said once, not twice.
+      return c.has === `kubernetes.io/metadata.name=${c.namespace}`
+        ? `${c.policy} ingress[${c.rule}] selects namespaces labelled ${c.key}=${c.value}, but namespace ${c.namespace} carries only the label every namespace has, ${c.has}`
+        : `${c.policy} ingress[${c.rule}] selects namespaces labelled ${c.key}=${c.value}, but namespace ${c.namespace} carries ${c.has} (the label every namespace has is kubernetes.io/metadata.name=${c.namespace})`;
     case 'and-peer':
       return `${c.policy} ingress[${c.rule}] holds namespaceSelector and podSelector in one entry, so both must match (AND); the client matches only the ${c.matched} selector, not ${c.selector}. Two entries (two dashes) would admit either (OR)`;
     case 'service-port':

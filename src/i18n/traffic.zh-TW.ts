@@ -5,7 +5,9 @@ import type { TrafficText } from './traffic-text.js';
 const causeText = (c: PolicyCause, many: boolean): string => {
   switch (c.kind) {
     case 'namespace-label':
-      return `${c.policy} ingress[${c.rule}] 選取帶有標籤 ${c.key}=${c.value} 的命名空間，但命名空間 ${c.namespace} 帶的是 ${c.has}（每個命名空間都有的標籤是 kubernetes.io/metadata.name=${c.namespace}）`;
+      return c.has === `kubernetes.io/metadata.name=${c.namespace}`
+        ? `${c.policy} ingress[${c.rule}] 選取帶有標籤 ${c.key}=${c.value} 的命名空間，但命名空間 ${c.namespace} 只帶有每個命名空間都有的標籤 ${c.has}`
+        : `${c.policy} ingress[${c.rule}] 選取帶有標籤 ${c.key}=${c.value} 的命名空間，但命名空間 ${c.namespace} 帶的是 ${c.has}（每個命名空間都有的標籤是 kubernetes.io/metadata.name=${c.namespace}）`;
     case 'and-peer':
       return `${c.policy} ingress[${c.rule}] 在同一個項目裡同時寫了 namespaceSelector 和 podSelector，所以兩者都必須符合（AND）；用戶端只符合 ${c.matched === 'namespace' ? '命名空間' : 'Pod'} 選擇器，不符合 ${c.selector}。寫成兩個項目（兩個破折號）才是任一符合即可（OR）`;
     case 'service-port':

@@ -24,8 +24,19 @@ describe('Service path on a real capture: default-deny plus a namespaceSelector 
     const f = path.findings.find((x) => x.rule === 'traffic/policy-denies')!;
     expect(f.severity).toBe('error');
     expect(f.message).toContain('selects namespaces labelled name=kdiag-traffic-monitoring');
+    // The namespace carries only the label every namespace has: said once, not as the label it has and again in brackets.
+    expect(f.message).toContain('but namespace kdiag-traffic-monitoring carries only the label every namespace has, kubernetes.io/metadata.name=kdiag-traffic-monitoring');
+    expect(f.message.match(/kubernetes\.io\/metadata\.name=/g)).toHaveLength(1);
     expect(f.remediation[0]).toContain('kubectl label namespace kdiag-traffic-monitoring name=kdiag-traffic-monitoring');
     expect(f.remediation.join('\n')).toContain('kubernetes.io/metadata.name: kdiag-traffic-monitoring');
+  });
+  it('near miss: a namespace with a label of its own: the labels it carries, then the one every namespace has', () => {
+    const labelled = structuredClone(snap);
+    const ns = find(labelled.namespaces, 'kdiag-traffic-monitoring') as { metadata: { labels: Record<string, string> } };
+    ns.metadata.labels = { team: 'observability', ...ns.metadata.labels };
+    const client = namedClient(labelled, { kind: 'namespace', name: 'kdiag-traffic-monitoring' }, new Set());
+    const f = servicePath(labelled, find(labelled.services, 'web'), { lang: 'en', client }).findings.find((x) => x.rule === 'traffic/policy-denies')!;
+    expect(f.message).toContain('but namespace kdiag-traffic-monitoring carries team=observability,kubernetes.io/metadata.name=kdiag-traffic-monitoring (the label every namespace has is kubernetes.io/metadata.name=kdiag-traffic-monitoring)');
   });
   it('near miss: the namespace\'s own Pods are admitted (podSelector: {} peer, named port http)', () => {
     const client = namedClient(snap, { kind: 'namespace', name: 'kdiag-traffic-policy-denies' }, new Set());
@@ -55,7 +66,9 @@ describe('Service path on a real capture: default-deny plus a namespaceSelector 
   });
   it('zh-TW', () => {
     const client = namedClient(snap, { kind: 'namespace', name: 'kdiag-traffic-monitoring' }, new Set());
-    expect(servicePath(snap, svc, { lang: 'zh-TW', client }).findings[0]!.message).toContain('擋住了');
+    const message = servicePath(snap, svc, { lang: 'zh-TW', client }).findings[0]!.message;
+    expect(message).toContain('擋住了');
+    expect(message).toContain('只帶有每個命名空間都有的標籤 kubernetes.io/metadata.name=kdiag-traffic-monitoring');
   });
 });
 
