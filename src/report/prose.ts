@@ -56,6 +56,18 @@ function words(text: string, room: number): string[] {
 }
 
 /**
+ * A command's indentation on its own line: `indent`, or less when that is what keeps the command within
+ * `width` (the terminal would otherwise fold its last characters onto the next row), down to two columns; a
+ * command longer than that keeps `indent`.
+ */
+function commandIndent(indent: string, command: string, width: number | undefined): string {
+  if (width === undefined) return indent;
+  // Two columns at least: a command at the margin would read as prose.
+  const room = width - columns(command);
+  return room >= 2 && room < indent.length ? indent.slice(0, room) : indent;
+}
+
+/**
  * `text` wrapped to `width` columns for people: the first line starts with `first`, the others with `rest`;
  * commands whole, on lines of their own (indented two more than `rest`) when the line would not fit or holds
  * several. No width (a pipe): lines as they are, but commands joined by "; " still one a line.
@@ -87,7 +99,7 @@ export function wrapProse(text: string, width: number | undefined, first: string
       if (part.command) {
         // A command's own line: first a line for the text before it, if it is the first part.
         if (out.length === 0) push('');
-        out.push(`${rest}  ${part.text}`);
+        out.push(`${commandIndent(`${rest}  `, part.text, width)}${part.text}`);
         continue;
       }
       const prose = part.text.replace(/^\s*[;；]\s*$/, '').trim();

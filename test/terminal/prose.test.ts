@@ -21,6 +21,20 @@ describe('wrapProse', () => {
     expect(lines).toEqual(['  3. Push the missing tag, or point the workload at a tag', '     that exists:', '       kubectl set image deploy/NAME CONTAINER=IMAGE:TAG']);
   });
 
+  it('a command one or a few columns too long for its indentation is indented less, so the terminal does not fold it', () => {
+    const command = 'kubectl label namespace kdiag-traffic-monitoring name=kdiag-traffic-monitoring';
+    expect(command).toHaveLength(78);
+    const text = `Either label the namespace as the policy expects: ${command}`;
+    expect(wrapProse(text, 80, '  1. ', '     ')).toEqual(['  1. Either label the namespace as the policy expects:', `  ${command}`]);
+    expect(wrapProse(text, 83, '  1. ', '     ').at(-1)).toBe(`     ${command}`);
+    // Near misses: room for the usual indentation keeps it; a command with less than two columns to spare keeps it too (it
+    // would read as prose at the margin); a pipe has no width.
+    expect(wrapProse(text, 85, '  1. ', '     ').at(-1)).toBe(`       ${command}`);
+    expect(wrapProse(text, 79, '  1. ', '     ').at(-1)).toBe(`       ${command}`);
+    expect(wrapProse(text, 70, '  1. ', '     ').at(-1)).toBe(`       ${command}`);
+    expect(wrapProse(text, undefined, '  1. ', '     ')).toEqual([`  1. ${text}`]);
+  });
+
   it('commands joined by "; " are one a line, even with no width (a pipe)', () => {
     const text = 'Where to look: kube-scheduler — kubectl describe pod api -n shop; kubectl get events -n shop';
     for (const width of [undefined, 200]) {
