@@ -78,7 +78,9 @@ export function renderSummaryTable(list: DiagnosisList, options: ReportOptions, 
     if (stuck.length === 0) continue;
     const causes = new Map<string, number>();
     for (const d of stuck) causes.set(d.findings[0]?.rule ?? '?', (causes.get(d.findings[0]?.rule ?? '?') ?? 0) + 1);
-    lines.push(...wrap(t.table.stageLine({ stage, failing: stuck.length, causes: [...causes].map(([r, n]) => `${n} ${r}`).join(', ') }), options.width, '  ', '    '));
+    // A count stays on the row of the rule it counts (a no-break space while wrapping).
+    const line = t.table.stageLine({ stage, failing: stuck.length, causes: [...causes].map(([r, n]) => `${n}\u00a0${r}`).join(', ') });
+    lines.push(...wrap(line, options.width, '  ', '    ').map((l) => l.replace(/\u00a0/g, ' ')));
   }
   lines.push(...suppressedLines(list.items, options, t, true));
   return lines.join('\n') + '\n';
