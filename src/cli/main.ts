@@ -112,8 +112,130 @@ function selectionOptions(cmd: Command): Command {
     .option('--field-selector <selector>', 'Pod field selector: metadata.name, metadata.namespace, spec.nodeName, status.phase with =, ==, !=');
 }
 
-/** The command line: commands import their code only when they run (offline paths never load client-node). */
-export function buildProgram(run: (work: () => Promise<number>) => Promise<void>, me = 'kdiag', lang: Lang = 'en'): Command {
+/** What each command's builder gets: the program, the runner, and the run's name and language. */
+interface Builder {
+  program: Command;
+  run: (work: () => Promise<number>) => Promise<void>;
+  me: string;
+  say: ReturnType<typeof messagesFor>['errors']['text'];
+  help: ReturnType<typeof helpFor>;
+}
+
+/** Each command and what adds it to the program, in the order help lists them. */
+const COMMANDS: ReadonlyArray<readonly [string, (b: Builder) => void]> = [
+  ['pod', ({ program, run }) => {
+    suppressionOptions(failOnOption(verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))))
+      .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, ingress/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')
+      .option('-f, --file <dump>', 'read this dump instead of the cluster (file, directory, or - for stdin; repeatable)', collect)
+      .option('--logs <n>', 'lines of a stopped container\'s log to read; its last meaningful lines (at most 5) are evidence', '20')
+      .option('--no-logs', 'do not read or show container logs')
+      .option('-w, --watch', 're-diagnose as the Pod changes until it is Ready or failing (live mode)')
+      .option('--timeout <duration>', 'with --watch: stop waiting after this long (exit 5)', '10m')
+      .option('--from <client>', 'with svc/NAME or ingress/NAME: the client of the traffic path (pod/NAME, pod/NS/NAME or ns/NAME)')
+      .action((name: string, opts) =>
+        run(async () => {
+          if (opts.watch && opts.file?.length) throw new UsageError('--watch follows the live cluster; it cannot watch a dump (-f)', { hint: `drop --watch to diagnose the dump, or drop -f to watch the cluster` });
+          return (await import('./commands/pod.js')).podCommand(name, opts);
+        }),
+      );
+  }],
+  ['analyze', ({ program, run }) => {
+    ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]')), LIST_FORMATS)).option('-n, --namespace <ns>', 'only this namespace')))))
+      .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)')
+      .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
+  }],
+  ['scan', ({ program, run }) => {
+    ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'), true)), LIST_FORMATS)), true))))
+      .description('every Pod in a namespace (or all with -A) as a table of status, stage and cause, failing first')
+      .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
+      .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
+  }],
+  ['gate', ({ program, run, help }) => {
+    suppressionOptions(failOnOption(verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false)))
+      .description('CI: wait for deploy/sts/ds/job/pod rollouts to finish; fail fast with a diagnosis when one is doomed')
+      .option('--timeout <duration>', 'give up after this long (exit 5)', '5m')
+      .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')
+      .option('--settle <duration>', 'every new Pod must have been Ready this long before the gate passes', '5s')
+      .option('-l, --selector <selector>', "also gate the workloads of the Pods this label selector matches (k=v, k!=v, 'k in (a,b)', k, !k)")
+      .option('--wait-for-creation', 'wait (up to --timeout) for named workloads that do not exist yet instead of exit 4')
+      .option('--junit <file>', 'write a JUnit XML report (one test case per workload); never overwrites without --force')
+      .option('--force', 'overwrite the --junit file')
+      .addHelpText('after', () => fitHelpText(help ? help.gateHelp : GATE_HELP, helpWidth()))
+      .action((workloads: string[], opts) => run(async () => (await import('./commands/gate.js')).gateCommand(workloads, opts)));
+  }],
+  ['capture', ({ program, run, me, say }) => {
+    liveOptions(program.command('capture <what> <name>'))
+      .description('save a redacted bundle of a live Pod (capture pod NAME, or pod deploy/NAME) that analyze and pod -f read back')
+      .option('--output-file <file>', 'write the bundle here (default: stdout); never overwrites without --force')
+      .addOption(new Option('-o, --output <file>', 'deprecated: use --output-file').hideHelp())
+      .option('--force', 'overwrite the output file')
+      .option('--logs <n>', 'lines of previous container logs to include', '20')
+      .option('--no-logs', 'leave container logs out')
+      .option('-v, --verbose', 'print each API request on stderr')
+      .action((what: string, name: string, opts) =>
+        run(async () => {
+          if (opts.output !== undefined) {
+            warn(say({ text: `${me}: capture -o FILE is deprecated (-o is the report format everywhere else); use --output-file ${opts.output}` }));
+            if (opts.outputFile === undefined) opts.outputFile = opts.output;
+          }
+          const { output: _old, outputFile, ...rest } = opts;
+          return (await import('./commands/capture.js')).captureCommand(what, name, { ...rest, ...(outputFile !== undefined ? { output: outputFile } : {}) });
+        }),
+      );
+  }],
+  ['rbac', ({ program, run }) => {
+    program
+      .command('rbac')
+      .description('print the least-privilege read-only ClusterRoles kdiag needs (nothing on Secrets)')
+      .option('--with-secret-names', 'add the optional Role that lets kdiag see whether Secrets exist (it can read their values: see README)')
+      .action((opts) => run(async () => (await import('./commands/rbac.js')).rbacCommand(opts)));
+  }],
+  ['rules', ({ program, run }) => {
+    outputOptions(program.command('rules'), 'text, json, yaml, markdown')
+      .description('list every rule: id, stage, severity, title')
+      .action((opts) => run(async () => (await import('./commands/rules.js')).rulesCommand(opts)));
+  }],
+  ['lifecycle', ({ program, run }) => {
+    outputOptions(program.command('lifecycle [stage]'), 'text, json, yaml')
+      .description('the path a Pod takes from binding to Running and Ready: each stage, the component responsible, and the commands that inspect it')
+      .action((stage: string | undefined, opts) => run(async () => (await import('./commands/lifecycle.js')).lifecycleCommand(stage, opts)));
+  }],
+  ['explain', ({ program, run }) => {
+    outputOptions(program.command('explain <rule>'), 'text, json, yaml')
+      .description('print one rule\'s documentation: what it means, why it happens, how to fix it')
+      .action((id: string, opts) => run(async () => (await import('./commands/rules.js')).explainCommand(id, opts)));
+  }],
+  ['mcp', ({ program, run }) => {
+    program
+      .command('mcp')
+      .description('serve kdiag\'s read-only tools (diagnose, scan, analyze, explain) to an assistant over the Model Context Protocol on stdio')
+      .action(() => run(async () => (await import('./mcp/server.js')).mcpCommand()));
+  }],
+  ['version', ({ program, run }) => {
+    program
+      .command('version')
+      .description('print the kdiag version (and the Node.js it runs on)')
+      .addOption(new Option('-o, --output <format>', 'text, json or yaml').default('text'))
+      .action((opts) => run(async () => (await import('./commands/version.js')).versionCommand(opts)));
+  }],
+  ['completion', ({ program, run, me }) => {
+    program
+      .command('completion <shell>')
+      .description('print a shell completion script: bash, zsh or fish (e.g. source <(kdiag completion bash))')
+      .action((shell: string) => run(async () => (await import('./commands/completion.js')).completionCommand(shell, program, me)));
+  }],
+];
+
+/** The commands' names (a kubectl plugin's first word is a Pod's name unless it is one of these). */
+export const COMMAND_NAMES: readonly string[] = COMMANDS.map(([name]) => name);
+
+/**
+ * The command line: commands import their code only when they run (offline paths never load client-node).
+ * `only`: the one command the arguments name, when they start with it; the others are left out, since
+ * commander reads none of them then (a command's help, errors and suggestions are its own). Completion, the
+ * program's help and anything else get every command.
+ */
+export function buildProgram(run: (work: () => Promise<number>) => Promise<void>, me = 'kdiag', lang: Lang = 'en', only?: string): Command {
   const say = messagesFor(lang).errors.text;
   const help = helpFor(lang);
   const program = new Command(me)
@@ -123,96 +245,8 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(usageError(s, me, lang)) });
   program.configureHelp({ helpWidth: helpWidth(), boxWrap: proseBoxWrap, ...(help ? localizedHelp(help) : {}) });
-
-  suppressionOptions(failOnOption(verdictOptions(outputOptions(liveOptions(program.command('pod <name>'))))))
-    .description('diagnose one Pod (or deploy/NAME, sts/NAME, ds/NAME, job/NAME, rs/NAME, svc/NAME, ingress/NAME, cronjob/NAME) on the live cluster, or in dumps with -f')
-    .option('-f, --file <dump>', 'read this dump instead of the cluster (file, directory, or - for stdin; repeatable)', collect)
-    .option('--logs <n>', 'lines of a stopped container\'s log to read; its last meaningful lines (at most 5) are evidence', '20')
-    .option('--no-logs', 'do not read or show container logs')
-    .option('-w, --watch', 're-diagnose as the Pod changes until it is Ready or failing (live mode)')
-    .option('--timeout <duration>', 'with --watch: stop waiting after this long (exit 5)', '10m')
-    .option('--from <client>', 'with svc/NAME or ingress/NAME: the client of the traffic path (pod/NAME, pod/NS/NAME or ns/NAME)')
-    .action((name: string, opts) =>
-      run(async () => {
-        if (opts.watch && opts.file?.length) throw new UsageError('--watch follows the live cluster; it cannot watch a dump (-f)', { hint: `drop --watch to diagnose the dump, or drop -f to watch the cluster` });
-        return (await import('./commands/pod.js')).podCommand(name, opts);
-      }),
-    );
-
-  ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(program.command('analyze [dump...]')), LIST_FORMATS)).option('-n, --namespace <ns>', 'only this namespace')))))
-    .description('diagnose every Pod found in dumps: files, directories (kubectl cluster-info dump), or - (the default when stdin is piped)')
-    .action((paths: string[], opts) => run(async () => (await import('./commands/analyze.js')).analyzeCommand(paths, opts)));
-
-  ciOptions(suppressionOptions(failOnOption(listOptions(verdictOptions(outputOptions(selectionOptions(liveOptions(program.command('scan'), true)), LIST_FORMATS)), true))))
-    .description('every Pod in a namespace (or all with -A) as a table of status, stage and cause, failing first')
-    .option('-f, --file <dump>', 'read this dump instead of the cluster (repeatable)', collect)
-    .action((opts) => run(async () => (await import('./commands/scan.js')).scanCommand(opts)));
-
-  suppressionOptions(failOnOption(verdictOptions(outputOptions(liveOptions(program.command('gate [workload...]'))), false)))
-    .description('CI: wait for deploy/sts/ds/job/pod rollouts to finish; fail fast with a diagnosis when one is doomed')
-    .option('--timeout <duration>', 'give up after this long (exit 5)', '5m')
-    .option('--max-restarts <n>', 'a crash loop is doomed after this many restarts', '3')
-    .option('--settle <duration>', 'every new Pod must have been Ready this long before the gate passes', '5s')
-    .option('-l, --selector <selector>', "also gate the workloads of the Pods this label selector matches (k=v, k!=v, 'k in (a,b)', k, !k)")
-    .option('--wait-for-creation', 'wait (up to --timeout) for named workloads that do not exist yet instead of exit 4')
-    .option('--junit <file>', 'write a JUnit XML report (one test case per workload); never overwrites without --force')
-    .option('--force', 'overwrite the --junit file')
-    .addHelpText('after', () => fitHelpText(help ? help.gateHelp : GATE_HELP, helpWidth()))
-    .action((workloads: string[], opts) => run(async () => (await import('./commands/gate.js')).gateCommand(workloads, opts)));
-
-  liveOptions(program.command('capture <what> <name>'))
-    .description('save a redacted bundle of a live Pod (capture pod NAME, or pod deploy/NAME) that analyze and pod -f read back')
-    .option('--output-file <file>', 'write the bundle here (default: stdout); never overwrites without --force')
-    .addOption(new Option('-o, --output <file>', 'deprecated: use --output-file').hideHelp())
-    .option('--force', 'overwrite the output file')
-    .option('--logs <n>', 'lines of previous container logs to include', '20')
-    .option('--no-logs', 'leave container logs out')
-    .option('-v, --verbose', 'print each API request on stderr')
-    .action((what: string, name: string, opts) =>
-      run(async () => {
-        if (opts.output !== undefined) {
-          warn(say({ text: `${me}: capture -o FILE is deprecated (-o is the report format everywhere else); use --output-file ${opts.output}` }));
-          if (opts.outputFile === undefined) opts.outputFile = opts.output;
-        }
-        const { output: _old, outputFile, ...rest } = opts;
-        return (await import('./commands/capture.js')).captureCommand(what, name, { ...rest, ...(outputFile !== undefined ? { output: outputFile } : {}) });
-      }),
-    );
-
-  program
-    .command('rbac')
-    .description('print the least-privilege read-only ClusterRoles kdiag needs (nothing on Secrets)')
-    .option('--with-secret-names', 'add the optional Role that lets kdiag see whether Secrets exist (it can read their values: see README)')
-    .action((opts) => run(async () => (await import('./commands/rbac.js')).rbacCommand(opts)));
-
-  outputOptions(program.command('rules'), 'text, json, yaml, markdown')
-    .description('list every rule: id, stage, severity, title')
-    .action((opts) => run(async () => (await import('./commands/rules.js')).rulesCommand(opts)));
-
-  outputOptions(program.command('lifecycle [stage]'), 'text, json, yaml')
-    .description('the path a Pod takes from binding to Running and Ready: each stage, the component responsible, and the commands that inspect it')
-    .action((stage: string | undefined, opts) => run(async () => (await import('./commands/lifecycle.js')).lifecycleCommand(stage, opts)));
-
-  outputOptions(program.command('explain <rule>'), 'text, json, yaml')
-    .description('print one rule\'s documentation: what it means, why it happens, how to fix it')
-    .action((id: string, opts) => run(async () => (await import('./commands/rules.js')).explainCommand(id, opts)));
-
-  program
-    .command('mcp')
-    .description('serve kdiag\'s read-only tools (diagnose, scan, analyze, explain) to an assistant over the Model Context Protocol on stdio')
-    .action(() => run(async () => (await import('./mcp/server.js')).mcpCommand()));
-
-  program
-    .command('version')
-    .description('print the kdiag version (and the Node.js it runs on)')
-    .addOption(new Option('-o, --output <format>', 'text, json or yaml').default('text'))
-    .action((opts) => run(async () => (await import('./commands/version.js')).versionCommand(opts)));
-
-  program
-    .command('completion <shell>')
-    .description('print a shell completion script: bash, zsh or fish (e.g. source <(kdiag completion bash))')
-    .action((shell: string) => run(async () => (await import('./commands/completion.js')).completionCommand(shell, program, me)));
-
+  const one = only !== undefined && only !== 'completion' && COMMAND_NAMES.includes(only) ? only : undefined;
+  for (const [name, add] of COMMANDS) if (one === undefined || name === one) add({ program, run, me, say, help });
   return program;
 }
 
@@ -237,11 +271,10 @@ async function main(argv: string[]): Promise<number> {
     const lang = langOf(argv);
     await loadLanguage(lang);
     const me = invokedAs(argv[1]);
-    const program = buildProgram(run, me, lang);
-    const args = me === 'kdiag' ? argv : pluginArgv(argv, program.commands.map((c) => c.name()));
+    const args = me === 'kdiag' ? argv : pluginArgv(argv, COMMAND_NAMES);
     const normalized = normalizeArgv(args);
     checkOneCluster(normalized);
-    await program.parseAsync(normalized);
+    await buildProgram(run, me, lang, normalized[2]).parseAsync(normalized);
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {
