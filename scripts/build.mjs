@@ -161,7 +161,7 @@ const common = {
 // never need stays out of it, each a CommonJS file of its own in dist/cli/chunks/ that the bundle require()s on
 // first use: the YAML libraries (lazyLibraries), the rules' docs (ruleDocsChunk), client-node (live commands
 // whose kubeconfig needs it) and the zh-TW catalogues (src/i18n/load.ts).
-const ZH_TW = { 'zh-TW.ts': 'i18n-zh-TW', 'rules.zh-TW.ts': 'i18n-rules.zh-TW', 'rule-messages/zh-TW.ts': 'i18n-rule-messages.zh-TW', 'help.zh-TW.ts': 'i18n-help.zh-TW', 'evidence-text.zh-TW.ts': 'i18n-evidence-text.zh-TW' };
+const ZH_TW = { 'zh-TW.ts': 'i18n-zh-TW', 'rules.zh-TW.ts': 'i18n-rules.zh-TW', 'rule-messages/zh-TW.ts': 'i18n-rule-messages.zh-TW', 'help.zh-TW.ts': 'i18n-help.zh-TW', 'evidence-text.zh-TW.ts': 'i18n-evidence-text.zh-TW', 'traffic.zh-TW.ts': 'i18n-traffic.zh-TW' };
 const I18N_DIR = fileURLToPath(new URL('../src/i18n/', import.meta.url));
 const lazyParts = {
   name: 'lazy-parts',

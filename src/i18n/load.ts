@@ -4,6 +4,7 @@ import { registerMessages } from './index.js';
 import type { Lang } from './lang.js';
 import { registerRuleMessages } from './rule-messages/index.js';
 import { registerRuleText } from './rule-text.js';
+import { registerTrafficText } from './traffic.js';
 
 // The one door to the non-English catalogues. Nothing on the English start path imports a zh-TW module
 // statically (test/e2e/lazy-catalogues.test.ts fails if one does): the CLI awaits loadLanguage() once, right
@@ -24,16 +25,18 @@ export function loadLanguage(lang: Lang): Promise<void> {
 }
 
 async function loadZhTW(): Promise<void> {
-  const [messages, ruleDocs, ruleMessages, help, evidence] = await Promise.all([
+  const [messages, ruleDocs, ruleMessages, help, evidence, traffic] = await Promise.all([
     import('./zh-TW.js'),
     import('./rules.zh-TW.js'),
     import('./rule-messages/zh-TW.js'),
     import('./help.zh-TW.js'),
     import('./evidence-text.zh-TW.js'),
+    import('./traffic.zh-TW.js'),
   ]);
   registerMessages(messages.zhTW);
   registerRuleText('zh-TW', { docs: ruleDocs.RULES_ZH_TW });
   registerRuleMessages('zh-TW', ruleMessages.zhTWRules);
   registerHelp('zh-TW', { titles: help.HELP_TITLES, text: help.helpText, examples: help.examplesZhTW, gateHelp: help.GATE_HELP_ZH_TW });
   registerEvidenceText('zh-TW', evidence.evidenceTextZhTW, evidence.evidenceWordsZhTW);
+  registerTrafficText('zh-TW', traffic.TRAFFIC_ZH_TW);
 }

@@ -1,9 +1,8 @@
 // The traffic path's words, English; src/i18n/traffic.zh-TW.ts holds the same keys in Traditional Chinese
-// (both implement traffic-text.ts).
+// (both implement traffic-text.ts), loaded by loadLanguage().
 import type { Lang } from '../model/lang.js';
 import type { PolicyCause } from '../traffic/path/policy-cause.js';
 import type { TrafficText } from './traffic-text.js';
-import { TRAFFIC_ZH_TW } from './traffic.zh-TW.js';
 
 const causeText = (c: PolicyCause, many: boolean): string => {
   switch (c.kind) {
@@ -152,7 +151,14 @@ export const TRAFFIC_EN: TrafficText = {
   controllerClients: ({ pods }: { pods: string }) => `the ingress controller's Pods (${pods})`,
 };
 
+// Other languages' words are registered by loadLanguage() (i18n/load.ts): an English run never loads them.
+const REGISTERED: Partial<Record<Lang, TrafficText>> = {};
 
+export function registerTrafficText(lang: Lang, text: TrafficText): void {
+  REGISTERED[lang] = text;
+}
+
+/** The traffic path's words in `lang` (English when undefined, or when loadLanguage(lang) was never awaited). */
 export function trafficText(lang: Lang): TrafficText {
-  return lang === 'zh-TW' ? TRAFFIC_ZH_TW : TRAFFIC_EN;
+  return REGISTERED[lang] ?? TRAFFIC_EN;
 }
