@@ -1,24 +1,10 @@
 #!/usr/bin/env node
 // Thin launcher: `kdiag --version` answered here; else the CLI bundle (dist/cli/main.cjs, one CommonJS file)
-// compiled through vm.Script with a V8 code cache under the user's cache directory. The cache is written
-// after a run, so it holds every function that run compiled (Node's own compile cache keeps only what is
-// compiled when a module loads, and Node 20 has none); each command has its own cache file.
+// compiled through vm.Script with a V8 code cache under the user's cache directory (bin/code-cache.cjs, which
+// the single executable shares).
 // CommonJS (bin/package.json): an ES module entry costs Node its ES module loader, and the ES facade of
 // node:fs reads every export, which loads fs's streams (4-9 ms of start-up together).
 'use strict';
-const { createRequire, enableCompileCache } = require('node:module');
-const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
-const { homedir } = require('node:os');
-const { basename, dirname, join } = require('node:path');
-const vm = require('node:vm');
-
-// A cache file: "KDC1", the CRC-32 of the data (little-endian), V8's data. V8 does not check the data itself
-// (a damaged file could crash it), so a file whose checksum does not match is not given to V8.
-const MAGIC = 'KDC1';
-// V8 keys a code cache to its flags: a run that changes one (a live scan bounds the heap's growth) leaves here
-// the flags that set it back, or false when none can; src/sources/v8-flags.ts writes it.
-const FLAGS_CHANGED = Symbol.for('kdiag.v8-flags-changed');
-
 if (process.argv.length === 3 && process.argv[2] === '--version') {
   // The version alone needs no command-line parser: the bundle's version module is one line.
   const { VERSION } = require('../dist/cli/version.cjs');
@@ -29,12 +15,17 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
 }
 
 function main() {
+  const { createRequire, enableCompileCache } = require('node:module');
+  const { readFileSync } = require('node:fs');
+  const { dirname, join } = require('node:path');
+  const { cacheBase, compileCached } = require('./code-cache.cjs');
   const env = process.env;
-  const base = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA : join(homedir(), process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
+  const base = cacheBase(env);
+  const caching = env.KDIAG_CODE_CACHE !== '0';
   // The files the bundle require()s on first use (YAML libraries, zh-TW catalogues, client-node) get Node's
   // compile cache (Node >= 22.1). A read-only or missing directory only means no cache: Node never throws.
   // KDIAG_CODE_CACHE=0 turns both off: the run writes nothing under the cache directory.
-  if (enableCompileCache && !env.NODE_COMPILE_CACHE && env.KDIAG_CODE_CACHE !== '0') {
+  if (enableCompileCache && !env.NODE_COMPILE_CACHE && caching) {
     try {
       enableCompileCache(base ? join(base, 'kdiag', 'compile-cache') : undefined);
     } catch {}
@@ -50,87 +41,7 @@ function main() {
     process.exitCode = 70;
     return;
   }
-  const cacheFile = base && env.KDIAG_CODE_CACHE !== '0' ? codeCacheFile(base, source, file) : undefined;
-  const cachedData = cacheFile ? readCodeCache(cacheFile) : undefined;
-  // Node's own CommonJS wrapper, so the bundle runs as if require()d (its stack frames name main.cjs).
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCodeCache(cacheFile, script));
   const cjs = { exports: {}, filename: file };
-  script.runInThisContext().call(cjs.exports, cjs.exports, createRequire(file), cjs, file, dirname(file));
-}
-
-/**
- * One file per bundle location, bundle (the hash its first line carries, scripts/build.mjs), Node version,
- * CPU and command. The location is part of the key: V8's cached data carries the script's file name, so a
- * cache written by the same bundle at another path would make this one's stack traces name that path.
- */
-function codeCacheFile(base, source, file) {
-  const bundle = /^\/\/ kdiag-bundle ([0-9a-f]{20})\n/.exec(source.slice(0, 40))?.[1];
-  const crc32 = zlibCrc32();
-  if (!bundle || !crc32) return undefined;
-  const key = `${(crc32(file) >>> 0).toString(16).padStart(8, '0')}-${bundle}`;
-  const COMMANDS = ['pod', 'analyze', 'scan', 'gate', 'capture', 'rbac', 'rules', 'explain', 'lifecycle', 'version', 'completion', '__complete'];
-  const args = process.argv.slice(2);
-  const command = args.find((a) => COMMANDS.includes(a)) ?? 'other';
-  // `pod NAME` and `pod NAME -f DUMP` run different code (the cluster client, the dump reader): a cache
-  // written by one would leave the other's functions out, so each has its own file.
-  const input = args.some((a) => a === '-f' || a === '--file' || /^(-f.|--file=)/.test(a)) ? '-dump' : '';
-  return join(base, 'kdiag', 'code-cache', `${key}-${process.version}-${process.arch}-${command}${input}.bin`);
-}
-
-function readCodeCache(file) {
-  try {
-    const bytes = readFileSync(file);
-    const crc32 = zlibCrc32();
-    if (!crc32 || bytes.length <= 8 || bytes.toString('latin1', 0, 4) !== MAGIC) return undefined;
-    const data = bytes.subarray(8);
-    return crc32(data) === bytes.readUInt32LE(4) ? data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** At exit: temp file and rename, so concurrent runs each write a whole file and readers see a whole one. */
-function writeCodeCache(file, script) {
-  let temp;
-  try {
-    const crc32 = zlibCrc32();
-    if (!crc32) return;
-    // Data made under changed flags would be refused by every later run, which would then write it again.
-    const restore = globalThis[FLAGS_CHANGED];
-    if (restore === false) return;
-    if (Array.isArray(restore)) for (const flag of restore) require('node:v8').setFlagsFromString(flag);
-    const data = script.createCachedData();
-    const header = Buffer.alloc(8);
-    header.write(MAGIC, 0, 'latin1');
-    header.writeUInt32LE(crc32(data), 4);
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, Buffer.concat([header, data]), { flag: 'wx', mode: 0o600 });
-    renameSync(temp, file);
-    temp = undefined;
-    // A new bundle (an upgrade, a rebuild) at this location leaves the files of the one before: remove them
-    // (other Node versions' files of this bundle, and other locations' files, stay), and any file named the
-    // way kdiag named them before the location was part of the key.
-    const dir = dirname(file);
-    const location = basename(file).slice(0, 9);
-    const bundle = basename(file).slice(0, 30);
-    const unkeyed = /^[0-9a-f]{20}-v/;
-    for (const name of readdirSync(dir)) {
-      if (name.endsWith('.bin') && ((name.startsWith(location) && !name.startsWith(bundle)) || unkeyed.test(name))) rmSync(join(dir, name), { force: true });
-    }
-  } catch {
-    // A read-only or full disk only means no cache.
-  } finally {
-    // A directory that let the write begin and then refused it may refuse this too: still no output.
-    try {
-      if (temp) rmSync(temp, { force: true });
-    } catch {}
-  }
-}
-
-/** zlib.crc32 (Node >= 20.15); the CLI loads zlib anyway. */
-function zlibCrc32() {
-  const zlib = require('node:zlib');
-  return typeof zlib.crc32 === 'function' ? zlib.crc32 : undefined;
+  const wrapper = compileCached(source, file, caching ? base : undefined, process.argv.slice(2));
+  wrapper.call(cjs.exports, cjs.exports, createRequire(file), cjs, file, dirname(file));
 }

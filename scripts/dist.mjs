@@ -12,6 +12,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -35,7 +36,11 @@ try {
   const assets = { 'main.cjs': join(root, 'dist/cli/main.cjs') };
   for (const name of readdirSync(join(root, 'dist/cli/chunks'))) assets[`chunks/${name}`] = join(root, 'dist/cli/chunks', name);
   const blob = join(work, 'kdiag.blob');
-  const config = { main: join(root, 'scripts/dist/sea-main.cjs'), output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false, assets };
+  // A single executable's entry is one script whose require() serves only Node's builtins: the code cache
+  // module it shares with bin/kdiag.js is inlined.
+  const main = join(work, 'sea-main.cjs');
+  await build({ entryPoints: [join(root, 'scripts/dist/sea-main.cjs')], outfile: main, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+  const config = { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false, assets };
   writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config));
   execFileSync(node, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
 

@@ -208,8 +208,7 @@ describe('the code cache', () => {
   it('a launcher whose bundle is missing (a checkout not built yet) says so in one line, exit 70', () => {
     const dir = fresh();
     mkdirSync(join(dir, 'bin'));
-    writeFileSync(join(dir, 'bin', 'kdiag.js'), readFileSync(BIN));
-    writeFileSync(join(dir, 'bin', 'package.json'), readFileSync(join(dirname(BIN), 'package.json')));
+    for (const name of ['kdiag.js', 'code-cache.cjs', 'package.json']) writeFileSync(join(dir, 'bin', name), readFileSync(join(dirname(BIN), name)));
     const r = kdiag(POD, { launcher: join(dir, 'bin', 'kdiag.js'), env: { XDG_CACHE_HOME: dir } });
     expect(r.code).toBe(70);
     expect(r.stdout).toBe('');

@@ -1,10 +1,11 @@
 // The release archive that `npm run dist` builds (one self-contained executable), installed the way krew
 // installs it from the filled-in manifest, then run as `kubectl pod-why` with no Node anywhere on PATH: on the
 // bundled example dump, for its version, and live against the real cluster.
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { parse } from 'yaml';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -38,8 +39,9 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => kubectl(['delete', 'namespace', NS, '--wait=false']));
 
-const plugin = (args: string[]) => {
-  const r = spawnSync(KUBECTL, ['pod-why', ...args], { env: { PATH: path, HOME: tmpdir(), KUBECONFIG: ADMIN, NO_COLOR: '1' }, encoding: 'utf8', timeout: 120_000 });
+const home = mkdtempSync(join(tmpdir(), 'kdiag-binary-home-'));
+const plugin = (args: string[], env: Record<string, string> = {}) => {
+  const r = spawnSync(KUBECTL, ['pod-why', ...args], { env: { PATH: path, HOME: home, KUBECONFIG: ADMIN, NO_COLOR: '1', ...env }, encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
@@ -71,7 +73,7 @@ describe('the release executable, installed as krew installs it', () => {
 
   it('kdiag mcp from the executable: an MCP client gets the live Pod\'s diagnosis', async () => {
     const client = new Client({ name: 'kdiag-live-test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: link, args: ['mcp'], env: { PATH: path, HOME: tmpdir(), KUBECONFIG: ADMIN } }));
+    await client.connect(new StdioClientTransport({ command: link, args: ['mcp'], env: { PATH: path, HOME: home, KUBECONFIG: ADMIN } }));
     try {
       const r = await client.callTool({ name: 'diagnose', arguments: { target: 'sleeper', namespace: NS } });
       const text = (r.content as Array<{ text: string }>)[0]!.text;
@@ -80,5 +82,59 @@ describe('the release executable, installed as krew installs it', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+// The executable compiles the CLI bundle through the launcher's V8 code cache (bin/code-cache.cjs): without it,
+// every run compiled the whole bundle anew. The cache changes how fast a run starts, never what it prints.
+describe("the release executable's code cache", () => {
+  const DUMP = ['pod', 'api-7d9f5c6b8-x2k4p', '-f', join(ROOT, 'fixtures/examples/shop.yaml')];
+  const cacheOf = (xdg: string): string[] => {
+    const dir = join(xdg, 'kdiag', 'code-cache');
+    return existsSync(dir) ? readdirSync(dir).map((f) => join(dir, f)) : [];
+  };
+  const valid = (file: string): boolean => {
+    const b = readFileSync(file);
+    return b.toString('latin1', 0, 4) === 'KDC1' && b.length > 8 && b.readUInt32LE(4) === crc32(b.subarray(8));
+  };
+  let reference: ReturnType<typeof plugin>;
+  beforeAll(() => {
+    const none = mkdtempSync(join(tmpdir(), 'kdiag-binary-cache-'));
+    reference = plugin(DUMP, { XDG_CACHE_HOME: none, KDIAG_CODE_CACHE: '0' });
+    expect(reference.code).toBe(1);
+    expect(cacheOf(none)).toEqual([]);
+  });
+
+  it('the first run writes one file for its command and Node, the next reads it and leaves it as it is', () => {
+    const xdg = mkdtempSync(join(tmpdir(), 'kdiag-binary-cache-'));
+    expect(plugin(DUMP, { XDG_CACHE_HOME: xdg })).toEqual(reference);
+    const [file, ...more] = cacheOf(xdg);
+    expect(more).toEqual([]);
+    expect(file).toMatch(/-v\d+\.\d+\.\d+-x64-pod-dump\.bin$/);
+    expect(valid(file!)).toBe(true);
+    const before = { bytes: readFileSync(file!), mtime: statSync(file!).mtimeMs };
+    expect(plugin(DUMP, { XDG_CACHE_HOME: xdg })).toEqual(reference);
+    expect(cacheOf(xdg)).toEqual([file]);
+    expect({ bytes: readFileSync(file!), mtime: statSync(file!).mtimeMs }).toEqual(before);
+  });
+
+  it('a damaged file is not given to V8: the same output, and the file written again', () => {
+    const xdg = mkdtempSync(join(tmpdir(), 'kdiag-binary-cache-'));
+    plugin(DUMP, { XDG_CACHE_HOME: xdg });
+    const [file] = cacheOf(xdg);
+    const bytes = readFileSync(file!);
+    const middle = bytes.length >> 1;
+    bytes[middle] = bytes[middle]! ^ 0xff;
+    writeFileSync(file!, bytes);
+    expect(valid(file!)).toBe(false);
+    expect(plugin(DUMP, { XDG_CACHE_HOME: xdg })).toEqual(reference);
+    expect(cacheOf(xdg)).toEqual([file]);
+    expect(valid(file!)).toBe(true);
+  });
+
+  it('KDIAG_CODE_CACHE=0 writes none', () => {
+    const xdg = mkdtempSync(join(tmpdir(), 'kdiag-binary-cache-'));
+    expect(plugin(DUMP, { XDG_CACHE_HOME: xdg, KDIAG_CODE_CACHE: '0' })).toEqual(reference);
+    expect(cacheOf(xdg)).toEqual([]);
   });
 });
