@@ -145,6 +145,20 @@ for (const nodeBin of want('startup') ? nodes : []) {
   }
 }
 
+// The single executable (`npm run dist`: the release archive and the krew plugin, its own Node inside), the
+// same small-dump run against the same Go binary.
+const sea = join(ROOT, 'dist/release/kdiag');
+if (want('startup') && kubectl) {
+  const figure = 'start-up: single executable, kdiag pod NAME -f small-dump.yaml';
+  if (existsSync(sea)) {
+    const p = paired([sea, ['pod', 'api-7d9f5c6b8-x2k4p', '-f', small]], [kubectl, ['version', '--client']], { runs: 11, envA: { NODE_EXTRA_CA_CERTS: '' } });
+    const cpu = p.cpu ? `CPU ${p.cpu.a.toFixed(0)} vs ${p.cpu.b.toFixed(0)} ms, ${p.cpu.ratio.toFixed(2)}× (paired)` : '';
+    row(figure, p.a, p.b, 'ms', '≤ 1.5× kubectl version --client', cpu, p.ratio);
+  } else {
+    rows.push({ figure, ours: null, reference: null, unit: 'ms', ratio: null, target: '≤ 1.5× kubectl version --client', note: 'skipped: no dist/release/kdiag (npm run dist builds it)' });
+  }
+}
+
 // 2. Offline: analyze of a generated cluster-info dump (JSON) at 1×, 2×, 4× the size, and of a kubectl-style
 // YAML List, each against the raw parse floor of the same bytes in this process (JSON.parse; js-yaml with
 // the core schema, the fastest JavaScript YAML parser we know).
