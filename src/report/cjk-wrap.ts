@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { simpleColumns } from './narrow.js';
 
 // Chinese text has no spaces between words: a line may break between any two Chinese characters, but not
 // before closing punctuation (，。）」…) nor after opening punctuation (（「). Latin words, names, paths and
@@ -49,7 +50,7 @@ export function cjkWrap(text: string, width: number): string[] {
   let line = '';
   let used = 0;
   for (const u of units(text)) {
-    const w = stringWidth(u);
+    const w = simpleColumns(u) ?? stringWidth(u);
     if (u === ' ') {
       if (used > 0 && used + 1 <= width) {
         line += ' ';
@@ -67,7 +68,7 @@ export function cjkWrap(text: string, width: number): string[] {
       let piece = '';
       let pw = 0;
       for (const ch of u) {
-        const cw = stringWidth(ch);
+        const cw = simpleColumns(ch) ?? stringWidth(ch);
         if (pw + cw > width) {
           lines.push(piece);
           piece = '';

@@ -1,26 +1,38 @@
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import { cjkWrap, hasCJK } from './cjk-wrap.js';
-import { NARROW } from './narrow.js';
+import { NARROW, simpleCharColumns, simpleColumns } from './narrow.js';
 
 // Terminal columns, counted by string-width (full-width CJK and most emoji are 2 columns, ANSI codes 0), except
-// text of one-column characters (narrow.ts), which is as wide as it is long.
+// text of one-column characters and plain CJK ones (narrow.ts), which is counted character by character.
 
 /** How many terminal columns `text` takes. */
 export function columns(text: string): number {
-  return NARROW.test(text) ? text.length : stringWidth(text);
+  return simpleColumns(text) ?? stringWidth(text);
 }
 
 /** `text` cut to at most `width` columns, ending in one "…" when anything was cut. */
 export function fit(text: string, width: number): string {
   const narrow = NARROW.test(text);
-  if ((narrow ? text.length : stringWidth(text)) <= width) return text;
+  const simple = narrow ? text.length : simpleColumns(text);
+  if ((simple ?? stringWidth(text)) <= width) return text;
   if (width <= 1) return width === 1 ? '…' : '';
-  // One-column text (no escapes, no wide or combining characters): wrap-ansi's hard cut keeps its first
-  // width - 1 characters (test/report/width-narrow.test.ts holds the two to each other); a table's CAUSE
-  // column is cut on every row, and wrap-ansi splits each into graphemes and words to find that.
-  const head = narrow ? text.slice(0, width - 1) : (wrapAnsi(text, width - 1, { hard: true, wordWrap: false, trim: false }).split('\n')[0] ?? '');
+  // Text without escapes or combining characters: wrap-ansi's hard cut keeps the longest start that fits in
+  // width - 1 columns (test/report/width-narrow.test.ts holds the two to each other); a table's CAUSE column
+  // is cut on every row, and wrap-ansi splits each into graphemes and words to find that.
+  const head = narrow ? text.slice(0, width - 1) : simple !== undefined ? simpleHead(text, width - 1) : (wrapAnsi(text, width - 1, { hard: true, wordWrap: false, trim: false }).split('\n')[0] ?? '');
   return `${head}…`;
+}
+
+/** The longest start of NARROW-or-WIDE `text` that fits in `room` columns. */
+function simpleHead(text: string, room: number): string {
+  let used = 0;
+  let i = 0;
+  for (; i < text.length; i++) {
+    used += simpleCharColumns(text[i]!);
+    if (used > room) break;
+  }
+  return text.slice(0, i);
 }
 
 /** `text` padded with spaces to `width` columns. */

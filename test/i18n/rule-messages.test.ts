@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { phrase, tidy, translate } from '../../src/i18n/rule-messages/phrase.js';
+import { phrase, tidy, translate, type Phrase } from '../../src/i18n/rule-messages/phrase.js';
+import { ERROR_PHRASES } from '../../src/i18n/error-phrases.zh-TW.js';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { zhTWRules } from '../../src/i18n/rule-messages/zh-TW.js';
 import { englishLeft } from '../harness/english-left.js';
@@ -22,6 +23,37 @@ describe('zh-TW rule messages', () => {
     // Near misses: not an age, not a number: the text stays as it was.
     expect(translate('Volume "data" on node n1 waited long for 3 tries.', p)).toBe('Volume "data" on node n1 waited long for 3 tries.');
     expect(translate('Volume "data" on node n1 waited 5m for many tries.', p)).toBe('Volume "data" on node n1 waited 5m for many tries.');
+  });
+
+  it("a text without a phrase's longest fixed piece is not matched against it: its pattern is not even compiled", () => {
+    const p = phrase('Volume "{v:q}" on node {node} waited {age:d} for {n:n} tries.', () => 'x');
+    expect(p.literal).toBe('" on node ');
+    let compiled = 0;
+    const counted = new Proxy(p, { get: (target, key) => (key === 'pattern' && compiled++, Reflect.get(target, key)) });
+    expect(translate('Volume "data" on the node n1 waited 5m for 3 tries.', [counted])).toBe('Volume "data" on the node n1 waited 5m for 3 tries.');
+    expect(compiled).toBe(0);
+    expect(translate('Volume "data" on node n1 waited 5m for 3 tries.', [counted])).toBe('x');
+    expect(compiled).toBeGreaterThan(0);
+  });
+
+  it('the fixed-piece check changes no translation: every error phrase, its slots filled, translates as without it', () => {
+    const SAMPLE: Record<string, string> = { '': 'kdiag-node-1', q: 'data volume', n: '3', d: '5m9s', '*': 'a b c', $: 'the rest of it' };
+    const unguarded = (text: string, phrases: readonly Phrase[]): string => {
+      let out = text;
+      for (const p of phrases) {
+        p.pattern.lastIndex = 0;
+        out = out.replace(p.pattern, (...args: unknown[]) => p.zh(args[args.length - 1] as Record<string, string>));
+      }
+      return out;
+    };
+    let translated = 0;
+    for (const { en } of ERROR_PHRASES) {
+      const text = en.replace(/\{\w+(?::([qnd*$]))?\}/g, (_, kind: string | undefined) => SAMPLE[kind ?? '']!);
+      const out = translate(text, ERROR_PHRASES);
+      expect(out, text).toBe(unguarded(text, ERROR_PHRASES));
+      if (out !== text) translated++;
+    }
+    expect(translated).toBe(ERROR_PHRASES.length);
   });
 
   it('a clause slot at the end of a phrase does not stop at a dot inside a name', () => {

@@ -2,6 +2,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import wrapAnsi from 'wrap-ansi';
+import { simpleColumns } from '../../src/report/narrow.js';
 import { columns, fit, wrapNarrow } from '../../src/report/width.js';
 import { FUZZING, fuzzRuns } from '../support/budgets.js';
 
@@ -42,6 +43,38 @@ describe('columns() without the segmenter', () => {
     // Not one-column: still wrap-ansi's cut (colour codes kept whole, wide characters counted as two).
     expect(fit('\u001b[31mred text here\u001b[39m', 6)).toBe(`${wrapAnsi('\u001b[31mred text here\u001b[39m', 5, { hard: true, wordWrap: false, trim: false }).split('\n')[0]}…`);
     expect(fit('診斷映像檔', 5)).toBe('診斷…');
+  }, FUZZING ? 0 : undefined);
+  it(`CJK text: every ideograph, kana and full-width form is counted without string-width, and columns() and fit() agree with string-width and wrap-ansi on ${STRINGS} generated strings`, () => {
+    // Every character of the fast path is in it (the per-character test above holds its width).
+    for (const [from, to] of [[0x3000, 0x3029], [0x3031, 0x303c], [0x3041, 0x3096], [0x309b, 0x30ff], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xff01, 0xff60], [0xffe0, 0xffe6]] as const)
+      for (let c = from; c <= to; c++) expect(simpleColumns(String.fromCodePoint(c)), c.toString(16)).toBe(2);
+    // Near misses: characters that combine, or are emoji, or need a selector, go to string-width.
+    for (const s of ['〰', '〽', '\u302a', 'か\u3099', 'ｶ\uff9e', '⚠\uFE0F', '診\u200d斷', '한국어', '😀'])
+      expect(simpleColumns(s), JSON.stringify(s)).toBeUndefined();
+    const alphabet = ['診', '斷', '映', '像', '檔', '，', '。', '（', '）', '「', '」', '：', '\u3000', 'カ', 'ー', '！', 'a', 'B', ' ', '  ', '-', '…', '•', 'é', '→', '⚠', '.', '/', '\u00a0', '0'];
+    let seed = 20261206;
+    let overflows = 0;
+    const next = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+    let cut = 0;
+    for (let i = 0; i < STRINGS; i++) {
+      let s = '';
+      for (let k = next(60); k > 0; k--) s += alphabet[next(alphabet.length)];
+      const width = next(45);
+      expect(columns(s), JSON.stringify(s)).toBe(stringWidth(s));
+      const before = stringWidth(s) <= width ? s : width <= 1 ? (width === 1 ? '…' : '') : `${wrapAnsi(s, width - 1, { hard: true, wordWrap: false, trim: false }).split('\n')[0] ?? ''}…`;
+      const got = fit(s, width);
+      if (stringWidth(before) <= width) expect(got, `${JSON.stringify(s)} at ${width}`).toBe(before);
+      else {
+        // wrap-ansi puts a two-column character on a one-column row anyway: the cut is then one column too wide.
+        // fit() keeps to its width, and keeps everything that fits.
+        overflows++;
+        expect(got, `${JSON.stringify(s)} at ${width}`).toBe(`${before.slice(0, -2)}…`);
+        expect(stringWidth(got)).toBeLessThanOrEqual(width);
+      }
+      if (before !== s) cut++;
+    }
+    expect(cut).toBeGreaterThan(STRINGS / 4);
+    expect(overflows).toBeGreaterThan(0);
   }, FUZZING ? 0 : undefined);
   it('wrapNarrow() wraps one-column text into the rows wrap-ansi gives, on 4,000 generated lines (long words, runs of spaces, no-break spaces)', () => {
     const alphabet = ['a', 'B', ' ', ' ', ' ', '-', '…', '•', 'é', '→', '✔', '⚠', 'ℹ', '.', '/', '\u00a0', '0', 'xyzxyzxyzxyzxyz'];

@@ -7,6 +7,9 @@
  */
 export interface Phrase {
   readonly en: string;
+  /** The template's longest fixed text: a text without it cannot match, so its pattern is not even compiled for it. */
+  readonly literal: string;
+  /** The template as a pattern, compiled on first use (a catalogue has hundreds; a report needs a few). */
   readonly pattern: RegExp;
   readonly zh: (p: Record<string, string>) => string;
 }
@@ -45,14 +48,24 @@ function compile(en: string): RegExp {
 
 /** One phrase: `phrase('Node {node} is NotReady.', ({ node }) => \`節點 ${node} 為 NotReady。\`)`. */
 export function phrase<const S extends string>(en: S, zh: string | ((p: Record<Slots<S>, string>) => string)): Phrase {
-  return { en, pattern: compile(en), zh: typeof zh === 'string' ? () => zh : (zh as (p: Record<string, string>) => string) };
+  // Every piece between slots is matched as it is written (escaped; a final "." stays a "."), so a match holds each.
+  const literal = en.split(/\{\w+(?::[qnd*$])?\}/).reduce((a, b) => (b.length > a.length ? b : a), '');
+  let pattern: RegExp | undefined;
+  return {
+    en,
+    literal,
+    get pattern() {
+      return (pattern ??= compile(en));
+    },
+    zh: typeof zh === 'string' ? () => zh : (zh as (p: Record<string, string>) => string),
+  };
 }
 
 /** `text` with every phrase that occurs in it replaced by its translation, in order (put longer phrases first). */
 export function translate(text: string, phrases: readonly Phrase[]): string {
   let out = text;
   for (const p of phrases) {
-    if (!p.pattern.test(out)) continue;
+    if (!out.includes(p.literal) || !p.pattern.test(out)) continue;
     p.pattern.lastIndex = 0;
     out = out.replace(p.pattern, (...args: unknown[]) => {
       const groups = args[args.length - 1];
