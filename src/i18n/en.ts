@@ -1,6 +1,7 @@
 import { clipMarker } from '../text/neutralize.js';
 import type { Messages } from './messages.js';
 import { revisionsEn } from './revisions.en.js';
+import { countFormat } from './count.js';
 
 /** A title inside a sentence: its first word in lower case when it is a plain word ("The", "Pod"), never a
  * kind or an acronym ("NetworkPolicy", "DNS"), and the rest as it is. */
@@ -11,11 +12,8 @@ function lowerFirstWord(title: string): string {
 /** Kinds whose name is one plain word: they keep their capital, as CamelCase kinds do ("healthy; Service targets…"). */
 const KIND_NAMES: ReadonlySet<string> = new Set(['Pod', 'Service', 'Node', 'Job', 'Namespace', 'Secret', 'Ingress', 'Deployment', 'Endpoints', 'Event', 'Lease']);
 
-// Counts as Intl.NumberFormat('en') writes them (12,345), without it: creating one costs ~25-55 ms of ICU
-// start-up, on every run (i18n/en.ts is on every command's start path). A fraction falls back to Intl.
-let intl: Intl.NumberFormat | undefined;
-const format = (c: number): string =>
-  Number.isSafeInteger(c) ? String(c).replace(/\B(?=(\d{3})+$)/g, ',') : (intl ??= new Intl.NumberFormat('en')).format(c);
+// Counts as Intl.NumberFormat('en') writes them (12,345), without building one (i18n/en.ts is on every command's start path).
+const format = countFormat('en');
 /** `1 warning`, `3 warnings` (English's plural rule: one only for 1). */
 const n = (count: number, one: string, other: string): string => `${format(count)} ${count === 1 ? one : other}`;
 const warningsSuffix = (w: number): string => (w > 0 ? ` (${n(w, 'warning', 'warnings')})` : '');

@@ -1,6 +1,7 @@
 import type { Stage } from '../model/stages.js';
 import type { Messages } from './messages.js';
 import { revisionsZhTW } from './revisions.zh-TW.js';
+import { countFormat } from './count.js';
 import { ERROR_PHRASES } from './error-phrases.zh-TW.js';
 import { phrase, tidy, translate } from './rule-messages/phrase.js';
 
@@ -35,10 +36,8 @@ const rolloutProgress = (progress: string): string => (Object.hasOwn(ROLLOUT_WOR
 
 
 // Terms follow docs/glossary.zh-TW.md (Taiwan usage); Kubernetes names, reasons, field paths and commands stay English.
-// Counts as Intl.NumberFormat('zh-TW') writes them (12,345), without building one (10-15 ms of ICU start-up at
-// load) for the integers a report counts; anything else falls back to Intl.
-let number: Intl.NumberFormat | undefined;
-const num = (c: number): string => (Number.isSafeInteger(c) ? String(c).replace(/\B(?=(\d{3})+$)/g, ',') : (number ??= new Intl.NumberFormat('zh-TW')).format(c));
+// Counts as Intl.NumberFormat('zh-TW') writes them (12,345), without building one as the catalogue loads.
+const num = countFormat('zh-TW');
 const warningsSuffix = (w: number): string => (w > 0 ? `（${num(w)} 個警告）` : '');
 
 const STAGE: Record<Stage, string> = {

@@ -67,11 +67,12 @@ describe('message catalogues', () => {
     expect(zhTW.gate.progress.outcome({ outcome: 'failed', seconds: 2.04 })).toBe('gate：失敗，耗時 2.0 秒');
     expect(en.gate.progress.outcome({ outcome: 'failed', seconds: 2.04 })).toBe('gate: failed after 2.0s');
   });
-  it("zh-TW writes counts as Intl.NumberFormat('zh-TW') does, without building one for an integer", () => {
+  it('write counts as Intl.NumberFormat does in each language, without building one for an integer', () => {
     const counts = [0, 1, 7, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, Number.MAX_SAFE_INTEGER, -1, -1234, 2.5, 12_345.75, 2 ** 60];
     for (const c of counts) {
       const zh = new Intl.NumberFormat('zh-TW').format(c);
       expect(zhTW.table.totals({ items: c, failing: 0, progressing: 0, healthy: 0 }), String(c)).toBe(`共 ${zh} 項：失敗 0、進行中 0、正常 0`);
+      expect(en.count(c), String(c)).toBe(new Intl.NumberFormat('en').format(c));
     }
   });
 });
