@@ -135,7 +135,7 @@ for (const nodeBin of want('startup') ? nodes : []) {
     if (!kubectl) continue;
     // `node -e 0`: the runtime's own start, the floor under any Node CLI (and under the ratio below it).
     const real = `kdiag analyze fixtures/real (${realDumps.files} real kubectl dumps, ${realDumps.kb} KB)`;
-    for (const [what, args] of [['node -e 0 (the floor)', ['-e', 'process.stdout.write("0")']], ['kdiag --version', [BIN, '--version']], ['kdiag pod NAME -f small-dump.yaml', [BIN, 'pod', 'api-7d9f5c6b8-x2k4p', '-f', small]], [real, [BIN, 'analyze', join(ROOT, 'fixtures/real'), '-o', 'json']]]) {
+    for (const [what, args] of [['node -e 0 (the floor)', ['-e', 'process.stdout.write("0")']], ['kdiag --version', [BIN, '--version']], ['kdiag pod NAME -f small-dump.yaml', [BIN, 'pod', 'api-7d9f5c6b8-x2k4p', '-f', small]], ['the same in zh-TW (--lang zh-TW: its catalogues, CJK text)', [BIN, 'pod', 'api-7d9f5c6b8-x2k4p', '-f', small, '--lang', 'zh-TW']], [real, [BIN, 'analyze', join(ROOT, 'fixtures/real'), '-o', 'json']]]) {
       const p = paired([nodeBin, args], [kubectl, ['version', '--client']], { runs: 11, envA: env });
       const cpu = p.cpu ? `CPU ${p.cpu.a.toFixed(0)} vs ${p.cpu.b.toFixed(0)} ms, ${p.cpu.ratio.toFixed(2)}× (paired)` : '';
       // The issue's own case: 73 such dumps (700 KB) took kdiag 1.3–1.6 s and k8sgpt's analyzers 0.23–0.30 s.

@@ -2,7 +2,7 @@
 // checkout) and the single executable (scripts/dist/sea-main.cjs, into which `npm run dist` inlines this file).
 // The cache is written after a run, so it holds every function that run compiled (Node's own compile cache
 // keeps only what is compiled when a module loads, Node 20 has none, and a single executable's holds only its
-// entry); each command has its own cache file.
+// entry); each command has its own cache file, and so does each chunk the bundle require()s on first use.
 'use strict';
 const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { homedir } = require('node:os');
@@ -28,7 +28,36 @@ function cacheBase(env) {
  * The cache is written at exit when there was none or V8 refused it. Returns the wrapper function.
  */
 function compileCached(source, file, base, args) {
-  const cacheFile = base ? codeCacheFile(base, source, file, args) : undefined;
+  return compileThrough(source, file, base ? codeCacheFile(base, source, file, args) : undefined);
+}
+
+/** A chunk of the bundle (`source`, at `file`) compiled like the bundle, with a code cache of its own under `base`. */
+function compileChunk(source, file, base) {
+  return compileThrough(source, file, base ? chunkCacheFile(base, source, file) : undefined);
+}
+
+/**
+ * The bundle's require() in an npm install or a checkout: a chunk (`./chunks/NAME.cjs`: the YAML libraries,
+ * the zh-TW catalogues, the rules' docs, client-node) compiled once per run through its code cache, with
+ * Node's require() from its own location; any other id (Node's builtins) from `bundleRequire`.
+ */
+function chunkRequire(dir, base, bundleRequire) {
+  const { createRequire } = require('node:module');
+  const loaded = new Map();
+  return (id) => {
+    if (!id.startsWith('./chunks/')) return bundleRequire(id);
+    const done = loaded.get(id);
+    if (done) return done.exports;
+    const filename = join(dir, id);
+    const module = { exports: {}, filename };
+    loaded.set(id, module);
+    const wrapper = compileChunk(readFileSync(filename, 'utf8'), filename, base);
+    wrapper.call(module.exports, module.exports, createRequire(filename), module, filename, dirname(filename));
+    return module.exports;
+  };
+}
+
+function compileThrough(source, file, cacheFile) {
   const cachedData = cacheFile ? readCodeCache(cacheFile) : undefined;
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
   if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCodeCache(cacheFile, script));
@@ -50,6 +79,19 @@ function codeCacheFile(base, source, file, args) {
   // written by one would leave the other's functions out, so each has its own file.
   const input = args.some((a) => a === '-f' || a === '--file' || /^(-f.|--file=)/.test(a)) ? '-dump' : '';
   return join(base, 'kdiag', 'code-cache', `${key}-${process.version}-${process.arch}-${command}${input}.bin`);
+}
+
+/**
+ * A chunk's file: keyed by its location and its text (CRC-32 and length: V8 itself checks only a script's
+ * length, so an edited chunk of the same length would run the old code), Node version and CPU; one for every
+ * command, as the chunk is the same code whichever command loads it.
+ */
+function chunkCacheFile(base, source, file) {
+  const crc32 = zlibCrc32();
+  if (!crc32) return undefined;
+  const hex = (n, width) => (n >>> 0).toString(16).padStart(width, '0').slice(-width);
+  const key = `${hex(crc32(file), 8)}-${hex(crc32(source), 8)}${source.length.toString(16).padStart(12, '0')}`;
+  return join(base, 'kdiag', 'code-cache', `${key}-${process.version}-${process.arch}-chunk.bin`);
 }
 
 function readCodeCache(file) {
@@ -109,4 +151,4 @@ function zlibCrc32() {
   return typeof zlib.crc32 === 'function' ? zlib.crc32 : undefined;
 }
 
-module.exports = { cacheBase, compileCached };
+module.exports = { cacheBase, chunkRequire, compileChunk, compileCached };

@@ -15,21 +15,13 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
 }
 
 function main() {
-  const { createRequire, enableCompileCache } = require('node:module');
+  const { createRequire } = require('node:module');
   const { readFileSync } = require('node:fs');
   const { dirname, join } = require('node:path');
-  const { cacheBase, compileCached } = require('./code-cache.cjs');
+  const { cacheBase, chunkRequire, compileCached } = require('./code-cache.cjs');
   const env = process.env;
-  const base = cacheBase(env);
-  const caching = env.KDIAG_CODE_CACHE !== '0';
-  // The files the bundle require()s on first use (YAML libraries, zh-TW catalogues, client-node) get Node's
-  // compile cache (Node >= 22.1). A read-only or missing directory only means no cache: Node never throws.
-  // KDIAG_CODE_CACHE=0 turns both off: the run writes nothing under the cache directory.
-  if (enableCompileCache && !env.NODE_COMPILE_CACHE && caching) {
-    try {
-      enableCompileCache(base ? join(base, 'kdiag', 'compile-cache') : undefined);
-    } catch {}
-  }
+  // KDIAG_CODE_CACHE=0: no cache, for the bundle or its chunks; the run writes nothing under the cache directory.
+  const base = env.KDIAG_CODE_CACHE === '0' ? undefined : cacheBase(env);
   const file = join(__dirname, '..', 'dist', 'cli', 'main.cjs');
   // ASCII (scripts/build.mjs checks): latin1 gives V8 a one-byte string with no UTF-8 decoding.
   let source;
@@ -42,6 +34,7 @@ function main() {
     return;
   }
   const cjs = { exports: {}, filename: file };
-  const wrapper = compileCached(source, file, caching ? base : undefined, process.argv.slice(2));
-  wrapper.call(cjs.exports, cjs.exports, createRequire(file), cjs, file, dirname(file));
+  const wrapper = compileCached(source, file, base, process.argv.slice(2));
+  // The files the bundle require()s on first use (its chunks) are compiled the same way, each with its own cache.
+  wrapper.call(cjs.exports, cjs.exports, chunkRequire(dirname(file), base, createRequire(file)), cjs, file, dirname(file));
 }

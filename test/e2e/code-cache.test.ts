@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -28,8 +28,9 @@ const theFileOf = (cache: string): string => {
   expect(all).toHaveLength(1);
   return join(cacheDir(cache), all[0]!);
 };
+/** The one file of the bundle (chunks a command loads, e.g. a YAML library, have files of their own). */
 const theFile = (cache: string): string => {
-  const all = files(cache);
+  const all = files(cache).filter((f) => !f.endsWith('-chunk.bin'));
   expect(all).toHaveLength(1);
   return join(cacheDir(cache), all[0]!);
 };
@@ -62,7 +63,7 @@ describe('the code cache', () => {
     expect(run(cache, ['rules']).code).toBe(0);
     // A live `pod NAME` runs other code than `pod NAME -f DUMP` (the cluster client): a file of its own.
     expect(run(cache, ['pod', 'api', '--kubeconfig', join(root, 'no-such-kubeconfig')]).code).toBe(3);
-    expect(files(cache).map((f) => f.slice(f.indexOf(`-${process.arch}-`) + process.arch.length + 2)).sort()).toEqual(['pod-dump.bin', 'pod.bin', 'rules.bin']);
+    expect(files(cache).map((f) => f.slice(f.indexOf(`-${process.arch}-`) + process.arch.length + 2)).filter((f) => f !== 'chunk.bin').sort()).toEqual(['pod-dump.bin', 'pod.bin', 'rules.bin']);
   });
 
   it("a run that changes a V8 flag (a live scan bounds the heap's growth) leaves a cache the next run reads, not rewrites", () => {
@@ -213,5 +214,53 @@ describe('the code cache', () => {
     expect(r.code).toBe(70);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`kdiag: cannot read ${join(dir, 'dist', 'cli', 'main.cjs')} (ENOENT)\nhint: build it with npm run build\n`);
+  });
+});
+
+// The files the bundle require()s on first use (dist/cli/chunks: the zh-TW catalogues, the YAML libraries, the
+// rules' docs) are compiled through the same cache, one file per chunk whichever command loads it.
+describe("the bundle's chunks", () => {
+  const ZH = [...POD, '--lang', 'zh-TW'];
+  const reference = kdiag(ZH, { env: { KDIAG_CODE_CACHE: '0', XDG_CACHE_HOME: join(root, 'none') } });
+  const chunkFiles = (cache: string): string[] => files(cache).filter((f) => f.endsWith(`-${process.version}-${process.arch}-chunk.bin`));
+  const stamps = (cache: string): [string, number][] => chunkFiles(cache).map((f) => [f, statSync(join(cacheDir(cache), f)).mtimeMs]);
+
+  it('a zh-TW run writes one whole file for each chunk it loads; the next reads them and rewrites none; an English run writes none', () => {
+    expect(reference.code).toBe(1);
+    expect(reference.stdout).toContain('診斷：');
+    const cache = fresh();
+    expect(run(cache, ZH)).toEqual(reference);
+    const chunks = chunkFiles(cache);
+    // The zh-TW catalogues: the report's words, the rules' messages, the evidence's words, …
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    for (const f of chunks) expect(valid(join(cacheDir(cache), f)), f).toBe(true);
+    const before = stamps(cache);
+    expect(run(cache, ZH)).toEqual(reference);
+    expect(stamps(cache)).toEqual(before);
+    const english = fresh();
+    expect(run(english)).toEqual(expected);
+    expect(chunkFiles(english)).toEqual([]);
+  });
+
+  it('a chunk edited to the same length runs as edited (V8 checks only a script\'s length), and its old file goes', () => {
+    const dir = fresh();
+    cpSync(join(dirname(BIN), '..', 'bin'), join(dir, 'bin'), { recursive: true });
+    cpSync(join(dirname(BIN), '..', 'dist'), join(dir, 'dist'), { recursive: true });
+    symlinkSync(join(dirname(BIN), '..', 'node_modules'), join(dir, 'node_modules'));
+    const cache = fresh();
+    const launcher = join(dir, 'bin', 'kdiag.js');
+    expect(kdiag(ZH, { launcher, env: { XDG_CACHE_HOME: cache } }).stdout).toBe(reference.stdout);
+    const written = chunkFiles(cache);
+    const chunk = join(dir, 'dist', 'cli', 'chunks', 'i18n-zh-TW.cjs');
+    const text = readFileSync(chunk, 'utf8');
+    expect(text).toContain('診斷：');
+    writeFileSync(chunk, text.replaceAll('診斷：', '檢查：'));
+    const edited = kdiag(ZH, { launcher, env: { XDG_CACHE_HOME: cache } });
+    expect(edited.stdout).not.toBe(reference.stdout);
+    expect(edited.stdout).toBe(reference.stdout.replaceAll('診斷：', '檢查：'));
+    // The edited chunk's file is replaced; the others stay.
+    const now = chunkFiles(cache);
+    expect(now).toHaveLength(written.length);
+    expect(now.filter((f) => !written.includes(f))).toHaveLength(1);
   });
 });
