@@ -12,6 +12,12 @@ const vm = require('node:vm');
 // A cache file: "KDC1", the CRC-32 of the data (little-endian), V8's data. V8 does not check the data itself
 // (a damaged file could crash it), so a file whose checksum does not match is not given to V8.
 const MAGIC = 'KDC1';
+// A cache holds what its run compiled, and a run that read a whole one never writes again: so a file written
+// by a run that ended early (exit 2-4, 70: a bad flag, an unreachable cluster) is marked partial, "KDP1", and
+// replaced by the first run that ends with a verdict (exit 0, 1, or 5: a gate's timeout). `--help` has a file
+// of its own: `pod --help` once wrote the file of every later `pod NAME`, which then compiled its live path anew.
+const PARTIAL = 'KDP1';
+const VERDICTS = new Set([0, 1, 5]);
 // V8 keys a code cache to its flags: a run that changes one (a live scan bounds the heap's growth) leaves here
 // the flags that set it back, or false when none can; src/sources/v8-flags.ts writes it.
 const FLAGS_CHANGED = Symbol.for('kdiag.v8-flags-changed');
@@ -58,9 +64,15 @@ function chunkRequire(dir, base, bundleRequire) {
 }
 
 function compileThrough(source, file, cacheFile) {
-  const cachedData = cacheFile ? readCodeCache(cacheFile) : undefined;
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCodeCache(cacheFile, script));
+  const cached = cacheFile ? readCodeCache(cacheFile) : undefined;
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData: cached?.data });
+  if (cacheFile && (!cached || cached.partial || script.cachedDataRejected)) {
+    process.once('exit', (code) => {
+      const whole = VERDICTS.has(code);
+      // A partial file V8 took is rewritten only by a run that got further.
+      if (whole || !cached || script.cachedDataRejected) writeCodeCache(cacheFile, script, whole);
+    });
+  }
   return script.runInThisContext();
 }
 
@@ -74,7 +86,7 @@ function codeCacheFile(base, source, file, args) {
   const crc32 = zlibCrc32();
   if (!bundle || !crc32) return undefined;
   const key = `${(crc32(file) >>> 0).toString(16).padStart(8, '0')}-${bundle}`;
-  const command = args.find((a) => COMMANDS.includes(a)) ?? 'other';
+  const command = args.some((a) => a === '--help' || a === '-h') ? 'help' : (args.find((a) => COMMANDS.includes(a)) ?? 'other');
   // `pod NAME` and `pod NAME -f DUMP` run different code (the cluster client, the dump reader): a cache
   // written by one would leave the other's functions out, so each has its own file.
   const input = args.some((a) => a === '-f' || a === '--file' || /^(-f.|--file=)/.test(a)) ? '-dump' : '';
@@ -98,16 +110,17 @@ function readCodeCache(file) {
   try {
     const bytes = readFileSync(file);
     const crc32 = zlibCrc32();
-    if (!crc32 || bytes.length <= 8 || bytes.toString('latin1', 0, 4) !== MAGIC) return undefined;
+    const magic = bytes.toString('latin1', 0, 4);
+    if (!crc32 || bytes.length <= 8 || (magic !== MAGIC && magic !== PARTIAL)) return undefined;
     const data = bytes.subarray(8);
-    return crc32(data) === bytes.readUInt32LE(4) ? data : undefined;
+    return crc32(data) === bytes.readUInt32LE(4) ? { data, partial: magic === PARTIAL } : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** At exit: temp file and rename, so concurrent runs each write a whole file and readers see a whole one. */
-function writeCodeCache(file, script) {
+function writeCodeCache(file, script, whole) {
   let temp;
   try {
     const crc32 = zlibCrc32();
@@ -118,7 +131,7 @@ function writeCodeCache(file, script) {
     if (Array.isArray(restore)) for (const flag of restore) require('node:v8').setFlagsFromString(flag);
     const data = script.createCachedData();
     const header = Buffer.alloc(8);
-    header.write(MAGIC, 0, 'latin1');
+    header.write(whole ? MAGIC : PARTIAL, 0, 'latin1');
     header.writeUInt32LE(crc32(data), 4);
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     temp = `${file}.${process.pid}.tmp`;
