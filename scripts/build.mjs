@@ -51,9 +51,18 @@ const patchedFile = (path) => {
   const parts = path.split(/[\\/]node_modules[\\/]/);
   return parts.length === 2 ? parts[1].replaceAll('\\', '/') : undefined;
 };
+// chalk carries its own copy of ansi-styles (`#ansi-styles`), the same bytes as the ansi-styles wrap-ansi
+// imports: bundled as one module, its style tables are built once per run, not twice.
+const ANSI_STYLES = fileURLToPath(new URL('../node_modules/ansi-styles/index.js', import.meta.url));
+const CHALK_ANSI_STYLES = fileURLToPath(new URL('../node_modules/chalk/source/vendor/ansi-styles/index.js', import.meta.url));
 const packagePatches = {
   name: 'package-patches',
   setup(b) {
+    b.onResolve({ filter: /^#ansi-styles$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]chalk[\\/]/.test(args.importer)) return undefined;
+      if (!readFileSync(CHALK_ANSI_STYLES).equals(readFileSync(ANSI_STYLES))) throw new Error(`${CHALK_ANSI_STYLES} differs from ${ANSI_STYLES} (did a package change?)`);
+      return { path: ANSI_STYLES };
+    });
     b.onLoad({ filter: /node_modules[\\/](string-width[\\/]index|wrap-ansi[\\/]index|commander[\\/]lib[\\/]command|chalk[\\/]source[\\/]vendor[\\/]supports-color[\\/]index)\.js$/ }, (args) => {
       const edits = PATCHES[patchedFile(args.path)];
       if (!edits) return undefined;
