@@ -14,6 +14,7 @@ if (process.argv0 && process.argv[1] === process.execPath) process.argv[1] = pro
 
 const root = join(dirname(process.execPath), 'kdiag-bundle');
 const loaded = new Map();
+const base = process.env.KDIAG_CODE_CACHE === '0' ? undefined : cacheBase(process.env);
 
 function load(name) {
   const done = loaded.get(name);
@@ -23,7 +24,6 @@ function load(name) {
   loaded.set(name, module);
   const source = getAsset(name, 'utf8');
   // The chunks (YAML libraries, zh-TW catalogues, client-node) that few runs load have a cache file each.
-  const base = process.env.KDIAG_CODE_CACHE === '0' ? undefined : cacheBase(process.env);
   const wrapper = name === 'main.cjs' ? compileCached(source, filename, base, process.argv.slice(2)) : compileChunk(source, filename, base);
   const here = posix.dirname(name);
   const local = (id) => (id.startsWith('./') || id.startsWith('../') ? load(posix.normalize(posix.join(here, id))) : require(id));

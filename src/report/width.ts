@@ -13,15 +13,15 @@ export function columns(text: string): number {
 
 /** `text` cut to at most `width` columns, ending in one "…" when anything was cut. */
 export function fit(text: string, width: number): string {
-  const narrow = NARROW.test(text);
-  const simple = narrow ? text.length : simpleColumns(text);
+  const simple = simpleColumns(text);
   if ((simple ?? stringWidth(text)) <= width) return text;
   if (width <= 1) return width === 1 ? '…' : '';
   // Text without escapes or combining characters: wrap-ansi's hard cut keeps the longest start that fits in
   // width - 1 columns (test/report/width-narrow.test.ts holds the two to each other); a table's CAUSE column
-  // is cut on every row, and wrap-ansi splits each into graphemes and words to find that.
-  const head = narrow ? text.slice(0, width - 1) : simple !== undefined ? simpleHead(text, width - 1) : (wrapAnsi(text, width - 1, { hard: true, wordWrap: false, trim: false }).split('\n')[0] ?? '');
-  return `${head}…`;
+  // is cut on every row, and wrap-ansi splits each into graphemes and words to find that. One-column text
+  // (as many columns as characters) is cut by its length.
+  if (simple === undefined) return `${wrapAnsi(text, width - 1, { hard: true, wordWrap: false, trim: false }).split('\n')[0] ?? ''}…`;
+  return `${simple === text.length ? text.slice(0, width - 1) : simpleHead(text, width - 1)}…`;
 }
 
 /** The longest start of NARROW-or-WIDE `text` that fits in `room` columns. */
