@@ -32,13 +32,16 @@ function endless(res: http.ServerResponse, start = '{"kind":"PodList","items":['
 const mib = (kib: number): number => Math.round(kib / 1024);
 
 describe('one memory budget for all reads in flight', () => {
-  it('scan -A: every list endless at once stays within --max-response-size together (was 1.1 GiB at 64 MiB each)', async () => {
+  // Each list alone once had the whole limit: 1.1 GiB at 64 MiB. Then a refused list handed its bytes back before
+  // V8 freed them, and the lists still reading took as much again: 350-385 MiB at 128 MiB on Node 24, over this
+  // bound (201-260 since, measured alone on Node 20, 22 and 24; an idle scan -A peaks at 67).
+  it('scan -A: every list endless at once stays within --max-response-size together', async () => {
     const s = await serve((req, res) => (isList(req.url ?? '') ? endless(res) : answer(req, res)));
-    const r = await kdiagAsync(['scan', '-A', '--max-response-size', '64Mi'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });
+    const r = await kdiagAsync(['scan', '-A', '--max-response-size', '128Mi'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });
     const peak = mib(peakKiB(r));
-    expectOneLine(r, 3, /sent more than 64 MiB for (the answers kdiag was reading at once \(--max-response-size counts them together; [\d.]+ MiB of it for .+\)|.+ \(--max-response-size; [\d.]+ MiB so far\))$/m);
+    expectOneLine(r, 3, /sent more than 128 MiB for (the answers kdiag was reading at once \(--max-response-size counts them together; [\d.]+ MiB of it for .+\)|.+ \(--max-response-size; [\d.]+ MiB so far\))$/m);
     expect(s.requests()).toBeGreaterThanOrEqual(12); // the lists really were read in parallel
-    expect(peak, `peak RSS ${peak} MiB`).toBeLessThan(64 + BASELINE_MIB);
+    expect(peak, `peak RSS ${peak} MiB`).toBeLessThan(128 + BASELINE_MIB);
   }, 60_000);
 
   it('gate: every watch streams one line that never ends; the watches together stay within --max-response-size', async () => {

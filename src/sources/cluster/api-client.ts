@@ -337,19 +337,27 @@ export class ApiClient {
       let phase = (): string => 'while connecting';
       let cancel = (): void => {};
       let received = 0;
+      let chunks: Buffer[] = [];
       let settled = false;
-      const settle = (fn: () => void): void => {
+      const settle = (fn: () => void, refused = false): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         fn();
-        // The body is parsed (or dropped) by now: its bytes go back to the command's memory budget.
-        this.memory.give(received);
+        // The body is parsed (or dropped) by now: its bytes go back to the command's memory budget. A body
+        // refused for its size goes back once it is freed (response-memory.ts says why).
+        chunks = [];
+        if (refused) this.memory.giveWhenFreed(received);
+        else this.memory.give(received);
       };
       const fail = (err: Error): void => settle(() => {
         reject(err);
         cancel();
       });
+      const refuse = (err: Error): void => settle(() => {
+        reject(err);
+        cancel();
+      }, true);
       const timer = setTimeout(() => {
         const p = phase();
         fail(this.deadlineError(kind, p === 'while reading the response body' ? `${p} (${received} bytes so far)` : p, options.what));
@@ -364,14 +372,13 @@ export class ApiClient {
           phase = () => 'while reading the response body';
           const declared = Number(headers['content-length']);
           if (!options.text && Number.isFinite(declared) && declared > max) return fail(this.tooLarge(options.what, declared));
-          const chunks: Buffer[] = [];
           let checked = 0;
           res.on('data', (c: Buffer) => {
             if (settled) return;
             if (received + c.length > max) {
-              if (!options.text) return fail(this.tooLarge(options.what, received + c.length));
+              if (!options.text) return refuse(this.tooLarge(options.what, received + c.length));
               const kept = c.subarray(0, max - received);
-              if (!this.memory.take(kept.length)) return fail(this.tooMuchAtOnce(options.what, received));
+              if (!this.memory.take(kept.length)) return refuse(this.tooMuchAtOnce(options.what, received));
               received += kept.length;
               chunks.push(kept);
               return settle(() => {
@@ -380,7 +387,7 @@ export class ApiClient {
               });
             }
             // Every read in flight shares one budget: parallel reads cannot each hold the whole limit.
-            if (!this.memory.take(c.length)) return fail(this.tooMuchAtOnce(options.what, received));
+            if (!this.memory.take(c.length)) return refuse(this.tooMuchAtOnce(options.what, received));
             received += c.length;
             chunks.push(c);
             // The body is held off-heap, but its string and parsed objects will not be: stop before V8 aborts.
@@ -389,7 +396,7 @@ export class ApiClient {
               try {
                 checkHeapBudget(`the answer for ${options.what}`, received * 3, (m, h) => new ClusterError('E_TOO_LARGE', m, { hint: h }));
               } catch (err) {
-                fail(err as Error);
+                refuse(err as Error);
               }
             }
           });
