@@ -22,25 +22,19 @@ export function collectGarbage(): void {
   collect();
 }
 
-let after: (() => void)[] | undefined;
+let soon = false;
 
 /**
  * A full GC once the current callbacks are done (several calls in one turn of the event loop make one), for
- * a read refused over its memory budget: the bytes it dropped are then freed, not left to V8, which frees
+ * a read refused over its memory budget: the bytes it handed back are then freed, not left to V8, which frees
  * Node's buffers only once its young generation or its external-memory limit fills (30-60 MiB later).
- * `then` runs after that collection (the budget is handed back only once its bytes are really gone).
  */
-export function collectGarbageSoon(then?: () => void): void {
-  const queued = after;
-  if (queued) {
-    if (then) queued.push(then);
-    return;
-  }
-  const callbacks = (after = then ? [then] : []);
+export function collectGarbageSoon(): void {
+  if (soon) return;
+  soon = true;
   setImmediate(() => {
-    after = undefined;
+    soon = false;
     collectGarbage();
-    for (const fn of callbacks) fn();
   });
 }
 

@@ -32,9 +32,10 @@ function endless(res: http.ServerResponse, start = '{"kind":"PodList","items":['
 const mib = (kib: number): number => Math.round(kib / 1024);
 
 describe('one memory budget for all reads in flight', () => {
-  // Each list alone once had the whole limit: 1.1 GiB at 64 MiB. Then a refused list handed its bytes back before
-  // V8 freed them, and the lists still reading took as much again: 350-385 MiB at 128 MiB on Node 24, over this
-  // bound (201-260 since, measured alone on Node 20, 22 and 24; an idle scan -A peaks at 67).
+  // Each list alone once had the whole limit: 1.1 GiB at 64 MiB. Then a refused list's bytes stayed in memory
+  // until V8's next collection while the lists still reading took the budget they handed back: 350-385 MiB at
+  // 128 MiB on Node 24, over this bound (222-260 since, measured alone on Node 20, 22 and 24; an idle scan -A
+  // peaks at 67).
   it('scan -A: every list endless at once stays within --max-response-size together', async () => {
     const s = await serve((req, res) => (isList(req.url ?? '') ? endless(res) : answer(req, res)));
     const r = await kdiagAsync(['scan', '-A', '--max-response-size', '128Mi'], { env: { KUBECONFIG: s.kubeconfig }, timeoutMs: 30_000 });

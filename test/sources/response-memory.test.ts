@@ -58,17 +58,4 @@ describe('one memory budget for the answers in flight', () => {
     expect(m.held).toBe(0);
     expect(m.peak).toBe(100);
   });
-
-  it('a refused read hands its bytes back only after the full collection that frees them', async () => {
-    const m = new ResponseMemory(100);
-    expect(m.take(70)).toBe(true);
-    expect(m.take(20)).toBe(true);
-    m.giveWhenFreed(70);
-    m.giveWhenFreed(20); // the same collection
-    expect(m.held).toBe(90);
-    expect(m.take(20)).toBe(false); // still in memory: the other reads cannot take it yet
-    await new Promise((r) => setImmediate(r));
-    expect(m.held).toBe(0);
-    expect(m.take(100)).toBe(true);
-  });
 });

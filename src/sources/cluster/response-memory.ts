@@ -1,11 +1,9 @@
-import { collectGarbageSoon } from '../heap-budget.js';
-
 /**
  * One per command, shared by every read in flight: the bytes of answers being received (list and GET
  * bodies, pages, logs, the unfinished lines of watch streams) all count against one limit,
  * --max-response-size. Without it each of a wave's parallel reads could hold the whole limit: 16 endless
  * lists under a 64 MiB limit took a `scan -A` to 1.1 GiB. A read hands its bytes back when it ends (after
- * its body is parsed), however it ends; a read refused over the limit, only once its bytes are really freed.
+ * its body is parsed), however it ends.
  */
 export class ResponseMemory {
   /** Bytes held now by reads in flight. */
@@ -25,15 +23,5 @@ export class ResponseMemory {
 
   give(bytes: number): void {
     this.held = Math.max(0, this.held - bytes);
-  }
-
-  /**
-   * Hands back the bytes of a read refused over the limit (or the heap budget) after a full GC, not at once:
-   * until V8 collects them they are still in memory, and handed back at once they let the other reads in
-   * flight take as much again. Each refusal then freed room for the next: a `scan -A` of endless lists under
-   * 64 MiB peaked at 226-254 MiB on Node 24 (its baseline 67), and past 350 MiB under 128 MiB.
-   */
-  giveWhenFreed(bytes: number): void {
-    collectGarbageSoon(() => this.give(bytes));
   }
 }
