@@ -352,14 +352,12 @@ export class ApiClient {
         // at 128 MiB: 350-385 MiB peak on Node 24, its baseline 67).
         if (refused) collectGarbageSoon();
       };
-      const fail = (err: Error): void => settle(() => {
+      const fail = (err: Error, refused = false): void => settle(() => {
         reject(err);
         cancel();
-      });
-      const refuse = (err: Error): void => settle(() => {
-        reject(err);
-        cancel();
-      }, true);
+      }, refused);
+      /** A body refused for its size (--max-response-size, or the heap budget). */
+      const refuse = (err: Error): void => fail(err, true);
       const timer = setTimeout(() => {
         const p = phase();
         fail(this.deadlineError(kind, p === 'while reading the response body' ? `${p} (${received} bytes so far)` : p, options.what));
