@@ -115,7 +115,7 @@ export const SAMPLES: Samples<RuleMessages> = {
   },
   registryUnreachable: {
     message: [[{ node: 'node-1', image: img, container: app, unresolved: 'registry.invalid', endpoint: 'registry.invalid:443', detail: 'no such host', failingFor: '; failing for 2m' }], [{ node: '', image: img, container: init, endpoint: '127.0.0.1:5999', detail: 'connection refused', failingFor: '' }]],
-    remediation: [[{ node: 'node-1', image: img, dns: true, host: 'registry.invalid', endpoint: 'registry.invalid:443', namespace: 'shop', pod: 'api-1' }], [{ node: '', image: img, dns: false, host: '127.0.0.1', endpoint: '127.0.0.1:5999', namespace: 'shop', pod: 'api-1' }]],
+    remediation: [[{ node: 'node-1', image: img, dns: true, host: 'registry.invalid', endpoint: 'registry.invalid:443', url: 'https://registry.invalid:443', namespace: 'shop', pod: 'api-1' }], [{ node: '', image: img, dns: false, host: '127.0.0.1', endpoint: '127.0.0.1:5999', url: 'http://127.0.0.1:5999', namespace: 'shop', pod: 'api-1' }]],
   },
   inspectFailed: {
     message: [[{ node: 'node-1', image: img, container: app, detail: 'rpc error: code = Unknown' }], [{ node: '', image: img, container: app, detail: '' }]],

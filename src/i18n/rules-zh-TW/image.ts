@@ -84,7 +84,7 @@ export const IMAGE: Record<string, RuleText> = {
         '節點對外連線需要 HTTP Proxy，但 Container Runtime 沒有設定',
       ],
       fix: [
-        '在節點上測試 Runtime 實際的行為：crictl pull IMAGE（或：nslookup HOST；curl -v https://HOST/v2/）',
+        '在節點上測試 Runtime 實際的行為：crictl pull IMAGE（或：nslookup HOST；curl -v https://HOST/v2/，Runtime 以純 HTTP 連線的 Registry 則用 http://）',
         '修正映像檔名稱中的 Registry 主機，或修正節點的 DNS、Proxy、防火牆設定',
         '如果 Registry 停止服務，請讓它恢復：kubelet 會以 back-off 重試拉取',
       ],

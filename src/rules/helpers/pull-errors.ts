@@ -153,14 +153,23 @@ export function imageRegistry(image: string): string {
 export function registryEndpoint(error: string, image: string): string {
   const dial = /dial tcp (\[[0-9a-fA-F:]+\]:\d+|[\w.-]+:\d+)/.exec(error);
   if (dial) return dial[1]!;
-  const url = /"https?:\/\/([^/"]+)\//.exec(error);
-  if (url) return url[1]!.includes(':') ? url[1]! : `${url[1]}:443`;
+  const url = /"(https?):\/\/([^/"]+)\//.exec(error);
+  if (url) return url[2]!.includes(':') ? url[2]! : `${url[2]}:${url[1] === 'http' ? 80 : 443}`;
   const lookup = /lookup ([\w.-]+)(?: on [^:]+:\d+)?: no such host/.exec(error);
   if (lookup) return lookup[1]!;
   const ping = /pinging container registry ([\w.:-]+)/.exec(error);
   if (ping) return ping[1]!;
   const registry = imageRegistry(image);
   return registry.includes(':') ? registry : `${registry}:443`;
+}
+
+/**
+ * The registry's base URL as the runtime asked it: `http://` for a registry the runtime reaches over plain
+ * HTTP (containerd does for 127.0.0.1 and hosts set up as insecure), else `https://`.
+ */
+export function registryUrl(error: string, endpoint: string): string {
+  const scheme = /"(https?):\/\/[^/"]+\//.exec(error)?.[1] ?? 'https';
+  return `${scheme}://${endpoint}`;
 }
 
 /** `; failing for 5m` (or nothing when the start is unknown), for messages. */

@@ -1,6 +1,6 @@
 import { finding } from '../helpers/finding.js';
 import { PULL_WAITING_REASONS } from '../helpers/image-pull.js';
-import { classifiedPullsOf, registryEndpoint } from '../helpers/pull-errors.js';
+import { classifiedPullsOf, registryEndpoint, registryUrl } from '../helpers/pull-errors.js';
 import { formatAge } from '../../model/time.js';
 import { ruleMessages } from '../messages/index.js';
 import type { PodRule } from '../types.js';
@@ -24,7 +24,7 @@ const rule: PodRule = {
       'the node needs an HTTP proxy for outbound traffic and the container runtime is not configured with it',
     ],
     fix: [
-      'From the node, test what the runtime does: crictl pull IMAGE (or: nslookup HOST; curl -v https://HOST/v2/)',
+      'From the node, test what the runtime does: crictl pull IMAGE (or: nslookup HOST; curl -v https://HOST/v2/, or http:// for a registry the runtime reaches over plain HTTP)',
       'Fix the registry host in the image reference, or the node\'s DNS / proxy / firewall configuration',
       'If the registry is down, bring it back: the kubelet retries the pull with back-off',
     ],
@@ -44,7 +44,7 @@ const rule: PodRule = {
         severity: early ? 'warning' : 'error',
         message: m.registryUnreachable.message({ node: pod.nodeName, image: f.image, container: f.container, ...(dns ? { unresolved: endpoint.split(':')[0]! } : {}), endpoint, detail: f.detail, failingFor: failing }),
         evidence: f.evidence,
-        remediation: m.registryUnreachable.remediation({ node: pod.nodeName, image: f.image, dns, host, endpoint, namespace: pod.namespace, pod: pod.name }),
+        remediation: m.registryUnreachable.remediation({ node: pod.nodeName, image: f.image, dns, host, endpoint, url: registryUrl(f.error, endpoint), namespace: pod.namespace, pod: pod.name }),
       });
     });
   },

@@ -60,7 +60,7 @@ export interface ImageMessages {
   };
   registryUnreachable: {
     message(p: { node: string; image: string; container: ContainerRef; unresolved?: string; endpoint: string; detail: string; failingFor: string }): string;
-    remediation(p: { node: string; image: string; dns: boolean; host: string; endpoint: string; namespace: string; pod: string }): string[];
+    remediation(p: { node: string; image: string; dns: boolean; host: string; endpoint: string; url: string; namespace: string; pod: string }): string[];
   };
 }
 
@@ -193,11 +193,11 @@ export const enImage: ImageMessages = {
   registryUnreachable: {
     message: ({ node, image, container, unresolved, endpoint, detail, failingFor }) =>
       `Node ${node || '(unknown)'} cannot reach the registry for image "${image}" of ${noun(container)}: ${unresolved !== undefined ? `host name ${unresolved} does not resolve` : `cannot connect to ${endpoint}`} (${detail})${failingFor}.`,
-    remediation: ({ node, image, dns, host, endpoint, namespace, pod }) => [
+    remediation: ({ node, image, dns, host, endpoint, url, namespace, pod }) => [
       `From node ${node || '<node>'}, try the pull as the runtime does: crictl pull ${image}`,
       dns
         ? `Check the host name "${host}" in the image reference and the node's resolver (/etc/resolv.conf on the node, not the cluster DNS): nslookup ${host}`
-        : `Check that the registry listens on ${endpoint} and that the node can reach it (firewall, security groups, proxy): curl -v https://${endpoint}/v2/`,
+        : `Check that the registry listens on ${endpoint} and that the node can reach it (firewall, security groups, proxy): curl -v ${url}/v2/`,
       `Once the registry is reachable the kubelet retries by itself; to retry now: kubectl delete pod -n ${namespace} ${pod}`,
     ],
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPullError, imageRegistry, pullErrorDetail, registryEndpoint } from '../../../src/rules/helpers/pull-errors.js';
+import { classifyPullError, imageRegistry, pullErrorDetail, registryEndpoint, registryUrl } from '../../../src/rules/helpers/pull-errors.js';
 
 const IMG = '127.0.0.1:5000/shop/api:1.4.2';
 const wrap = (cause: string) => `failed to pull and unpack image "${IMG}": failed to resolve reference "${IMG}": ${cause}`;
@@ -43,8 +43,14 @@ describe('registryEndpoint and imageRegistry', () => {
   it('reads host:port from dial, URL and lookup texts', () => {
     expect(registryEndpoint('dial tcp 10.0.0.5:5000: connect: connection refused', IMG)).toBe('10.0.0.5:5000');
     expect(registryEndpoint('failed to do request: Head "https://r.internal/v2/a": EOF', IMG)).toBe('r.internal:443');
+    expect(registryEndpoint('failed to do request: Head "http://r.internal/v2/a": EOF', IMG)).toBe('r.internal:80');
     expect(registryEndpoint('dial tcp: lookup r.internal on 127.0.0.53:53: no such host', 'r.internal/a:1')).toBe('r.internal');
     expect(registryEndpoint('something else', 'nginx:1.25')).toBe('docker.io:443');
+  });
+  it('registryUrl: the scheme the runtime used, https when the text does not say', () => {
+    expect(registryUrl('Head "http://127.0.0.1:5999/v2/a/manifests/1": dial tcp 127.0.0.1:5999: connect: connection refused', '127.0.0.1:5999')).toBe('http://127.0.0.1:5999');
+    expect(registryUrl('Head "https://r.internal:5000/v2/a/manifests/1": i/o timeout', 'r.internal:5000')).toBe('https://r.internal:5000');
+    expect(registryUrl('dial tcp 10.0.0.5:5000: connect: connection refused', '10.0.0.5:5000')).toBe('https://10.0.0.5:5000');
   });
   it('finds the registry of a reference', () => {
     expect(imageRegistry(IMG)).toBe('127.0.0.1:5000');

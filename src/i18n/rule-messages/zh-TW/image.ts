@@ -130,11 +130,11 @@ export const zhTWImage: ImageMessages = {
   registryUnreachable: {
     message: ({ node, image, container, unresolved, endpoint, detail, failingFor }) =>
       `節點 ${node || '（未知）'} 連不上${noun(container)}的映像檔「${image}」所在的 Registry：${unresolved !== undefined ? `主機名稱 ${unresolved} 無法解析` : `無法連線到 ${endpoint}`}（「${detail}」）${failingFor}。`,
-    remediation: ({ node, image, dns, host, endpoint, namespace, pod }) => [
+    remediation: ({ node, image, dns, host, endpoint, url, namespace, pod }) => [
       `在節點 ${node || '<node>'} 上以 Runtime 的方式試著拉取：crictl pull ${image}`,
       dns
         ? `檢查映像檔名稱中的主機名稱「${host}」，以及節點的解析器（節點上的 /etc/resolv.conf，不是叢集 DNS）：nslookup ${host}`
-        : `確認 Registry 在 ${endpoint} 上監聽，而且節點連得到（防火牆、安全群組、Proxy）：curl -v https://${endpoint}/v2/`,
+        : `確認 Registry 在 ${endpoint} 上監聽，而且節點連得到（防火牆、安全群組、Proxy）：curl -v ${url}/v2/`,
       `Registry 恢復連線後 kubelet 會自行重試；若要立即重試：kubectl delete pod -n ${namespace} ${pod}`,
     ],
   },
