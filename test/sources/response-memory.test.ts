@@ -58,4 +58,15 @@ describe('one memory budget for the answers in flight', () => {
     expect(m.held).toBe(0);
     expect(m.peak).toBe(100);
   });
+
+  it('a refused read hands its bytes back at once: a read beside it is not refused for them', async () => {
+    const m = new ResponseMemory(100);
+    expect(m.take(70)).toBe(true);
+    expect(m.take(20)).toBe(true);
+    m.giveRefused(70);
+    expect(m.held).toBe(20);
+    expect(m.take(80)).toBe(true);
+    await new Promise((r) => setImmediate(r)); // the full collection that frees them runs here
+    expect(m.held).toBe(100);
+  });
 });

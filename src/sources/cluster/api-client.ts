@@ -8,7 +8,7 @@ import { createSecureContext, type SecureContext, type TLSSocket } from 'node:tl
 import { ClusterError } from '../../errors.js';
 import { clip } from '../../text/neutralize.js';
 import { MAX_NESTING, nestedDeeperThan } from '../build-snapshot.js';
-import { checkHeapBudget, collectGarbageSoon } from '../heap-budget.js';
+import { checkHeapBudget } from '../heap-budget.js';
 import { DeadlineError, errorForNetwork, errorForStatus, tooDeepError, type DeadlineKind } from './api-errors.js';
 import type { Connection } from './connect.js';
 import { ExecCredentials } from './exec-credential.js';
@@ -346,11 +346,8 @@ export class ApiClient {
         fn();
         // The body is parsed (or dropped) by now: its bytes go back to the command's memory budget.
         chunks = [];
-        this.memory.give(received);
-        // A body refused for its size is freed now, not when V8 next collects: the reads still in flight take
-        // the bytes it handed back, and each refusal left as much again in memory (scan -A of endless lists
-        // at 128 MiB: 350-385 MiB peak on Node 24, its baseline 67).
-        if (refused) collectGarbageSoon();
+        if (refused) this.memory.giveRefused(received);
+        else this.memory.give(received);
       };
       const fail = (err: Error, refused = false): void => settle(() => {
         reject(err);

@@ -1,3 +1,5 @@
+import { collectGarbageSoon } from '../heap-budget.js';
+
 /**
  * One per command, shared by every read in flight: the bytes of answers being received (list and GET
  * bodies, pages, logs, the unfinished lines of watch streams) all count against one limit,
@@ -23,5 +25,16 @@ export class ResponseMemory {
 
   give(bytes: number): void {
     this.held = Math.max(0, this.held - bytes);
+  }
+
+  /**
+   * Hands back the bytes of a read refused over the limit (or the heap budget), and has them freed by a full
+   * collection once the current callbacks are done. Left to V8 they stayed in memory while the reads still in
+   * flight took the budget they handed back, refusal after refusal: a `scan -A` of endless lists under 128 MiB
+   * peaked at 350-385 MiB on Node 24 (its baseline 67); a watch line that never ends was held again and again.
+   */
+  giveRefused(bytes: number): void {
+    this.give(bytes);
+    collectGarbageSoon();
   }
 }

@@ -3,7 +3,6 @@ import type { ApiClient, StreamResponse } from './api-client.js';
 import type { SnapshotKind } from '../../model/snapshot.js';
 import { ForbiddenError } from './api-errors.js';
 import { MAX_NESTING, nestedDeeperThan } from '../build-snapshot.js';
-import { collectGarbageSoon } from '../heap-budget.js';
 import type { ResponseMemory } from './response-memory.js';
 import { WatchLines } from './watch-lines.js';
 
@@ -178,10 +177,11 @@ function readEvents(res: StreamResponse, signal: AbortSignal, memory: ResponseMe
     /** Bytes taken from the budget: the line not yet ended (and, while it is split, the chunk just read). */
     let held = 0;
     let done = false;
-    const finish = (o: Outcome): void => {
+    const finish = (o: Outcome, refused = false): void => {
       if (done) return;
       done = true;
-      memory.give(held);
+      if (refused) memory.giveRefused(held);
+      else memory.give(held);
       held = 0;
       lines.clear();
       res.destroy();
@@ -204,12 +204,8 @@ function readEvents(res: StreamResponse, signal: AbortSignal, memory: ResponseMe
     };
     // Bytes, not strings: a decoded chunk was a second copy on the V8 heap, copied again by each young-generation
     // collection and left as old-space garbage once the stream was dropped (an 8 MiB budget grew the heap by 50 MiB).
-    // A line refused for its size is freed at once, not when V8 next collects: a server that sends nothing
-    // else would have kdiag hold its bytes again and again, beyond the budget they were handed back to.
-    const refuse = (): void => {
-      finish('error');
-      collectGarbageSoon();
-    };
+    // A line refused for its size is freed at once, not when V8 next collects (ResponseMemory.giveRefused).
+    const refuse = (): void => finish('error', true);
     res.on('data', (chunk: Buffer) => {
       if (done) return;
       if (!memory.take(chunk.length)) return refuse();
