@@ -40,6 +40,11 @@ describe('planCommand', () => {
     expect(accepted({ tool: 'kubectl', exec: false, argv: ['rollout', 'undo', 'deploy/api', '-n', 'x'] }, 1, 'error: deployment "api" exceeded its progress deadline\n')).toBe(false);
     // A container restarted by its probe while the check ran: the kubelet's answer, not a refusal of the command.
     expect(accepted({ tool: 'kubectl', exec: true }, 1, 'error: Internal error occurred: unable to upgrade connection: container not found ("app")\n')).toBe(true);
+    // A moment later in that race, the container stopped and not yet restarted (the runtime's words on the test cluster).
+    const stopped = 'error: Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "7d6398de": OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown\n';
+    expect(accepted({ tool: 'kubectl', exec: true }, 1, stopped)).toBe(true);
+    expect(accepted({ tool: 'kubectl', exec: false }, 1, stopped)).toBe(false);
+    expect(accepted({ tool: 'kubectl', exec: true }, 1, 'error: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "7d6398de": OCI runtime exec failed: exec failed: unable to start container process: exec: "cat": executable file not found in $PATH: unknown\n')).toBe(false);
     // Near misses: a container name the Pod does not have (kubectl's own refusal), and the same words without exec.
     expect(accepted({ tool: 'kubectl', exec: true }, 1, 'Error from server (BadRequest): container wrong is not valid for pod slow-start\n')).toBe(false);
     expect(accepted({ tool: 'kubectl', exec: false }, 1, 'error: Internal error occurred: unable to upgrade connection: container not found ("app")\n')).toBe(false);

@@ -131,6 +131,10 @@ export function accepted(plan: { tool: string; exec: boolean; argv?: readonly st
   // The kubelet answering that the container (declared, named right: kubectl checks that itself) is not there at
   // this moment: it was being restarted by the very probe the command reproduces. kubectl took the command.
   if (plan.exec && /^error: Internal error occurred: unable to upgrade connection: container not found \("[^"]+"\)$/m.test(stderr)) return true;
+  // The same race a moment later: the container is there but stopped (killed by that probe, not yet restarted),
+  // and the runtime refuses the exec: `… failed to start exec "ID": OCI runtime exec failed: exec failed:
+  // cannot exec in a stopped container: unknown`, as runc words it through containerd and the kubelet.
+  if (plan.exec && /^error: Internal error occurred: .*failed to exec in container: .*OCI runtime exec failed: exec failed: cannot exec in a stopped container/m.test(stderr)) return true;
   // A drain the API server refuses for other Pods on the node (bare Pods, which only --force deletes, for good):
   // the command is the right one; the node holds something else the user decides about, and kubectl says what.
   if (verbs.includes('drain') && /^error: unable to drain node "[^"]+" due to error: cannot delete cannot delete Pods that declare no controller \(use --force to override\): /m.test(stderr)) return true;
