@@ -149,11 +149,14 @@ export function imageRegistry(image: string): string {
   return first.includes('.') || first.includes(':') || first === 'localhost' ? first : 'docker.io';
 }
 
+/** A quoted URL in the runtime's error (`Head "http://127.0.0.1:5000/v2/…"`): its scheme and its host[:port]. */
+const QUOTED_URL = /"(https?):\/\/([^/"]+)\//;
+
 /** The host:port the runtime tried to reach, read from the error when it says so, else from the image. */
 export function registryEndpoint(error: string, image: string): string {
   const dial = /dial tcp (\[[0-9a-fA-F:]+\]:\d+|[\w.-]+:\d+)/.exec(error);
   if (dial) return dial[1]!;
-  const url = /"(https?):\/\/([^/"]+)\//.exec(error);
+  const url = QUOTED_URL.exec(error);
   if (url) return url[2]!.includes(':') ? url[2]! : `${url[2]}:${url[1] === 'http' ? 80 : 443}`;
   const lookup = /lookup ([\w.-]+)(?: on [^:]+:\d+)?: no such host/.exec(error);
   if (lookup) return lookup[1]!;
@@ -168,7 +171,7 @@ export function registryEndpoint(error: string, image: string): string {
  * HTTP (containerd does for 127.0.0.1 and hosts set up as insecure), else `https://`.
  */
 export function registryUrl(error: string, endpoint: string): string {
-  const scheme = /"(https?):\/\/[^/"]+\//.exec(error)?.[1] ?? 'https';
+  const scheme = QUOTED_URL.exec(error)?.[1] ?? 'https';
   return `${scheme}://${endpoint}`;
 }
 
