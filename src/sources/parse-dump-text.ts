@@ -55,19 +55,31 @@ function reason(err: unknown): string {
 /** Above this size (characters), a YAML `kind: List` is parsed a slice of items at a time (see parseListInSlices). */
 const SLICE_ABOVE = 8 * 2 ** 20;
 const ITEMS_PER_SLICE = 2000;
+/** A slice the fast readers step aside from is read again this many items at a time: the careful reader reads only those. */
+const ITEMS_PER_CAREFUL_SLICE = 50;
 
 function parseYaml(text: string, file: string, sliceAbove: number): unknown[] {
   // What kubectl writes, read by a reader made for it (it steps aside for anything else; no deeper than 100 levels).
   const kubectl = kubectlYamlDocuments(text);
   if (kubectl) return kubectl;
-  const fast = fastYamlDocuments(text);
-  if (fast && !fast.some((value) => nestedDeeperThan(value))) return fast;
-  // Anything unusual (an error, an alias, a directive, a custom tag): the exact, bounded reader below.
+  // A large List it stepped aside from, most often for one broken or unusual item: a slice of items at a time,
+  // so that js-yaml and the careful reader read the items they must, not the whole file again.
   if (text.length > sliceAbove) {
     const sliced = parseListInSlices(text, file);
     if (sliced) return sliced;
   }
+  const fast = fastYamlDocuments(text);
+  if (fast && !fast.some((value) => nestedDeeperThan(value))) return fast;
+  // Anything unusual (an error, an alias, a directive, a custom tag): the exact, bounded reader below.
   return parseYamlDocuments(text, file, 0);
+}
+
+/** The fast readers' values (the kubectl reader's, else js-yaml's), or undefined when the careful reader must decide. */
+function readFast(text: string): unknown[] | undefined {
+  const kubectl = kubectlYamlDocuments(text);
+  if (kubectl) return kubectl;
+  const fast = fastYamlDocuments(text);
+  return fast && !fast.some((value) => nestedDeeperThan(value)) ? fast : undefined;
 }
 
 /** The careful reader alone (no fast path), for tests that hold the fast readers to it. */
@@ -117,7 +129,11 @@ function parseYamlDocuments(text: string, file: string, lineOffset: number, synt
  * `kubectl get … -o yaml` prints one `kind: List` document whose `items:` sequence holds everything. The
  * YAML parser keeps the syntax tree of a whole document in memory (about 40 bytes per byte of input), so a
  * large List is parsed as its top-level keys plus slices of `ITEMS_PER_SLICE` items, which gives the same
- * values. Returns undefined when the text is not shaped like that, to parse it whole instead.
+ * values. A file is sliced because the kubectl reader stepped aside from it as a whole, most often for one
+ * broken or unusual item: each slice goes through the fast readers again, and one they step aside from is
+ * read `ITEMS_PER_CAREFUL_SLICE` items at a time, so the careful reader (many times slower, and about 40 bytes
+ * of syntax tree per byte) reads only the few items it must. Returns undefined when the text is not shaped
+ * like that, to parse it whole instead.
  */
 function parseListInSlices(text: string, file: string): unknown[] | undefined {
   if (/^(?:---|\.\.\.|%)/m.test(text)) return undefined; // several documents or directives: not the simple shape
@@ -155,7 +171,13 @@ function parseListInSlices(text: string, file: string): unknown[] | undefined {
   // The top-level keys around `items:` (apiVersion, kind, metadata), with an empty list in its place and
   // as many empty lines as the items took, so that an error after them is named on its line in the file.
   const itemLines = lineOf(end) - lineOf(start);
-  const top = parseYamlDocuments(`${text.slice(0, header.index)}items: []\n${'\n'.repeat(itemLines)}${text.slice(end)}`, file, 0);
+  // The List's own keys around `items:` (apiVersion, kind, metadata) with an empty list in its place: a few
+  // lines for the fast readers. The careful reader, when they step aside, gets as many empty lines as the
+  // items took, so that an error after them is named on its line in the file (a million empty lines took it
+  // over a second).
+  const before = text.slice(0, header.index);
+  const after = text.slice(end);
+  const top = readFast(`${before}items: []\n${after}`) ?? parseYamlDocuments(`${before}items: []\n${'\n'.repeat(itemLines)}${after}`, file, 0);
   const list = top[0];
   if (top.length !== 1 || !list || typeof list !== 'object' || Array.isArray(list)) return undefined;
   const items: unknown[] = [];
@@ -164,43 +186,40 @@ function parseListInSlices(text: string, file: string): unknown[] | undefined {
   const head = text.slice(0, start);
   const headLines = lineOf(start);
   let line = lineOf(itemStarts[0]!);
-  for (let i = 0; i < itemStarts.length; i += ITEMS_PER_SLICE) {
-    const from = itemStarts[i]!;
-    const to = i + ITEMS_PER_SLICE < itemStarts.length ? itemStarts[i + ITEMS_PER_SLICE]! : end;
-    const slice = text.slice(from, to);
-    let values: unknown[];
-    // A syntax error found before the slice's last item is found where the whole file has it: the text up
-    // to it is the same. One found later may depend on what follows the slice (a quote left open runs on
-    // to its end): then the rest of the file, read as it stands, gives the whole file's error.
-    const lastItem = head.length + (itemStarts[Math.min(i + ITEMS_PER_SLICE, itemStarts.length) - 1]! - from);
-    let runsOn = true;
-    try {
-      values = parseSlice(head + slice, file, line - headLines, (pos) => (runsOn = pos >= lastItem));
-    } catch (err) {
-      if (!(err instanceof InputError) || !runsOn) throw err;
-      parseYamlDocuments(head + text.slice(from), file, line - headLines);
-      return undefined; // the rest reads cleanly as a whole: the whole file decides
+  /** Items [first, first + count) into `items`; false when the whole file must decide. */
+  const read = (first: number, count: number, careful: boolean): boolean => {
+    const last = Math.min(first + count, itemStarts.length);
+    const from = itemStarts[first]!;
+    const slice = text.slice(from, last < itemStarts.length ? itemStarts[last]! : end);
+    let values = readFast(head + slice);
+    if (!values && !careful) {
+      // The fast readers step aside from this slice: its items a few at a time, the careful reader for those they must.
+      for (let i = first; i < last; i += ITEMS_PER_CAREFUL_SLICE) if (!read(i, ITEMS_PER_CAREFUL_SLICE, true)) return false;
+      return true;
+    }
+    if (!values) {
+      // A syntax error found before the slice's last item is found where the whole file has it: the text up
+      // to it is the same. One found later may depend on what follows the slice (a quote left open runs on
+      // to its end): then the rest of the file, read as it stands, gives the whole file's error.
+      const lastItem = head.length + (itemStarts[last - 1]! - from);
+      let runsOn = true;
+      try {
+        values = parseYamlDocuments(head + slice, file, line - headLines, (pos) => (runsOn = pos >= lastItem));
+      } catch (err) {
+        if (!(err instanceof InputError) || !runsOn) throw err;
+        parseYamlDocuments(head + text.slice(from), file, line - headLines);
+        return false; // the rest reads cleanly as a whole: the whole file decides
+      }
     }
     const seq = (values[0] as { items?: unknown } | null | undefined)?.items;
-    if (values.length !== 1 || typeof values[0] !== 'object' || Array.isArray(values[0]) || !Array.isArray(seq)) return undefined;
+    if (values.length !== 1 || typeof values[0] !== 'object' || Array.isArray(values[0]) || !Array.isArray(seq)) return false;
     for (const item of seq) items.push(item);
     for (let j = slice.indexOf('\n'); j >= 0; j = slice.indexOf('\n', j + 1)) line++;
-  }
+    return true;
+  };
+  for (let i = 0; i < itemStarts.length; i += ITEMS_PER_SLICE) if (!read(i, ITEMS_PER_SLICE, false)) return undefined;
   (list as { items?: unknown }).items = items;
   return [list];
-}
-
-/**
- * One slice of a List, through the fast readers first: a file is sliced because they stepped aside from it
- * as a whole, most often for one broken or unusual item, and the careful reader (many times slower, and
- * about 40 bytes of syntax tree per byte) is then needed for that item's slice only.
- */
-function parseSlice(slice: string, file: string, lineOffset: number, syntaxErrorAt: (pos: number) => void): unknown[] {
-  const kubectl = kubectlYamlDocuments(slice);
-  if (kubectl) return kubectl;
-  const fast = fastYamlDocuments(slice);
-  if (fast && !fast.some((value) => nestedDeeperThan(value))) return fast;
-  return parseYamlDocuments(slice, file, lineOffset, syntaxErrorAt);
 }
 
 function parseJsonStream(text: string, file: string): ParsedDump {

@@ -45,11 +45,23 @@ describe('a big YAML List read in slices', { timeout: BIG_INPUT_TIMEOUT }, () =>
     expect(sliced).toBe(carefully(text));
   });
 
+  it('a broken last item (a dump cut or edited at its end): the careful reader\'s error, on the broken line of the file', () => {
+    const lines = listLines();
+    const at = nameLine(lines, ITEMS - 1);
+    lines[at - 1] = `    name: p-${ITEMS - 1}: oops`;
+    const text = lines.join('\n');
+    const sliced = outcome(text, 0);
+    expect(sliced).toMatch(new RegExp(`^InputError: big\\.yaml:${at}: invalid YAML: `));
+    expect(sliced).toBe(carefully(text));
+  });
+
   // One test each: every case reads 5,000 items carefully (whole and sliced), seconds on a loaded machine.
-  for (const breakAt of ['item', 'tail'] as const) {
-    it(`a broken item in the first slice, and one past the last item (the List's own keys): ${breakAt}`, () => {
+  for (const breakAt of ['item', 'quote', 'head', 'tail'] as const) {
+    it(`a quote left open in the first slice and in the third (it runs on past the items read carefully), the List's own keys broken before and after the items: ${breakAt}`, () => {
       const lines = listLines();
       if (breakAt === 'item') lines[nameLine(lines, 7) - 1] = '    name: "p-7';
+      else if (breakAt === 'quote') lines[nameLine(lines, 4321) - 1] = "    name: 'p-4321";
+      else if (breakAt === 'head') lines[lines.indexOf('apiVersion: v1')] = 'apiVersion: v1: x';
       else lines[lines.indexOf('kind: List')] = 'kind: List: x';
       const text = lines.join('\n');
       const sliced = outcome(text, 0);
