@@ -168,8 +168,6 @@ function parseListInSlices(text: string, file: string): unknown[] | undefined {
     for (let i = text.indexOf('\n'); i >= 0 && i < pos; i = text.indexOf('\n', i + 1)) n++;
     return n;
   };
-  // The top-level keys around `items:` (apiVersion, kind, metadata), with an empty list in its place and
-  // as many empty lines as the items took, so that an error after them is named on its line in the file.
   const itemLines = lineOf(end) - lineOf(start);
   // The List's own keys around `items:` (apiVersion, kind, metadata) with an empty list in its place: a few
   // lines for the fast readers. The careful reader, when they step aside, gets as many empty lines as the
