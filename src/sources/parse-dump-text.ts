@@ -190,8 +190,9 @@ function parseListInSlices(text: string, file: string): unknown[] | undefined {
     const from = itemStarts[first]!;
     const slice = text.slice(from, last < itemStarts.length ? itemStarts[last]! : end);
     let values = readFast(head + slice);
-    if (!values && !careful) {
-      // The fast readers step aside from this slice: its items a few at a time, the careful reader for those they must.
+    // The fast readers step aside from this slice: its items a few at a time, the careful reader for those
+    // they must; unless an alias may tie an item to an anchor in another (no `*`, no alias).
+    if (!values && !careful && !slice.includes('*')) {
       for (let i = first; i < last; i += ITEMS_PER_CAREFUL_SLICE) if (!read(i, ITEMS_PER_CAREFUL_SLICE, true)) return false;
       return true;
     }

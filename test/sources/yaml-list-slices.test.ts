@@ -70,6 +70,16 @@ describe('a big YAML List read in slices', { timeout: BIG_INPUT_TIMEOUT }, () =>
     });
   }
 
+  it('an anchor in one item and its alias fifty items on (in the same slice): the careful reader\'s values, not an unknown alias', () => {
+    const lines = listLines();
+    lines[nameLine(lines, 10) - 1] = '    name: &shared p-10';
+    lines[nameLine(lines, 110) - 1] = '    name: *shared';
+    const text = lines.join('\n');
+    const values = outcome(text, 0) as Array<{ items: Array<{ metadata: { name: string } }> }>;
+    expect(values).toEqual(carefully(text));
+    expect(values[0]!.items[110]!.metadata.name).toBe('p-10');
+  });
+
   it('a custom tag (which only the careful reader takes) in one slice and flow style (js-yaml\'s) in another: the careful reader\'s values', () => {
     const lines = listLines();
     lines[nameLine(lines, 10) - 1] = '    name: !custom p-10';
