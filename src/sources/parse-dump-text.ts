@@ -175,7 +175,19 @@ function parseListInSlices(text: string, file: string): unknown[] | undefined {
   // over a second).
   const before = text.slice(0, header.index);
   const after = text.slice(end);
-  const top = readFast(`${before}items: []\n${after}`) ?? parseYamlDocuments(`${before}items: []\n${'\n'.repeat(itemLines)}${after}`, file, 0);
+  let top = readFast(`${before}items: []\n${after}`);
+  if (!top) {
+    // An error the careful reader finds in the empty list or its padding is about where the items end (a
+    // line at a lesser indentation among them): only the whole file names its line.
+    const padded = `${before}items: []\n${'\n'.repeat(itemLines)}`;
+    let atItems = false;
+    try {
+      top = parseYamlDocuments(padded + after, file, 0, (pos) => (atItems = pos >= before.length && pos < padded.length));
+    } catch (err) {
+      if (atItems) return undefined;
+      throw err;
+    }
+  }
   const list = top[0];
   if (top.length !== 1 || !list || typeof list !== 'object' || Array.isArray(list)) return undefined;
   const items: unknown[] = [];

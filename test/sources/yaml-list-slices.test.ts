@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { InputError } from '../../src/errors.js';
 import { carefulYamlDocuments, parseDumpText } from '../../src/sources/parse-dump-text.js';
-import { BIG_INPUT_TIMEOUT } from '../support/budgets.js';
+import { BIG_INPUT_TIMEOUT, fuzzRuns } from '../support/budgets.js';
 
 const ITEMS = 5000; // more than two slices of 2000
 const item = (i: number) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p-${i}`, namespace: 'shop', labels: { app: `a-${i % 7}` } }, spec: { containers: [{ name: 'app', image: `127.0.0.1:5000/app:${i}` }] }, status: { phase: 'Running' } });
@@ -90,5 +90,35 @@ describe('a big YAML List read in slices', { timeout: BIG_INPUT_TIMEOUT }, () =>
     expect(values[0]!.items).toHaveLength(ITEMS);
     expect(values[0]!.items[10]!.metadata.name).toBe('p-10');
     expect(values[0]!.items[3003]!.metadata.labels).toEqual({ app: 'a-0', tier: 'web' });
+  });
+
+  // Lists just over the fifty-item pieces, each with a line or two broken the ways a hand edit breaks one; a
+  // fixed seed, so a failure names the same case again. A stray `- ` at the left edge among indented items
+  // once gave line 3 (where the items were taken to end) instead of the broken line.
+  const CASES = fuzzRuns(160, 8);
+  it(`damaged Lists of 60-200 items: exactly the careful reader's values or error (${CASES} cases)`, () => {
+    let seed = 12345;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const small = (i: number) => ({ ...item(i), metadata: { ...item(i).metadata, annotations: { note: `line one\nline two ${i}` } } });
+    const damages: Array<(l: string) => string> = [
+      (l) => l.replace(/: /, ': "'), (l) => l.replace(/: /, ": '"), (l) => `${l}: x`, (l) => `\t${l}`, (l) => ` ${l}`, (l) => l.slice(1), (l) => `${l} &a`,
+      (l) => l.replace(/: (.*)$/, ': *a'), (l) => l.replace(/: (.*)$/, ': !custom $1'), (l) => l.replace(/: (.*)$/, ': {$1'), (l) => l.replace(/: (.*)$/, ': [$1'),
+      (l) => `? ${l}`, (l) => l.replace(/: (.*)$/, ': |'), (l) => l.replace(/: (.*)$/, ': >-'), (l) => `${l} # c`, (l) => l.replace(/: (.*)$/, ': {a: b}'), () => '---', (l) => `- ${l}`, () => '',
+    ];
+    for (let k = 0; k < CASES; k++) {
+      const lines = stringify({ apiVersion: 'v1', items: Array.from({ length: 60 + random(140) }, (_, i) => small(i)), kind: 'List', metadata: { resourceVersion: '' } }, { indentSeq: random(2) === 0 }).split('\n');
+      const done: string[] = [];
+      for (let hits = 1 + random(2); hits > 0; hits--) {
+        const at = random(lines.length);
+        const was = lines[at]!;
+        lines[at] = damages[random(damages.length)]!(was);
+        done.push(`line ${at + 1}: ${JSON.stringify(was)} -> ${JSON.stringify(lines[at])}`);
+      }
+      const text = lines.join('\n');
+      expect(outcome(text, 0), `case ${k}: ${done.join('; ')}`).toEqual(carefully(text));
+    }
   });
 });
