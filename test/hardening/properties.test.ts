@@ -224,7 +224,8 @@ describe('hardening properties (fast-check, fixed seed)', () => {
           try {
             return parseDumpText(text, 'gen.yaml', { sliceAbove });
           } catch (err) {
-            if (err instanceof InputError) return 'InputError';
+            // The same error on the same line: the slices name what reading the whole file names.
+            if (err instanceof InputError) return `InputError: ${err.message}`;
             throw err;
           }
         };
