@@ -68,18 +68,19 @@ function parseYaml(text: string, file: string, sliceAbove: number): unknown[] {
     const sliced = parseListInSlices(text, file);
     if (sliced) return sliced;
   }
+  // Else js-yaml; for what it steps aside from (an error, an alias, a directive, a custom tag), the exact, bounded reader.
+  return readJsYaml(text) ?? parseYamlDocuments(text, file, 0);
+}
+
+/** js-yaml's values, or undefined when the careful reader must decide (what it steps aside from, or too deep). */
+function readJsYaml(text: string): unknown[] | undefined {
   const fast = fastYamlDocuments(text);
-  if (fast && !fast.some((value) => nestedDeeperThan(value))) return fast;
-  // Anything unusual (an error, an alias, a directive, a custom tag): the exact, bounded reader below.
-  return parseYamlDocuments(text, file, 0);
+  return fast && !fast.some((value) => nestedDeeperThan(value)) ? fast : undefined;
 }
 
 /** The fast readers' values (the kubectl reader's, else js-yaml's), or undefined when the careful reader must decide. */
 function readFast(text: string): unknown[] | undefined {
-  const kubectl = kubectlYamlDocuments(text);
-  if (kubectl) return kubectl;
-  const fast = fastYamlDocuments(text);
-  return fast && !fast.some((value) => nestedDeeperThan(value)) ? fast : undefined;
+  return kubectlYamlDocuments(text) ?? readJsYaml(text);
 }
 
 /** The careful reader alone (no fast path), for tests that hold the fast readers to it. */

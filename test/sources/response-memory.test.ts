@@ -66,7 +66,7 @@ describe('one memory budget for the answers in flight', () => {
     m.giveRefused(70);
     expect(m.held).toBe(20);
     expect(m.take(80)).toBe(true);
-    await new Promise((r) => setImmediate(r)); // the full collection that frees them runs here
+    await new Promise((r) => setImmediate(r)); // the full collection it asked for runs here; the budget stays as it is
     expect(m.held).toBe(100);
   });
 });
