@@ -14,6 +14,11 @@ const TOOLS = [
   `kdiag (?:${KDIAG_COMMANDS}|-)`,
   'crictl (?:pull|ps|logs|inspect|inspecti|inspectp|images|pods|info|-)',
   '(?:journalctl|systemctl|skopeo|nerdctl|helm) ',
+  // What the fix steps also run on a node or a workstation: a URL or a host checked by hand, an image looked at.
+  'curl -',
+  'nslookup ',
+  'openssl s_client ',
+  'docker (?:login|pull|run|manifest|buildx) ',
 ].join('|');
 /** A command: from a tool's name (after a space, "(", ":" or the start) to the end of its clause. */
 // It ends at "; ", at a ")" it did not open, or where " (" starts a remark about it.

@@ -16,6 +16,7 @@ import { renderText } from '../../src/report/text.js';
 import { readDumps } from '../../src/sources/dump.js';
 import { kdiag, kdiagInProcess, ROOT } from '../support/cli.js';
 import { fixtureFiles } from '../scenarios/expectations.js';
+import { COMMAND_ROW } from '../terminal/view-checks.js';
 
 const FILES = fixtureFiles(resolve(ROOT, 'fixtures/real'));
 const schema = JSON.parse(readFileSync(resolve(ROOT, 'schema/kdiag-v1.schema.json'), 'utf8'));
@@ -102,7 +103,7 @@ describe('kdiag --lang zh-TW, KDIAG_LANG and the locale', () => {
     expect([0, 1]).toContain(r.code);
     expect(r.stdout).toContain('名稱');
     // A command on a line of its own is never wrapped (it must stay pasteable).
-    const long = r.stdout.split('\n').filter((l) => stringWidth(l) > 80 && !/^ {2,}(?:\$ )?(?:kubectl|kdiag|crictl) \S/.test(l));
+    const long = r.stdout.split('\n').filter((l) => stringWidth(l) > 80 && !COMMAND_ROW.test(l));
     expect(long).toEqual([]);
     // The same report counted in UTF-16 units would pass wrongly narrow lines: make sure wide text is there.
     expect(r.stdout.split('\n').some((l) => stringWidth(l) > l.length)).toBe(true);

@@ -17,15 +17,15 @@ import { columns, fit, wrap } from '../../src/report/width.js';
 import { renderColumns } from '../../src/report/columns.js';
 import { causeOf } from '../../src/report/subject.js';
 import { messagesFor } from '../../src/i18n/index.js';
+import { COMMAND_ROW } from '../terminal/view-checks.js';
 
 const ROOT = resolve(import.meta.dirname, '../../fixtures');
 const FILES = ['real', 'synthetic', 'examples'].flatMap((k) => fixtureFiles(resolve(ROOT, k)));
 
 /** A command on a line of its own: never wrapped (it must stay pasteable), so it may be wider than the terminal. */
-const COMMAND_LINE = /^ {2,}(?:\$ )?(?:kubectl|kdiag|crictl|journalctl|systemctl|skopeo|nerdctl|helm) \S/;
 
 function widest(text: string): { width: number; line: string } {
-  return text.split('\n').filter((l) => !COMMAND_LINE.test(l)).reduce((best, line) => (stringWidth(line) > best.width ? { width: stringWidth(line), line } : best), { width: 0, line: '' });
+  return text.split('\n').filter((l) => !COMMAND_ROW.test(l)).reduce((best, line) => (stringWidth(line) > best.width ? { width: stringWidth(line), line } : best), { width: 0, line: '' });
 }
 
 describe('every fixture fits the terminal', () => {

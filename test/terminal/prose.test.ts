@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { wrapProse } from '../../src/report/prose.js';
 import { kdiagInProcess } from '../support/cli.js';
-
-const COMMAND_LINE = /^ {2,}(?:\$ )?(?:kubectl|kdiag|crictl) \S/;
+import { COMMAND_ROW } from './view-checks.js';
 
 describe('wrapProse', () => {
   it('breaks between words, never inside one', () => {
@@ -48,6 +47,17 @@ describe('wrapProse', () => {
     expect(lines).toContain('  crictl pods -q | wc -l');
   });
 
+  it('the checks a fix step runs by hand (curl, nslookup, openssl, docker) are commands too: never broken in two', () => {
+    // The registry-unreachable step as it read on the test cluster at 80 columns, "curl -v" on one row and its URL on the next.
+    const step = 'Check that the registry listens on 127.0.0.1:5999 and that the node can reach it (firewall, security groups, proxy): curl -v http://127.0.0.1:5999/v2/';
+    expect(wrapProse(step, 75, '', '')).toEqual(['Check that the registry listens on 127.0.0.1:5999 and that the node can', 'reach it (firewall, security groups, proxy):', '  curl -v http://127.0.0.1:5999/v2/']);
+    for (const command of ['nslookup registry.shop.internal', 'openssl s_client -connect registry.shop.internal:443 -servername registry.shop.internal', 'docker login r.internal && docker pull r.internal/shop/api:1.4.2']) {
+      expect(wrapProse(`Try it by hand from a machine on the same network as the node: ${command}`, 60, '', '')).toContain(`  ${command}`);
+    }
+    // Near miss: the words in a sentence are prose.
+    expect(wrapProse('curl and docker are not on the node, and more words to wrap here', 30, '', '')).toEqual(['curl and docker are not on the', 'node, and more words to wrap', 'here']);
+  });
+
   it('fits: left as one line', () => {
     expect(wrapProse('see: kdiag explain image/not-found', 80, '', '')).toEqual(['see: kdiag explain image/not-found']);
   });
@@ -59,7 +69,7 @@ describe('explain and lifecycle at 80 columns', () => {
       const wide = (await kdiagInProcess([...args, '--lang', lang], { env: { COLUMNS: '1000' } })).stdout;
       const narrow = (await kdiagInProcess([...args, '--lang', lang], { env: { COLUMNS: '80' } })).stdout;
       const lines = narrow.split('\n');
-      for (const l of lines) if (!COMMAND_LINE.test(l)) expect(l.length, l).toBeLessThanOrEqual(80);
+      for (const l of lines) if (!COMMAND_ROW.test(l)) expect(l.length, l).toBeLessThanOrEqual(80);
       // Every command of the unwrapped text is on one line of the wrapped text.
       const commands = [...wide.matchAll(/(?:kubectl|crictl) [^;；\n`]+/g)].map((m) => m[0].replace(/[.,。，]$/, '').trim()).filter((c) => !c.includes(' ('));
       expect(commands.length).toBeGreaterThan(0);

@@ -3,8 +3,11 @@
 import stringWidth from 'string-width';
 import { expect } from 'vitest';
 
-/** A line that holds only a command (kdiag never wraps one: the terminal may, and a copy joins it again). */
-export const COMMAND_ROW = /^ {2,}(?:\$ )?(?:kubectl|kdiag|crictl) \S/;
+/**
+ * A line that holds only a command (kdiag never wraps one: the terminal may, and a copy joins it again): the
+ * tools src/report/prose.ts keeps whole.
+ */
+export const COMMAND_ROW = /^ {2,}(?:\$ )?(?:kubectl|kdiag|crictl|journalctl|systemctl|skopeo|nerdctl|helm|curl|nslookup|openssl|docker) \S/;
 
 /** A line that is one link: it cannot break without breaking the address. */
 const URL_ROW = /^\s*(?:- )?https?:\/\/\S+$/;
