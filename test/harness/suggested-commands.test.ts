@@ -68,6 +68,9 @@ describe('planCommand', () => {
     ['kubectl replace --force -f pod.yaml', /file the user holds/],
     ['crictl pull 127.0.0.1:5000/busybox:1', /on the node/],
     ['journalctl -u kubelet | grep uid', /on the node/],
+    ['curl -v http://127.0.0.1:5999/v2/', /on the node or a workstation/],
+    ["docker run --rm --entrypoint sh 127.0.0.1:5000/busybox:1 -c 'command -v /usr/local/bin/server'", /on the node or a workstation/],
+    ['openssl s_client -connect 127.0.0.1:5443 -servername 127.0.0.1 </dev/null', /on the node or a workstation/],
   ];
   it.each(notRun)('not run: %s', (command, why) => {
     const plan = planCommand(command);

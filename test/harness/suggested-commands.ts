@@ -75,8 +75,11 @@ const CHANGES = new Set(['apply', 'patch', 'delete', 'scale', 'set', 'create', '
 const ROLLOUT_READS = new Set(['status', 'history']);
 /** kubectl's flags before the verb that take the next word as their value. */
 const GLOBAL_WITH_VALUE = new Set(['--context', '--kubeconfig', '-n', '--namespace', '--cluster', '--user', '-s', '--server', '--request-timeout', '--as']);
-/** Tools that run on the node (crictl, journalctl) or elsewhere: not kubectl's or kdiag's, so not run here. */
-const NODE_TOOLS = new Set(['crictl', 'journalctl', 'systemctl', 'nerdctl', 'skopeo', 'helm']);
+/**
+ * Tools that run on the node (crictl, journalctl, a registry check with curl or openssl) or on a workstation
+ * (docker, helm): not kubectl's or kdiag's, so not run here.
+ */
+const NODE_TOOLS = new Set(['crictl', 'journalctl', 'systemctl', 'nerdctl', 'skopeo', 'helm', 'curl', 'nslookup', 'openssl', 'docker']);
 
 /** Text the user replaces: `<your-registry>` (read before shell words: `>` would end one), `...`. */
 const PLACEHOLDER_TEXT = /(?<!<)<(?!<)[^<>\n]+>|(?:^|\s)\.\.\.?(?=\s|$)/;
@@ -94,7 +97,7 @@ export function planCommand(command: string, cluster: { metricsApi: boolean } = 
   const { words, stdin } = shellWords(command);
   const [tool, ...args] = words;
   if (tool === undefined) return { run: false, why: 'empty' };
-  if (NODE_TOOLS.has(tool)) return { run: false, why: `runs on the node (${tool}), not through the API server` };
+  if (NODE_TOOLS.has(tool)) return { run: false, why: `runs on the node or a workstation (${tool}), not through the API server` };
   if (tool !== 'kubectl' && tool !== 'kdiag') return { run: false, why: `not a kubectl or kdiag command (${tool})` };
   if (PLACEHOLDER_TEXT.test(command) || words.some((w) => PLACEHOLDER_WORD.test(w))) return { run: false, why: 'needs a placeholder the user fills in' };
   if (localFile(args)) return { run: false, why: 'reads a file the user holds' };

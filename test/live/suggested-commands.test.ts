@@ -2,7 +2,7 @@
 // takes. capture.sh ran them while each scenario's objects existed (test/cluster/lib/run-suggested-commands.ts):
 // reads as written, changes with --dry-run=server, `kubectl edit` as a `kubectl get` of the object it would open
 // (edit cannot be dry-run), watches once. Commands with a placeholder the user fills in (<image:tag>, NAME),
-// a file of the user's, a tool that runs on the node (crictl, journalctl), or `kubectl top` on a cluster without
+// a file of the user's, a tool that runs on the node or a workstation (crictl, journalctl, curl, docker), or `kubectl top` on a cluster without
 // the Metrics API (the test cluster runs no metrics-server) are not run: counted below.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -37,7 +37,7 @@ describe('every command kdiag suggests for the live scenarios is one kubectl tak
     expect(refusals, `${refusals.length} of ${ran.length} refused:\n${refusals.join('\n')}`).toEqual([]);
   });
 
-  it(`not run: ${count(/placeholder/)} with a placeholder the user fills in, ${count(/file the user holds/)} reading a file of the user's, ${count(/on the node/)} that run on the node, ${count(/Metrics API/)} kubectl top without a metrics-server`, () => {
+  it(`not run: ${count(/placeholder/)} with a placeholder the user fills in, ${count(/file the user holds/)} reading a file of the user's, ${count(/on the node/)} that run on the node or a workstation, ${count(/Metrics API/)} kubectl top without a metrics-server`, () => {
     const other = excluded.filter((e) => !/placeholder|file the user holds|on the node|Metrics API/.test(e.why));
     expect(other.map((e) => `${e.scenario}: ${e.command} (${e.why})`)).toEqual([]);
   });
