@@ -119,14 +119,16 @@ export class Engine {
   /** Each input clock's time as a number, parsed once (a dump has a handful of clocks and thousands of Pods). */
   private readonly clockTimes = new Map<SourceClock, number>();
   /** The last object whose clock was looked up: a diagnosis asks for its Pod's clock three times in a row. */
-  private lastClock: { object: KObject; clock: SourceClock | undefined } | undefined;
+  private lastClockObject: KObject | undefined;
+  private lastClock: SourceClock | undefined;
 
   private clockOf(object: KObject): SourceClock | undefined {
-    if (this.lastClock?.object === object) return this.lastClock.clock;
+    if (this.lastClockObject === object) return this.lastClock;
     const meta = this.snapshot.meta;
     const i = meta.objectClock?.[clockKey(object)];
     const clock = i === undefined ? undefined : meta.clocks?.[i];
-    this.lastClock = { object, clock };
+    this.lastClockObject = object;
+    this.lastClock = clock;
     return clock;
   }
 

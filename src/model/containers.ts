@@ -29,23 +29,49 @@ const GROUPS = [
 export function containerFacts(pod: Pod): ContainerFacts[] {
   const out: ContainerFacts[] = [];
   for (const group of GROUPS) {
-    const specs = arrayOf<ContainerSpec>(pod.spec?.[group.specKey]);
-    const statuses = arrayOf<ContainerStatus>(pod.status?.[group.statusKey]);
-    const byName = new Map(statuses.map((s) => [s?.name ?? '', s]));
-    const names = new Set<string>();
+    const specList: unknown = pod.spec?.[group.specKey];
+    const statusList: unknown = pod.status?.[group.statusKey];
+    // Most Pods have no init or ephemeral containers: nothing to join.
+    if (!Array.isArray(specList) && !Array.isArray(statusList)) continue;
+    const specs = arrayOf<ContainerSpec>(specList);
+    const statuses = arrayOf<ContainerStatus>(statusList);
+    const find = statusFinder(statuses);
+    const joined = new Array<boolean>(statuses.length).fill(false);
     for (const spec of specs) {
       const name = typeof spec?.name === 'string' ? spec.name : '';
-      names.add(name);
       const kind = group.kind === 'init' && spec.restartPolicy === 'Always' ? 'sidecar' : group.kind;
-      out.push(build(name, kind, spec, byName.get(name), group.statusKey));
+      const at = find(name);
+      if (at >= 0) joined[at] = true;
+      out.push(build(name, kind, spec, at >= 0 ? statuses[at] : undefined, group.statusKey));
     }
-    // Status without spec (a partial dump): still a container worth reading.
-    for (const status of statuses) {
+    // Status without spec (a partial dump): still a container worth reading. A status whose name some spec
+    // has is that spec's, even when another status of that name was the one joined.
+    let specNames: Set<string> | undefined;
+    for (let i = 0; i < statuses.length; i++) {
+      if (joined[i]) continue;
+      const status = statuses[i]!;
       const name = typeof status?.name === 'string' ? status.name : '';
-      if (!names.has(name)) out.push(build(name, group.kind, {}, status, group.statusKey));
+      specNames ??= new Set(specs.map((spec) => (typeof spec?.name === 'string' ? spec.name : '')));
+      if (!specNames.has(name)) out.push(build(name, group.kind, {}, status, group.statusKey));
     }
   }
   return out;
+}
+
+/** Up to this many statuses, a spec's is found by a scan; past it (a hostile Pod of thousands), through a Map. */
+const FEW_STATUSES = 8;
+
+/** The index of the status a spec of this name gets, -1 for none: the last of that name, as a Map built from the list keeps. */
+function statusFinder(statuses: readonly ContainerStatus[]): (name: string) => number {
+  if (statuses.length <= FEW_STATUSES) {
+    return (name) => {
+      for (let i = statuses.length - 1; i >= 0; i--) if ((statuses[i]?.name ?? '') === name) return i;
+      return -1;
+    };
+  }
+  const byName = new Map<unknown, number>();
+  statuses.forEach((s, i) => byName.set(s?.name ?? '', i));
+  return (name) => byName.get(name) ?? -1;
 }
 
 function build(name: string, kind: ContainerKind, spec: ContainerSpec, status: ContainerStatus | undefined, statusKey: string): ContainerFacts {

@@ -88,7 +88,8 @@ export function dedupeEvents(events: EventFact[]): EventFact[] {
     merged = [];
     let copied = 0; // bit i: merged[i] is a copy
     for (const e of events) {
-      const at = merged.findIndex((m) => sameEvent(m, e));
+      let at = merged.length - 1;
+      while (at >= 0 && !sameEvent(merged[at]!, e)) at--;
       if (at < 0) {
         merged.push(e);
         continue;
@@ -109,8 +110,21 @@ export function dedupeEvents(events: EventFact[]): EventFact[] {
     }
     merged = [...byKey.values()];
   }
-  return merged.sort((a, b) => (a.lastSeen ?? 0) - (b.lastSeen ?? 0) || compareText(a.reason, b.reason) || compareText(a.message, b.message));
+  if (merged.length > FEW_EVENTS) return merged.sort(oldestFirst);
+  // A handful: sorted in place by insertion (stable, as sort is), with no work area to allocate.
+  for (let i = 1; i < merged.length; i++) {
+    const e = merged[i]!;
+    let j = i - 1;
+    while (j >= 0 && oldestFirst(merged[j]!, e) > 0) {
+      merged[j + 1] = merged[j]!;
+      j--;
+    }
+    merged[j + 1] = e;
+  }
+  return merged;
 }
+
+const oldestFirst = (a: EventFact, b: EventFact): number => (a.lastSeen ?? 0) - (b.lastSeen ?? 0) || compareText(a.reason, b.reason) || compareText(a.message, b.message);
 
 function mergeInto(prior: EventFact, e: EventFact): void {
   prior.count += e.count;

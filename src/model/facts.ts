@@ -168,10 +168,7 @@ export class SnapshotIndex {
     const namespace = str(pod.metadata?.namespace);
     const nodeName = str(pod.spec?.nodeName);
     const node = nodeName ? this.nodes.get(nodeName) : undefined;
-    const conditions: Record<string, Condition> = Object.create(null); // a condition type may be "__proto__"
-    for (const c of Array.isArray(pod.status?.conditions) ? pod.status.conditions : []) {
-      if (c && typeof c.type === 'string') conditions[c.type] = c;
-    }
+    const conditions = conditionsByType(pod.status?.conditions);
     const facts: PodFacts = {
       pod,
       namespace,
@@ -287,10 +284,7 @@ export class SnapshotIndex {
   workloadFacts(kind: string, object: KObject, pods: PodFacts[]): WorkloadFacts {
     const namespace = str(object.metadata?.namespace);
     const name = str(object.metadata?.name);
-    const conditions: Record<string, Condition> = Object.create(null); // a condition type may be "__proto__"
-    for (const c of Array.isArray(object.status?.conditions) ? object.status.conditions : []) {
-      if (c && typeof c.type === 'string') conditions[c.type] = c;
-    }
+    const conditions = conditionsByType(object.status?.conditions);
     const replicaSets =
       kind === 'Deployment'
         ? [...(this.replicaSetsOf(namespace, name) ?? [])]
@@ -323,3 +317,20 @@ export function freshlyReady(pod: PodFacts, now: number, withinMs: number): bool
   for (const e of pod.events) if (e.source.startsWith('kubelet') && e.lastSeen !== undefined) newest = Math.max(newest, e.lastSeen);
   return newest > 0 && now - newest <= withinMs;
 }
+
+/**
+ * An object's conditions by type, the last of each type winning. Nothing is inherited (a type may be
+ * "__proto__" or "constructor", and a readiness gate names any type): the prototype is an empty object with
+ * none. Not Object.create(null) itself, which V8 keeps as a hash table: every Pod's few conditions were
+ * stored through the runtime, a tenth of a diagnosis.
+ */
+export function conditionsByType(list: unknown): Record<string, Condition> {
+  const conditions: Record<string, Condition> = Object.create(NOTHING_INHERITED);
+  if (!Array.isArray(list)) return conditions;
+  for (const c of list as Array<Condition | null | undefined>) {
+    if (c && typeof c.type === 'string') conditions[c.type] = c;
+  }
+  return conditions;
+}
+
+const NOTHING_INHERITED: object = Object.freeze(Object.create(null));

@@ -244,18 +244,37 @@ function coerce(v: unknown, shape: Shape): unknown {
     return v;
   }
   if (!isObject(v)) return undefined;
-  fields(v, shape as Fields);
-  return v;
+  const dropped = fields(v, shape as Fields);
+  return dropped ? without(v, dropped) : v;
 }
 
-function fields(obj: Record<string, unknown>, shape: Fields): void {
+/** Coerces `obj`'s fields in place; returns the keys whose values could not be, which the caller drops. */
+function fields(obj: Record<string, unknown>, shape: Fields): string[] | undefined {
+  let dropped: string[] | undefined;
   // for…in over the shape: no key array per object (shapes are plain literals, nothing inherited).
   for (const key in shape) {
     if (!Object.hasOwn(obj, key)) continue;
     const fixed = coerce(obj[key], shape[key]!);
-    if (fixed === undefined) delete obj[key];
+    if (fixed === undefined) (dropped ??= []).push(key);
     else if (fixed !== obj[key]) obj[key] = fixed;
   }
+  return dropped;
+}
+
+/**
+ * A nested object without some of its fields, as a new object: `delete` of a field other than the last one
+ * added turns a V8 object into a hash table, and every later read of it is several times slower (each Pod
+ * condition's `lastProbeTime: null`, as kubectl and the API print it, made every condition one).
+ */
+function without(obj: Record<string, unknown>, dropped: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(obj)) {
+    if (dropped.includes(key)) continue;
+    // A field named __proto__ (JSON can hold one) stays a field, never the copy's prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: obj[key], enumerable: true, writable: true, configurable: true });
+    else out[key] = obj[key];
+  }
+  return out;
 }
 
 /**
@@ -264,7 +283,8 @@ function fields(obj: Record<string, unknown>, shape: Fields): void {
  */
 export function normalizeObject(obj: KObject): KObject {
   const kind = typeof obj.kind === 'string' ? obj.kind : '';
-  fields(obj, { apiVersion: s, kind: s, metadata: META });
-  fields(obj, Object.hasOwn(KINDS, kind) ? KINDS[kind]! : ANY_KIND);
+  // The object itself is coerced in place (its callers hold it): a field dropped here is deleted.
+  for (const key of fields(obj, { apiVersion: s, kind: s, metadata: META }) ?? []) delete obj[key];
+  for (const key of fields(obj, Object.hasOwn(KINDS, kind) ? KINDS[kind]! : ANY_KIND) ?? []) delete obj[key];
   return obj;
 }

@@ -47,6 +47,34 @@ describe('normalizeObject: lists', () => {
   });
 });
 
+describe('normalizeObject: fields dropped', () => {
+  it('a nested object loses a field of the wrong type (a condition\'s lastProbeTime: null, as kubectl prints it) and keeps the rest in order', () => {
+    const condition = { type: 'Ready', status: 'True', lastProbeTime: null, lastTransitionTime: '2026-11-30T10:00:00Z' };
+    const o = normalizeObject({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, status: { conditions: [condition] } } as any);
+    const kept = o.status!.conditions![0]!;
+    expect(Object.keys(kept)).toEqual(['type', 'status', 'lastTransitionTime']);
+    expect(Object.hasOwn(kept, 'lastProbeTime')).toBe(false);
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    // The object read is not changed: a YAML alias may share it.
+    expect(condition.lastProbeTime).toBeNull();
+  });
+
+  it('a field named __proto__ in a nested object that loses another field stays a field, never the prototype', () => {
+    const spec = JSON.parse('{"nodeName": 7.5e400, "__proto__": {"polluted": true}, "restartPolicy": "Never"}');
+    const o = normalizeObject({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec } as any);
+    expect(Object.keys(o.spec!)).toEqual(['__proto__', 'restartPolicy']);
+    expect(Object.getPrototypeOf(o.spec)).toBe(Object.prototype);
+    expect((o.spec as any).polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(o.spec, '__proto__')?.value).toEqual({ polluted: true });
+  });
+
+  it('the object itself keeps its identity: a top-level field of the wrong type is deleted from it', () => {
+    const obj = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: 'not an object' } as any;
+    expect(normalizeObject(obj)).toBe(obj);
+    expect(Object.keys(obj)).toEqual(['apiVersion', 'kind', 'metadata']);
+  });
+});
+
 describe('nestedDeeperThan', () => {
   const nest = (levels: number, inArrays = false): unknown => {
     let v: unknown = {};
