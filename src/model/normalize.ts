@@ -278,13 +278,15 @@ function without(obj: Record<string, unknown>, dropped: readonly string[]): Reco
 }
 
 /**
- * Coerces, in place, the fields kdiag reads of one wire object to the types k8s.ts declares. Fields
- * kdiag does not read are left as they are.
+ * Coerces the fields kdiag reads of one wire object to the types k8s.ts declares, and returns the object to
+ * keep: `obj` itself, coerced in place, or a copy of it without the fields that could not be coerced (every
+ * kubelet Event's `eventTime: null`), with `obj` left holding them. Fields kdiag does not read are left as
+ * they are.
  */
 export function normalizeObject(obj: KObject): KObject {
   const kind = typeof obj.kind === 'string' ? obj.kind : '';
-  // The object itself is coerced in place (its callers hold it): a field dropped here is deleted.
-  for (const key of fields(obj, { apiVersion: s, kind: s, metadata: META }) ?? []) delete obj[key];
-  for (const key of fields(obj, Object.hasOwn(KINDS, kind) ? KINDS[kind]! : ANY_KIND) ?? []) delete obj[key];
-  return obj;
+  const head = fields(obj, { apiVersion: s, kind: s, metadata: META });
+  const body = fields(obj, Object.hasOwn(KINDS, kind) ? KINDS[kind]! : ANY_KIND);
+  const dropped = head && body ? [...head, ...body] : (head ?? body);
+  return dropped ? (without(obj, dropped) as KObject) : obj;
 }

@@ -149,27 +149,27 @@ export class SnapshotBuilder {
       this.skip('(not an object)');
       return;
     }
-    const obj = value as KObject;
-    const kind = typeof obj.kind === 'string' ? obj.kind : '';
-    if (Array.isArray(obj.items) && (kind === 'List' || kind.endsWith('List') || kind === '')) {
+    const read = value as KObject;
+    const kind = typeof read.kind === 'string' ? read.kind : '';
+    if (Array.isArray(read.items) && (kind === 'List' || kind.endsWith('List') || kind === '')) {
       this.accepted++;
       // Calico's NetworkPolicyList is not a list of networking.k8s.io NetworkPolicies.
-      const foreign = kind === 'NetworkPolicyList' && typeof obj.apiVersion === 'string' && obj.apiVersion.includes('/') && !obj.apiVersion.startsWith('networking.k8s.io/');
+      const foreign = kind === 'NetworkPolicyList' && typeof read.apiVersion === 'string' && read.apiVersion.includes('/') && !read.apiVersion.startsWith('networking.k8s.io/');
       const itemKind = foreign ? undefined : LIST_KIND_TO_ITEM[kind];
       if (itemKind) this.markSeen(itemKind);
       // A kdiag bundle says itself which lists it holds whole; any other List is judged by its items.
-      const recorded = this.readBundleAnnotations(obj.metadata?.annotations);
-      this.addList(obj.items, itemKind, recorded ? { ...options, markSeen: false } : options, depth);
+      const recorded = this.readBundleAnnotations(read.metadata?.annotations);
+      this.addList(read.items, itemKind, recorded ? { ...options, markSeen: false } : options, depth);
       return;
     }
-    if (kind === 'ContainerLog' && obj.apiVersion === 'kdiag/v1') {
-      const log = obj as KObject & { container?: unknown; text?: unknown };
+    if (kind === 'ContainerLog' && read.apiVersion === 'kdiag/v1') {
+      const log = read as KObject & { container?: unknown; text?: unknown };
       const part = (v: unknown): string => (typeof v === 'string' ? v : '');
-      if (typeof log.text === 'string') this.addLog(`${part(obj.metadata?.namespace)}/${part(obj.metadata?.name)}/${part(log.container)}`, log.text);
+      if (typeof log.text === 'string') this.addLog(`${part(read.metadata?.namespace)}/${part(read.metadata?.name)}/${part(log.container)}`, log.text);
       this.accepted++;
       return;
     }
-    const other = otherPolicyName(obj);
+    const other = otherPolicyName(read);
     if (other !== undefined) {
       // Named in every traffic verdict as present but not evaluated (the text is the dump's: clipped).
       const list = (this.snapshot.meta.otherPolicies ??= []);
@@ -183,7 +183,7 @@ export class SnapshotBuilder {
       return;
     }
     if (this.divert?.pass === 'pods' && kind !== 'Pod') return;
-    normalizeObject(obj); // from here on the fields kdiag reads have the types k8s.ts declares
+    const obj = normalizeObject(read); // from here on the fields kdiag reads have the types k8s.ts declares
     const uid = typeof obj.metadata?.uid === 'string' ? `${kind}/${obj.metadata.uid}` : undefined;
     if (uid && this.seenUids.has(uid)) return; // the same object in two files of one dump
     if (uid) this.seenUids.add(uid);
@@ -389,8 +389,8 @@ function inputClock(input: InputClock): SourceClock | undefined {
 }
 
 /** An object as the builder keeps it (normalised, noise and Secret values dropped), for a streamed list that is not kept in a Snapshot. */
-export function prepareObject(obj: KObject): KObject {
-  normalizeObject(obj);
+export function prepareObject(read: KObject): KObject {
+  const obj = normalizeObject(read);
   return obj.kind === 'Secret' ? redactSecret(obj) : dropNoise(obj);
 }
 

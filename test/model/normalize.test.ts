@@ -68,10 +68,13 @@ describe('normalizeObject: fields dropped', () => {
     expect(Object.getOwnPropertyDescriptor(o.spec, '__proto__')?.value).toEqual({ polluted: true });
   });
 
-  it('the object itself keeps its identity: a top-level field of the wrong type is deleted from it', () => {
-    const obj = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: 'not an object' } as any;
-    expect(normalizeObject(obj)).toBe(obj);
-    expect(Object.keys(obj)).toEqual(['apiVersion', 'kind', 'metadata']);
+  it('a top-level field of the wrong type (every kubelet Event\'s eventTime: null): the object returned lacks it, the object read still has it', () => {
+    const event = { apiVersion: 'v1', kind: 'Event', eventTime: null, metadata: { name: 'e' }, reason: 'Pulled' } as any;
+    const kept = normalizeObject(event);
+    expect(Object.keys(kept)).toEqual(['apiVersion', 'kind', 'metadata', 'reason']);
+    expect(event.eventTime).toBeNull();
+    const clean = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, reason: 'Pulled' };
+    expect(normalizeObject(clean as any)).toBe(clean);
   });
 });
 
