@@ -49,9 +49,10 @@ export function writeReport(text: string, ownWorkflowCommands = ''): void {
  * pipe into `jq` or `less`) waits until it has taken the piece, so the pieces of a large report never pile
  * up in memory. Resolves at once when stdout is gone (EPIPE is handled where stdout is set up).
  */
-export async function writeReportPiece(text: string, out: NodeJS.WritableStream & { destroyed?: boolean } = process.stdout): Promise<void> {
+export async function writeReportPiece(text: string, out: NodeJS.WritableStream & { destroyed?: boolean } = process.stdout, neutral = false): Promise<void> {
   stopStatusLine();
-  if (out.write(neutralizeOutput(text)) || out.destroyed) return;
+  // `neutral`: the reporter has passed the text through neutralizeOutput already (a JSON list, piece by piece).
+  if (out.write(neutral ? text : neutralizeOutput(text)) || out.destroyed) return;
   await new Promise<void>((resolve) => {
     const done = (): void => {
       out.off('drain', done);

@@ -15,21 +15,23 @@ const PIECE = 1 << 16;
  * Writes pieces of one report as they are rendered, each after the reader has taken the ones before, so a
  * report of many Pods is never one string nor a queue of them in memory.
  */
-async function writePieces(pieces: Iterable<string>): Promise<void> {
+async function writePieces(pieces: Iterable<string>, format: OutputFormat): Promise<void> {
+  // JSON's pieces come neutralised from their renderer (renderJsonListChunks): not scanned twice.
+  const neutral = format === 'json';
   let pending = '';
   for (const piece of pieces) {
     pending += piece;
     if (pending.length >= PIECE) {
-      await writeReportPiece(pending);
+      await writeReportPiece(pending, undefined, neutral);
       pending = '';
     }
   }
-  if (pending !== '') await writeReportPiece(pending);
+  if (pending !== '') await writeReportPiece(pending, undefined, neutral);
 }
 
 /** A DiagnosisList on stdout, in every format written as it is rendered (a list of many Pods is never one string). */
 export async function writeDiagnosisList(items: Diagnosis[], meta: SnapshotMeta, format: OutputFormat, report: ReportOptions): Promise<void> {
-  await writePieces(renderListChunks(diagnosisList(items, meta), format, report));
+  await writePieces(renderListChunks(diagnosisList(items, meta), format, report), format);
 }
 
 /**
@@ -40,12 +42,12 @@ export async function writeDiagnosisList(items: Diagnosis[], meta: SnapshotMeta,
 export async function writeStreamedList(items: readonly StreamedItem[], meta: SnapshotMeta, format: OutputFormat, report: ReportOptions, text: 'table' | 'list' = 'table'): Promise<void> {
   if (format === 'json' || format === 'yaml') {
     const render = format === 'json' ? renderJsonListChunks : renderYamlListChunks;
-    await writePieces(render(localNotes(diagnosisList([], meta), report.lang), localItems(each(items), report.lang)));
+    await writePieces(render(localNotes(diagnosisList([], meta), report.lang), localItems(each(items), report.lang)), format);
     return;
   }
   const all = items.map((i) => i.diagnosis());
   if (format === 'text' && text === 'table') writeReport(renderScanText(all, meta.notes, report, meta.unreadable));
-  else await writePieces(renderListChunks(diagnosisList(all, meta), format, report));
+  else await writePieces(renderListChunks(diagnosisList(all, meta), format, report), format);
 }
 
 function* each(items: readonly StreamedItem[]): Generator<Diagnosis> {

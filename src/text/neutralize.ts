@@ -14,6 +14,8 @@ const WORKFLOW_COMMAND = /^([^\S\n]*):(?=:)|##(?=\[|vso\[)/gm;
 // large report than one pattern of both with the u flag: the characters (the tag characters as their surrogate
 // pairs), then a workflow command, only where `::` or `##` occurs at all.
 const UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_BMP}]|\\udb40[\\udc00-\\udc7f]`);
+/** The same characters, every one (for a writer that escapes some and must know whether any other is left). */
+export const UNSAFE_CHARACTERS = new RegExp(UNSAFE_CHARACTER.source, 'g');
 const COMMAND = /^[^\S\n]*::|##\[|##vso\[/m;
 
 /** Whether neutralize would change `text` (it leaves text without these characters and commands as it is). */
