@@ -2,6 +2,7 @@
 // policy list, named ports, endPort, ipBlock except in both families, SCTP) and what it says about a decision.
 import { describe, expect, it } from 'vitest';
 import { evaluateTraffic } from '../../src/traffic/policy/evaluate.js';
+import { policyDirections } from '../../src/traffic/policy/policy-spec.js';
 import { address, ask, netpol, podPeer } from './builders.js';
 
 const complete = (...policies: ReturnType<typeof netpol>[]) => ({ policies, complete: true });
@@ -218,5 +219,17 @@ describe('what a decision says', () => {
     expect(evaluateTraffic(complete(sel({ key: 'tier', operator: 'DoesNotExist' })), ask(bare, web, 1)).result).toBe('allowed');
     expect(evaluateTraffic(complete(sel({ key: 'tier', operator: 'Exists' })), ask(bare, web, 1)).result).toBe('denied');
     expect(evaluateTraffic(complete(sel({ key: 'tier', operator: 'Gt', values: ['1'] })), ask(podPeer('shop/t', { tier: '5' }), web, 1)).result).toBe('denied');
+  });
+});
+
+describe('policyDirections, read once per policy', () => {
+  it('is read again when normalisation replaces the list it was read from (egress: [null] becomes [])', () => {
+    const policy = { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'p', namespace: 'shop' }, spec: { podSelector: {}, egress: [null] as unknown[] } };
+    expect(policyDirections(policy)).toEqual(['ingress', 'egress']);
+    expect(policyDirections(policy)).toEqual(['ingress', 'egress']);
+    policy.spec.egress = [];
+    expect(policyDirections(policy)).toEqual(['ingress']);
+    (policy.spec as Record<string, unknown>).policyTypes = ['Egress'];
+    expect(policyDirections(policy)).toEqual(['egress']);
   });
 });

@@ -60,6 +60,31 @@ const normalise = (s: string): string => s.toLowerCase().replace(/[-_.]/g, '');
  */
 export function nearValue(want: string, have: string): boolean {
   if (want === have) return false;
+  let answers = nearAnswers.get(want);
+  let near = answers?.get(have);
+  if (near !== undefined) return near;
+  near = isNear(want, have);
+  if (nearAnswered >= NEAR_ANSWERS) {
+    nearAnswers.clear();
+    nearAnswered = 0;
+    answers = undefined;
+  }
+  if (!answers) nearAnswers.set(want, (answers = new Map()));
+  answers.set(have, near);
+  nearAnswered++;
+  return near;
+}
+
+/**
+ * nearValue's answers, by the value wanted and the value had: a namespace's Pods share a few label values,
+ * and every Pod is compared with every Service of its namespace (and every policy's selectors), so the same
+ * pair is asked thousands of times. Forgotten past NEAR_ANSWERS pairs.
+ */
+const nearAnswers = new Map<string, Map<string, boolean>>();
+const NEAR_ANSWERS = 4096;
+let nearAnswered = 0;
+
+function isNear(want: string, have: string): boolean {
   if (normalise(want) === normalise(have)) return true;
   if (want.replace(/\d+/g, '') === have.replace(/\d+/g, '')) return false;
   const d = editDistance(want, have);

@@ -1,6 +1,7 @@
 // Who asks: the client named by --from, or the default clients of a Service (every namespace a policy
 // distinguishes, each by its Pods in the input) or of an Ingress (its controller's Pods).
 import { UsageError } from '../../errors.js';
+import { compareText } from '../../text/collate.js';
 import type { KObject, Pod } from '../../model/k8s.js';
 import { sawKind, type Snapshot } from '../../model/snapshot.js';
 import type { TrafficPeer } from '../policy-types.js';
@@ -114,7 +115,7 @@ export function defaultServiceClients(snapshot: Snapshot, namespace: string, bac
   }
   names.delete('');
   const exclude = new Set(backends.map((p) => p.metadata?.name ?? ''));
-  return [...names].sort((a, b) => (a === namespace ? -1 : b === namespace ? 1 : a.localeCompare(b))).map((ns) => ({ label: `namespace ${ns}`, kind: 'namespace' as const, name: ns, peers: namespacePeers(snapshot, ns, exclude), named: false }));
+  return [...names].sort((a, b) => (a === namespace ? -1 : b === namespace ? 1 : compareText(a, b))).map((ns) => ({ label: `namespace ${ns}`, kind: 'namespace' as const, name: ns, peers: namespacePeers(snapshot, ns, exclude), named: false }));
 }
 
 /**

@@ -20,8 +20,20 @@ function spec(policy: KObject): Record<string, unknown> {
  * The directions a policy isolates. With `policyTypes` unset the API server defaults it (networking/v1
  * SetDefaults_NetworkPolicy): Ingress always, Egress when the spec has at least one egress rule.
  */
-export function policyDirections(policy: KObject): Direction[] {
+export function policyDirections(policy: KObject): readonly Direction[] {
   const s = spec(policy);
+  const known = directionsOf.get(policy);
+  // Kept while the fields it was read from are the same values (normalisation replaces a list it changes).
+  if (known && known.policyTypes === s.policyTypes && known.egress === s.egress) return known.directions;
+  const directions = readDirections(s);
+  directionsOf.set(policy, { policyTypes: s.policyTypes, egress: s.egress, directions });
+  return directions;
+}
+
+/** Each policy's directions, read once: every Pod and client asked about asks it of every policy of its namespace. */
+const directionsOf = new WeakMap<KObject, { policyTypes: unknown; egress: unknown; directions: readonly Direction[] }>();
+
+function readDirections(s: Record<string, unknown>): readonly Direction[] {
   const types = Array.isArray(s.policyTypes) ? s.policyTypes.filter((t): t is string => typeof t === 'string') : [];
   if (types.length > 0) return (['ingress', 'egress'] as const).filter((d) => types.some((t) => t.toLowerCase() === d));
   return Array.isArray(s.egress) && s.egress.length > 0 ? ['ingress', 'egress'] : ['ingress'];
