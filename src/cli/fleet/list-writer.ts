@@ -15,6 +15,8 @@ export class StreamedListWriter {
   private started = false;
   private readonly parts: (list: DiagnosisList) => ListParts;
   private readonly per: number;
+  /** JSON's parts come neutralised from their renderer (jsonListParts): not scanned twice. */
+  private readonly neutral: boolean;
 
   constructor(
     format: 'json' | 'yaml',
@@ -22,6 +24,7 @@ export class StreamedListWriter {
   ) {
     this.parts = format === 'json' ? jsonListParts : yamlListParts;
     this.per = format === 'json' ? 256 : 64;
+    this.neutral = format === 'json';
   }
 
   async add(items: Iterable<Diagnosis>): Promise<void> {
@@ -32,16 +35,16 @@ export class StreamedListWriter {
       pending += `${this.started ? '' : parts.head}${parts.batch(batch, !this.started)}`;
       this.started = true;
       if (pending.length >= 1 << 16) {
-        await writeReportPiece(pending);
+        await writeReportPiece(pending, undefined, this.neutral);
         pending = '';
       }
     }
-    if (pending !== '') await writeReportPiece(pending);
+    if (pending !== '') await writeReportPiece(pending, undefined, this.neutral);
   }
 
   /** The list's end: `list` without items (its notes are localised here). */
   async finish(list: DiagnosisList): Promise<void> {
     const parts = this.parts(localNotes({ ...list, items: [] }, this.lang));
-    await writeReportPiece(this.started ? parts.tail : parts.empty);
+    await writeReportPiece(this.started ? parts.tail : parts.empty, undefined, this.neutral);
   }
 }
