@@ -321,8 +321,8 @@ export function freshlyReady(pod: PodFacts, now: number, withinMs: number): bool
 /**
  * An object's conditions by type, the last of each type winning. Nothing is inherited (a type may be
  * "__proto__" or "constructor", and a readiness gate names any type): the prototype is an empty object with
- * none. Not Object.create(null) itself, which V8 keeps as a hash table: every Pod's few conditions were
- * stored through the runtime, a tenth of a diagnosis.
+ * none. Not Object.create(null) itself, which V8 keeps as a hash table from the start (each store a call
+ * into the runtime), for every Pod diagnosed.
  */
 export function conditionsByType(list: unknown): Record<string, Condition> {
   const conditions: Record<string, Condition> = Object.create(NOTHING_INHERITED);
