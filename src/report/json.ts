@@ -10,10 +10,8 @@ const RAW_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const escapeChar = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 const escapeUnsafe = (text: string): string => text.replace(RAW_UNSAFE, escapeChar);
 /** One of RAW_UNSAFE's characters (a match of UNSAFE_CHARACTERS, which holds them all). */
-const isRawUnsafe = (c: string): boolean => {
-  const n = c.charCodeAt(0);
-  return c.length === 1 && ((n >= 0x7f && n <= 0x9f) || (n >= 0x2028 && n <= 0x202e) || (n >= 0x2066 && n <= 0x2069));
-};
+const RAW_UNSAFE_ONE = new RegExp(`^${RAW_UNSAFE.source}$`);
+const isRawUnsafe = (c: string): boolean => RAW_UNSAFE_ONE.test(c);
 
 /**
  * `neutralizeOutput(escapeUnsafe(json))`, the text the last pass before stdout would write, in one scan when

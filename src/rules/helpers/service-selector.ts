@@ -77,8 +77,8 @@ export function nearValue(want: string, have: string): boolean {
 
 /**
  * nearValue's answers, by the value wanted and the value had: a namespace's Pods share a few label values,
- * and every Pod is compared with every Service of its namespace (and every policy's selectors), so the same
- * pair is asked thousands of times. Forgotten past NEAR_ANSWERS pairs.
+ * and every Pod is compared with every Service of its namespace, so the same pair is asked thousands of
+ * times. Forgotten past NEAR_ANSWERS pairs.
  */
 const nearAnswers = new Map<string, Map<string, boolean>>();
 const NEAR_ANSWERS = 4096;
