@@ -125,7 +125,7 @@ export class Engine {
   private clockOf(object: KObject): SourceClock | undefined {
     if (this.lastClockObject === object) return this.lastClock;
     const meta = this.snapshot.meta;
-    const i = meta.objectClock?.[clockKey(object)];
+    const i = meta.objectClock === undefined ? meta.defaultClock : meta.objectClock[clockKey(object)];
     const clock = i === undefined ? undefined : meta.clocks?.[i];
     this.lastClockObject = object;
     this.lastClock = clock;

@@ -41,6 +41,8 @@ export interface SnapshotMeta {
   clocks?: SourceClock[];
   /** `Kind/namespace/name` → index into `clocks`: the input each object was read from. */
   objectClock?: Record<string, number>;
+  /** The clock of every object when all of them were read from one input (then there is no `objectClock`). */
+  defaultClock?: number;
   /** Kinds that were looked at (present in a dump, or listed successfully on a cluster). */
   seenKinds: SnapshotKind[];
   /**

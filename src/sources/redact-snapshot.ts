@@ -36,18 +36,20 @@ const everyObject = (snapshot: Snapshot, events = true): KObject[] =>
  * What kdiag has read and must not print: env values of every Pod and Pod template, the data of every
  * ConfigMap, and `secretValues` (Secret data from a dump, taken before the Secret's data was dropped).
  * Names (objects, namespaces, images) are exempt: a value equal to one is not what makes a message secret.
+ * `more`: values will be added later (a streamed scan), so every name is kept exempt, not only the names
+ * that equal a value given now.
  */
-function knownValues(snapshot: Snapshot, secretValues: Iterable<string>, elsewhere?: ObjectWords): KnownValues {
-  const objects = everyObject(snapshot);
+function knownValues(snapshot: Snapshot, secretValues: Iterable<string>, elsewhere?: ObjectWords, more = false): KnownValues {
   const words = elsewhere ?? new ObjectWords();
-  for (const o of objects) words.add(o);
-  const known = new KnownValues(words.exempt);
-  for (const v of words.values) known.add(v);
+  for (const o of everyObject(snapshot)) words.add(o);
+  const given: unknown[] = [...words.values];
   for (const cm of snapshot.configMaps as KObject[]) {
     const data = cm.data;
-    if (isObject(data)) for (const v of Object.values(data)) if (typeof v === 'string' && !PLAIN_WORD.test(v.trim())) known.add(v);
+    if (isObject(data)) for (const v of Object.values(data)) if (typeof v === 'string' && !PLAIN_WORD.test(v.trim())) given.push(v);
   }
-  for (const v of secretValues) known.add(v);
+  for (const v of secretValues) given.push(v);
+  const known = new KnownValues(more ? words.names : words.namesAmong(given));
+  for (const v of given) known.add(v);
   return known;
 }
 
@@ -57,18 +59,28 @@ function knownValues(snapshot: Snapshot, secretValues: Iterable<string>, elsewhe
  * by file), so their values are masked everywhere, as if they were.
  */
 export class ObjectWords {
-  readonly exempt = new Set<string>();
+  /** Every name and image, kept in a list: a set of the tens of thousands a large dump holds costs more than the few values it is asked about. */
+  readonly names: string[] = [];
   readonly values = new Set<unknown>();
 
   add(o: KObject): void {
-    if (typeof o.metadata?.name === 'string') this.exempt.add(o.metadata.name);
-    if (typeof o.metadata?.namespace === 'string') this.exempt.add(o.metadata.namespace);
+    if (typeof o.metadata?.name === 'string') this.names.push(o.metadata.name);
+    if (typeof o.metadata?.namespace === 'string') this.names.push(o.metadata.namespace);
     for (const spec of podSpecs(o)) {
       for (const c of containers(spec)) {
-        if (typeof c.image === 'string') this.exempt.add(c.image);
+        if (typeof c.image === 'string') this.names.push(c.image);
         for (const e of Array.isArray(c.env) ? c.env : []) if (isObject(e)) this.values.add(e.value);
       }
     }
+  }
+
+  /** The names equal to one of `values` as KnownValues compares them (trimmed): the only names its exemption can match. */
+  namesAmong(values: readonly unknown[]): Set<string> {
+    const wanted = new Set<string>();
+    for (const v of values) if (typeof v === 'string') wanted.add(v.trim());
+    const found = new Set<string>();
+    if (wanted.size > 0) for (const name of this.names) if (wanted.has(name)) found.add(name);
+    return found;
   }
 }
 
@@ -121,7 +133,7 @@ export class StreamRedactor {
   private readonly known: KnownValues;
 
   constructor(context: Snapshot) {
-    this.known = knownValues(context, []);
+    this.known = knownValues(context, [], undefined, true);
   }
 
   /** An Event's message (or note): patterns and known values masked, bounded. */
