@@ -174,6 +174,8 @@ const KINDS: Record<string, Fields> = {
   Namespace: { status: { phase: s, conditions: CONDITIONS } },
 };
 const ANY_KIND: Fields = { spec: 'object', status: { conditions: CONDITIONS } };
+/** What every object has. */
+const HEAD: Fields = { apiVersion: s, kind: s, metadata: META };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -285,7 +287,7 @@ function without(obj: Record<string, unknown>, dropped: readonly string[]): Reco
  */
 export function normalizeObject(obj: KObject): KObject {
   const kind = typeof obj.kind === 'string' ? obj.kind : '';
-  const head = fields(obj, { apiVersion: s, kind: s, metadata: META });
+  const head = fields(obj, HEAD);
   const body = fields(obj, Object.hasOwn(KINDS, kind) ? KINDS[kind]! : ANY_KIND);
   const dropped = head && body ? [...head, ...body] : (head ?? body);
   return dropped ? (without(obj, dropped) as KObject) : obj;

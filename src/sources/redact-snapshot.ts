@@ -1,6 +1,6 @@
 import type { KObject } from '../model/k8s.js';
 import type { Snapshot } from '../model/snapshot.js';
-import { KnownValues } from '../text/known-values.js';
+import { KnownValues, MIN_KNOWN_VALUE } from '../text/known-values.js';
 import { REDACTED, redactMessage, redactText } from '../text/redact.js';
 
 const SECRET_HEADER = /authorization|cookie|token|api-?key|secret|password/i;
@@ -12,10 +12,20 @@ const PLAIN_WORD = /^[a-z]{8,15}$/;
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null;
 
+const CONTAINER_GROUPS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
+const STATUS_GROUPS = ['initContainerStatuses', 'containerStatuses', 'ephemeralContainerStatuses'] as const;
+const NONE: never[] = [];
+
 /** Every container of a Pod spec (init, app, ephemeral). */
 function containers(spec: unknown): Array<Record<string, any>> {
-  if (!isObject(spec)) return [];
-  return ['initContainers', 'containers', 'ephemeralContainers'].flatMap((g) => (Array.isArray(spec[g]) ? spec[g] : [])).filter(isObject);
+  if (!isObject(spec)) return NONE;
+  let out: Array<Record<string, any>> | undefined;
+  for (const group of CONTAINER_GROUPS) {
+    const list: unknown = spec[group];
+    if (!Array.isArray(list)) continue;
+    for (const c of list) if (isObject(c)) (out ??= []).push(c);
+  }
+  return out ?? NONE;
 }
 
 /** The Pod specs an object carries: its own (a Pod), or its template's (workloads; a CronJob's Job template). */
@@ -23,7 +33,7 @@ function podSpecs(o: KObject): unknown[] {
   // A ControllerRevision keeps its StatefulSet's or DaemonSet's template in data (a patch), with no spec.
   if (o.kind === 'ControllerRevision') return [(o.data as Record<string, any> | undefined)?.spec?.template?.spec].filter(isObject);
   const spec = o.spec as Record<string, any> | undefined;
-  if (!isObject(spec)) return [];
+  if (!isObject(spec)) return NONE;
   if (o.kind === 'Pod') return [spec];
   return [spec.template?.spec, spec.jobTemplate?.spec?.template?.spec].filter(isObject);
 }
@@ -76,10 +86,22 @@ export class ObjectWords {
 
   /** The names equal to one of `values` as KnownValues compares them (trimmed): the only names its exemption can match. */
   namesAmong(values: readonly unknown[]): Set<string> {
+    // Only values KnownValues keeps can be exempted: none shorter than MIN_KNOWN_VALUE once trimmed.
     const wanted = new Set<string>();
-    for (const v of values) if (typeof v === 'string') wanted.add(v.trim());
+    let shortest = Infinity;
+    let longest = 0;
+    for (const v of values) {
+      if (typeof v !== 'string') continue;
+      const t = v.trim();
+      if (t.length < MIN_KNOWN_VALUE) continue;
+      wanted.add(t);
+      shortest = Math.min(shortest, t.length);
+      longest = Math.max(longest, t.length);
+    }
     const found = new Set<string>();
-    if (wanted.size > 0) for (const name of this.names) if (wanted.has(name)) found.add(name);
+    if (wanted.size > 0) {
+      for (const name of this.names) if (name.length >= shortest && name.length <= longest && wanted.has(name)) found.add(name);
+    }
     return found;
   }
 }
@@ -87,14 +109,21 @@ export class ObjectWords {
 /** Masks credentials the spec carries outside env: probe and hook headers, exec commands of probes and hooks. */
 function maskSpecCredentials(spec: unknown): void {
   for (const c of containers(spec)) {
-    const handlers = [...PROBES.map((p) => c[p]), c.lifecycle?.postStart, c.lifecycle?.preStop].filter(isObject);
-    for (const h of handlers) {
-      for (const header of Array.isArray(h.httpGet?.httpHeaders) ? h.httpGet.httpHeaders : []) {
-        if (isObject(header) && typeof header.value === 'string' && (SECRET_HEADER.test(String(header.name)) || redactText(header.value) !== header.value)) header.value = REDACTED;
-      }
-      if (isObject(h.exec) && Array.isArray(h.exec.command)) h.exec.command = h.exec.command.map((a: unknown) => (typeof a === 'string' ? redactText(a) : a));
+    for (const p of PROBES) maskHandler(c[p]);
+    if (isObject(c.lifecycle)) {
+      maskHandler(c.lifecycle.postStart);
+      maskHandler(c.lifecycle.preStop);
     }
   }
+}
+
+/** One probe's or hook's credentials: secret-looking headers, and credentials in its command. */
+function maskHandler(h: unknown): void {
+  if (!isObject(h)) return;
+  for (const header of Array.isArray(h.httpGet?.httpHeaders) ? h.httpGet.httpHeaders : NONE) {
+    if (isObject(header) && typeof header.value === 'string' && (SECRET_HEADER.test(String(header.name)) || redactText(header.value) !== header.value)) header.value = REDACTED;
+  }
+  if (isObject(h.exec) && Array.isArray(h.exec.command)) h.exec.command = h.exec.command.map((a: unknown) => (typeof a === 'string' ? redactText(a) : a));
 }
 
 /**
@@ -111,16 +140,25 @@ function boundedMessage(text: string, known: KnownValues): string {
 function maskStatus(status: unknown, known: KnownValues): void {
   if (!isObject(status)) return;
   if (typeof status.message === 'string') status.message = boundedMessage(status.message, known);
-  for (const c of Array.isArray(status.conditions) ? status.conditions : []) if (isObject(c) && typeof c.message === 'string') c.message = boundedMessage(c.message, known);
-  for (const group of ['initContainerStatuses', 'containerStatuses', 'ephemeralContainerStatuses']) {
-    for (const s of Array.isArray(status[group]) ? status[group] : []) {
+  const conditions: unknown = status.conditions;
+  if (Array.isArray(conditions)) for (const c of conditions) if (isObject(c) && typeof c.message === 'string') c.message = boundedMessage(c.message, known);
+  for (const group of STATUS_GROUPS) {
+    const statuses: unknown = status[group];
+    if (!Array.isArray(statuses)) continue;
+    for (const s of statuses) {
       if (!isObject(s)) continue;
-      for (const state of [s.state, s.lastState]) {
-        if (!isObject(state)) continue;
-        for (const phase of [state.waiting, state.terminated]) if (isObject(phase) && typeof phase.message === 'string') phase.message = boundedMessage(phase.message, known);
-      }
+      maskState(s.state, known);
+      maskState(s.lastState, known);
     }
   }
+}
+
+/** A container state's messages (waiting, terminated). */
+function maskState(state: unknown, known: KnownValues): void {
+  if (!isObject(state)) return;
+  const { waiting, terminated } = state;
+  if (isObject(waiting) && typeof waiting.message === 'string') waiting.message = boundedMessage(waiting.message, known);
+  if (isObject(terminated) && typeof terminated.message === 'string') terminated.message = boundedMessage(terminated.message, known);
 }
 
 /**

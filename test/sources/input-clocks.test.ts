@@ -15,7 +15,7 @@ function judgedAt(build: (b: SnapshotBuilder) => void): Record<string, number> {
   build(b);
   const s = b.finish();
   const e = new Engine(s);
-  return Object.fromEntries(s.pods.map((p) => [p.metadata.name, e.nowFor(p)]));
+  return Object.fromEntries(s.pods.map((p) => [p.metadata?.name, e.nowFor(p)]));
 }
 
 describe('input clocks', () => {
@@ -59,7 +59,7 @@ describe('input clocks', () => {
     b.add(named('late'));
     const s = b.finish();
     const e = new Engine(s);
-    const byName = (name: string) => s.pods.find((p) => p.metadata.name === name)!;
+    const byName = (name: string) => s.pods.find((p) => p.metadata?.name === name)!;
     expect(e.clockNote(byName('late'))).toMatch(/the modification time of a\.yaml/);
     expect(e.clockNote(byName('early')) ?? '').not.toMatch(/a\.yaml/);
     expect(e.clockTrusted(byName('early'))).toBe(true);
