@@ -375,37 +375,52 @@ export class SnapshotBuilder {
   }
 
   private noteTimes(obj: KObject): void {
+    const t = newestTime(obj);
+    if (t === undefined) return;
+    if (this.newest === undefined || t > this.newest) this.newest = t;
     const input = this.inputs.at(-1);
-    const consider = (v: unknown): void => {
-      const t = parseTime(v);
-      if (t === undefined) return;
-      if (this.newest === undefined || t > this.newest) this.newest = t;
-      if (input && (input.newest === undefined || t > input.newest)) input.newest = t;
-    };
-    consider(obj.metadata?.creationTimestamp);
-    consider(obj.metadata?.deletionTimestamp);
-    const e = obj as Record<string, any>;
-    consider(e.lastTimestamp);
-    consider(e.eventTime);
-    consider(e.series?.lastObservedTime);
-    const status = obj.status;
-    if (status && typeof status === 'object') {
-      consider(status.startTime);
-      for (const c of Array.isArray(status.conditions) ? status.conditions : []) {
-        consider(c?.lastTransitionTime);
-        consider(c?.lastHeartbeatTime);
-        consider(c?.lastProbeTime);
-        consider(c?.lastUpdateTime);
-      }
-      for (const key of ['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses']) {
-        for (const s of Array.isArray(status[key]) ? status[key] : []) {
-          consider(s?.state?.running?.startedAt);
-          consider(s?.state?.terminated?.finishedAt);
-          consider(s?.lastState?.terminated?.finishedAt);
-        }
-      }
+    if (input && (input.newest === undefined || t > input.newest)) input.newest = t;
+  }
+
+}
+
+const STATUS_LISTS = ['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses'] as const;
+
+/** The later of a time and a field's time (undefined when neither is one). */
+function later(t: number | undefined, v: unknown): number | undefined {
+  const u = parseTime(v);
+  return u === undefined || (t !== undefined && t >= u) ? t : u;
+}
+
+/** The newest of the times an object records about itself (its creation, deletion, events, conditions, containers). */
+function newestTime(obj: KObject): number | undefined {
+  const e = obj as Record<string, any>;
+  let t = later(undefined, obj.metadata?.creationTimestamp);
+  t = later(t, obj.metadata?.deletionTimestamp);
+  t = later(t, e.lastTimestamp);
+  t = later(t, e.eventTime);
+  t = later(t, e.series?.lastObservedTime);
+  const status = obj.status;
+  if (!status || typeof status !== 'object') return t;
+  t = later(t, status.startTime);
+  if (Array.isArray(status.conditions)) {
+    for (const c of status.conditions) {
+      t = later(t, c?.lastTransitionTime);
+      t = later(t, c?.lastHeartbeatTime);
+      t = later(t, c?.lastProbeTime);
+      t = later(t, c?.lastUpdateTime);
     }
   }
+  for (const key of STATUS_LISTS) {
+    const list: unknown = status[key];
+    if (!Array.isArray(list)) continue;
+    for (const s of list) {
+      t = later(t, s?.state?.running?.startedAt);
+      t = later(t, s?.state?.terminated?.finishedAt);
+      t = later(t, s?.lastState?.terminated?.finishedAt);
+    }
+  }
+  return t;
 }
 
 /**
