@@ -381,7 +381,6 @@ export class SnapshotBuilder {
     const input = this.inputs.at(-1);
     if (input && (input.newest === undefined || t > input.newest)) input.newest = t;
   }
-
 }
 
 const STATUS_LISTS = ['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses'] as const;

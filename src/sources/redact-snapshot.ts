@@ -14,10 +14,11 @@ const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object'
 
 const CONTAINER_GROUPS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
 const STATUS_GROUPS = ['initContainerStatuses', 'containerStatuses', 'ephemeralContainerStatuses'] as const;
-const NONE: never[] = [];
+/** The answer when there is nothing: one shared empty list, never written to. */
+const NONE: readonly never[] = Object.freeze([]);
 
 /** Every container of a Pod spec (init, app, ephemeral). */
-function containers(spec: unknown): Array<Record<string, any>> {
+function containers(spec: unknown): readonly Record<string, any>[] {
   if (!isObject(spec)) return NONE;
   let out: Array<Record<string, any>> | undefined;
   for (const group of CONTAINER_GROUPS) {
@@ -29,7 +30,7 @@ function containers(spec: unknown): Array<Record<string, any>> {
 }
 
 /** The Pod specs an object carries: its own (a Pod), or its template's (workloads; a CronJob's Job template). */
-function podSpecs(o: KObject): unknown[] {
+function podSpecs(o: KObject): readonly unknown[] {
   // A ControllerRevision keeps its StatefulSet's or DaemonSet's template in data (a patch), with no spec.
   if (o.kind === 'ControllerRevision') return [(o.data as Record<string, any> | undefined)?.spec?.template?.spec].filter(isObject);
   const spec = o.spec as Record<string, any> | undefined;
