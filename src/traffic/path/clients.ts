@@ -98,6 +98,34 @@ function labelKey(pod: Pod): string {
 }
 
 /**
+ * The Namespaces a namespaceSelector's `matchLabels` matches, then those its values name (the label a selector
+ * names is often the namespace's name, `name: monitoring`: that namespace is asked about too). Remembered per
+ * list of Namespaces and selector: every Service whose backends a policy selects asks about the same selectors.
+ */
+function namespacesSelected(namespaces: readonly KObject[], wanted: Record<string, string>): readonly string[] {
+  const remembered = typeof wanted === 'object' ? selectedMemo(namespaces).get(wanted) : undefined;
+  if (remembered) return remembered;
+  const entries = Object.entries(wanted);
+  const out: string[] = [];
+  for (const ns of namespaces) {
+    const labels = labelsOf(ns);
+    if (entries.every(([k, v]) => labels[k] === v)) out.push(ns.metadata?.name ?? '');
+  }
+  for (const [, v] of entries) if (namespaces.some((n) => n.metadata?.name === v)) out.push(v);
+  if (typeof wanted === 'object') selectedMemo(namespaces).set(wanted, out);
+  return out;
+}
+
+const selectedByList = new WeakMap<readonly KObject[], { length: number; bySelector: WeakMap<object, readonly string[]> }>();
+
+function selectedMemo(namespaces: readonly KObject[]): WeakMap<object, readonly string[]> {
+  let memo = selectedByList.get(namespaces);
+  // A list that grew (a Namespace added to a live snapshot) is asked again.
+  if (!memo || memo.length !== namespaces.length) selectedByList.set(namespaces, (memo = { length: namespaces.length, bySelector: new WeakMap() }));
+  return memo.bySelector;
+}
+
+/**
  * A Service's default clients: its own namespace, every namespace whose Pods are in the input, and every
  * Namespace a namespaceSelector of a policy selecting the backends matches: one client per namespace.
  */
@@ -105,12 +133,12 @@ export function defaultServiceClients(snapshot: Snapshot, namespace: string, bac
   const names = new Set<string>([namespace, ...namespacesWithPods(snapshot)]);
   for (const policy of selecting) {
     const rules = Array.isArray(policy.spec?.ingress) ? (policy.spec.ingress as Array<{ from?: Array<{ namespaceSelector?: { matchLabels?: Record<string, string> } }> }>) : [];
-    for (const peer of rules.flatMap((r) => (Array.isArray(r?.from) ? r.from : []))) {
-      const wanted = peer?.namespaceSelector?.matchLabels;
-      if (!wanted) continue;
-      for (const ns of snapshot.namespaces) if (Object.entries(wanted).every(([k, v]) => labelsOf(ns)[k] === v)) names.add(ns.metadata?.name ?? '');
-      // The label a selector names is often the namespace's name (`name: monitoring`): that namespace is asked about too.
-      for (const v of Object.values(wanted)) if (snapshot.namespaces.some((n) => n.metadata?.name === v)) names.add(v);
+    for (const rule of rules) {
+      if (!Array.isArray(rule?.from)) continue;
+      for (const peer of rule.from) {
+        const wanted = peer?.namespaceSelector?.matchLabels;
+        if (wanted) for (const name of namespacesSelected(snapshot.namespaces, wanted)) names.add(name);
+      }
     }
   }
   names.delete('');
