@@ -54,3 +54,38 @@ describe('default clients of a Service', () => {
     expect(() => defaultServiceClients(s, 'shop', [backend], [odd])).not.toThrow();
   });
 });
+
+describe('a namespace standing for its clients', () => {
+  // The rule as first written: the input's Pods in order, skipping the excluded and the finished, the first
+  // Pod of each label set, at most 50 label sets.
+  function reference(pods: Pod[], exclude: ReadonlySet<string>): string[] {
+    const distinct = new Map<string, string>();
+    for (const p of pods) {
+      if (distinct.size >= 50) break;
+      if (exclude.has(p.metadata?.name ?? '') || p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
+      const key = JSON.stringify(Object.entries(p.metadata?.labels ?? {}).sort());
+      if (!distinct.has(key)) distinct.set(key, p.metadata?.name ?? '');
+    }
+    return [...distinct.values()];
+  }
+
+  it('by the first Pod of each label set that is not excluded, in the input\'s order, on generated namespaces', () => {
+    let seed = 11;
+    const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    const phases = ['Running', 'Running', 'Pending', 'Succeeded', 'Failed'];
+    for (let round = 0; round < 200; round++) {
+      const sets = 1 + rand(round % 10 === 0 ? 80 : 6);
+      const pods = Array.from({ length: 1 + rand(120) }, (_, i) => pod({ metadata: { name: `p-${i}`, namespace: 'team', uid: `u-${round}-${i}`, labels: { app: `a${rand(sets)}`, ...(rand(3) === 0 ? { tier: 'x' } : {}) } }, status: { phase: phases[rand(phases.length)] } }) as Pod);
+      const s = emptySnapshot();
+      s.pods.push(...pods);
+      const exclude = new Set(pods.filter(() => rand(4) === 0).map((p) => p.metadata?.name ?? ''));
+      const client = defaultServiceClients(s, 'team', pods.filter((p) => exclude.has(p.metadata?.name ?? '')), []).find((c) => c.name === 'team')!;
+      const want = reference(pods, exclude);
+      expect(client.peers.map((p) => p.name), `round ${round}`).toEqual(want.length > 0 ? want : ['']);
+      // The same namespace asked again with nothing excluded: the whole namespace's answer.
+      const whole = defaultServiceClients(s, 'other', [], []).find((c) => c.name === 'team')!;
+      const all = reference(pods, new Set());
+      expect(whole.peers.map((p) => p.name)).toEqual(all.length > 0 ? all : ['']);
+    }
+  });
+});

@@ -233,3 +233,34 @@ describe('policyDirections, read once per policy', () => {
     expect(policyDirections(policy)).toEqual(['egress']);
   });
 });
+
+describe('the policies that select a Pod, remembered per Pod', () => {
+  const db = podPeer('shop/db', { app: 'db' }, { containerPorts: [{ containerPort: 5432 }] });
+  const api = podPeer('shop/api', { app: 'api' });
+
+  it('the same Pod asked about again, by another client, gets the same answer', () => {
+    const policies = complete(netpol('shop/db-from-api', { podSelector: { matchLabels: { app: 'db' } }, ingress: [{ from: [{ podSelector: { matchLabels: { app: 'api' } } }] }] }));
+    expect(evaluateTraffic(policies, ask(api, db, 5432)).result).toBe('allowed');
+    expect(evaluateTraffic(policies, ask(prometheus, db, 5432)).result).toBe('denied');
+    expect(evaluateTraffic(policies, ask(api, db, 5432)).result).toBe('allowed');
+  });
+
+  it('is worked out again when a policy\'s podSelector is replaced, or its directions change', () => {
+    const policy = netpol('shop/deny-db', { podSelector: { matchLabels: { app: 'db' } }, ingress: [] });
+    const set = complete(policy);
+    expect(evaluateTraffic(set, ask(api, db, 5432)).result).toBe('denied');
+    (policy.spec as Record<string, unknown>).podSelector = { matchLabels: { app: 'other' } };
+    expect(evaluateTraffic(set, ask(api, db, 5432)).result).toBe('allowed');
+    (policy.spec as Record<string, unknown>).podSelector = { matchLabels: { app: 'db' } };
+    expect(evaluateTraffic(set, ask(api, db, 5432)).result).toBe('denied');
+    (policy.spec as Record<string, unknown>).policyTypes = ['Egress'];
+    expect(evaluateTraffic(set, ask(api, db, 5432)).result).toBe('allowed');
+    (policy.spec as Record<string, unknown>).policyTypes = ['Ingress'];
+    expect(evaluateTraffic(set, ask(api, db, 5432)).result).toBe('denied');
+  });
+
+  it('another list of policies for the same Pod gets its own answer', () => {
+    expect(evaluateTraffic(complete(), ask(api, db, 5432)).result).toBe('allowed');
+    expect(evaluateTraffic(complete(netpol('shop/deny', { podSelector: {}, ingress: [] })), ask(api, db, 5432)).result).toBe('denied');
+  });
+});

@@ -77,16 +77,47 @@ function namespacePeers(snapshot: Snapshot, namespace: string, exclude: Readonly
   return [...peers];
 }
 
-/** Up to PODS_PER_NAMESPACE Pods of distinct label sets, in the input's order; the namespace itself when it has none. */
+/**
+ * Up to PODS_PER_NAMESPACE Pods of distinct label sets, in the input's order; the namespace itself when it has
+ * none. Each label set stands for it by its first Pod not excluded (and not finished), and the label sets are
+ * taken in the order of those Pods.
+ */
 function peersOf(snapshot: Snapshot, namespace: string, pods: readonly Pod[], exclude: ReadonlySet<string>): Array<TrafficPeer & { kind: 'pod' }> {
-  const distinct = new Map<string, Pod>();
-  for (const p of pods) {
-    if (distinct.size >= PODS_PER_NAMESPACE) break;
-    if (exclude.has(p.metadata?.name ?? '') || p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
-    const key = labelKey(p);
-    if (!distinct.has(key)) distinct.set(key, p);
+  const firsts: Array<{ at: number; pod: Pod }> = [];
+  for (const group of labelGroups(pods)) {
+    for (const at of group) {
+      const pod = pods[at]!;
+      if (exclude.has(pod.metadata?.name ?? '')) continue;
+      firsts.push({ at, pod });
+      break;
+    }
   }
-  return distinct.size > 0 ? [...distinct.values()].map((p) => podPeer(snapshot, p)) : [anyPodIn(snapshot, namespace)];
+  firsts.sort((a, b) => a.at - b.at);
+  const chosen = firsts.slice(0, PODS_PER_NAMESPACE);
+  return chosen.length > 0 ? chosen.map((f) => podPeer(snapshot, f.pod)) : [anyPodIn(snapshot, namespace)];
+}
+
+/**
+ * A namespace's Pods that have not finished, grouped by label set: each group the positions of its Pods in
+ * order, the groups in the order of their first Pod. Made once per list of Pods (a Service's path asks for its
+ * own namespace's clients with its backends left out, once per Service).
+ */
+const groupsOf = new WeakMap<readonly Pod[], number[][]>();
+function labelGroups(pods: readonly Pod[]): number[][] {
+  let groups = groupsOf.get(pods);
+  if (groups) return groups;
+  const byKey = new Map<string, number[]>();
+  for (let at = 0; at < pods.length; at++) {
+    const p = pods[at]!;
+    if (p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
+    const key = labelKey(p);
+    const group = byKey.get(key);
+    if (group) group.push(at);
+    else byKey.set(key, [at]);
+  }
+  groups = [...byKey.values()];
+  groupsOf.set(pods, groups);
+  return groups;
 }
 
 /** A Pod's label set as one text (two Pods with the same labels are the same client to a policy); made once per Pod. */

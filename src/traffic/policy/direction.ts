@@ -5,7 +5,7 @@ import type { KObject } from '../../model/k8s.js';
 import type { PolicyDecision, PolicySet, TrafficPeer, TrafficQuestion } from '../policy-types.js';
 import { anyOf, both, type Match, YES } from './match.js';
 import { matchPeer, type PeerMatch } from './peer.js';
-import { type Direction, policyDirections, policyNamespace, policyRef, policyRules, selectsPod } from './policy-spec.js';
+import { type Direction, podSelectorOf, policyDirections, policyNamespace, policyRef, policyRules, selectsPod } from './policy-spec.js';
 import { policiesInNamespace } from './policy-index.js';
 import { matchPorts } from './ports.js';
 
@@ -42,10 +42,50 @@ function nearMiss(policy: KObject, results: RuleResult[], direction: Direction):
   return { policy: best.policy, rule: best.rule, why: whys.join('; ') };
 }
 
+/** Which policies of a namespace select a subject for one direction, and what that answer was worked out from. */
+interface Selection {
+  inNamespace: readonly KObject[];
+  labels: Readonly<Record<string, string>>;
+  selectors: unknown[];
+  directions: Array<readonly Direction[]>;
+  selecting: KObject[];
+  refs: string[];
+}
+
+/** Per subject (a Service's path asks about the same backend once per client), one Selection per direction. */
+const selections = new WeakMap<PodPeer, Partial<Record<Direction, Selection>>>();
+
+/**
+ * The policies of the subject's namespace that select it for `direction`: remembered per subject, and used
+ * again only while the namespace's policies, the subject's labels and each policy's selector and directions
+ * are the very ones it was worked out from (a policy whose fields are replaced is read again).
+ */
+function selectionFor(set: PolicySet, direction: Direction, subject: PodPeer): Selection {
+  const inNamespace = policiesInNamespace(set.policies, subject.namespace);
+  let bySubject = selections.get(subject);
+  const known = bySubject?.[direction];
+  if (known && known.inNamespace === inNamespace && known.labels === subject.labels && unchanged(known)) return known;
+  const selectors = inNamespace.map(podSelectorOf);
+  const directions = inNamespace.map(policyDirections);
+  const selecting = inNamespace.filter((p, i) => directions[i]!.includes(direction) && selectsPod(p, subject.namespace, subject.labels));
+  const selection: Selection = { inNamespace, labels: subject.labels, selectors, directions, selecting, refs: selecting.map(policyRef) };
+  if (!bySubject) selections.set(subject, (bySubject = {}));
+  bySubject[direction] = selection;
+  return selection;
+}
+
+function unchanged(s: Selection): boolean {
+  for (let i = 0; i < s.inNamespace.length; i++) {
+    const p = s.inNamespace[i]!;
+    if (podSelectorOf(p) !== s.selectors[i] || policyDirections(p) !== s.directions[i]) return false;
+  }
+  return true;
+}
+
 /** `subject` is the Pod whose policies are read (the destination for ingress, the source for egress). */
 export function decideDirection(set: PolicySet, direction: Direction, subject: PodPeer, other: TrafficPeer, q: TrafficQuestion): PolicyDecision {
-  const selecting = policiesInNamespace(set.policies, subject.namespace).filter((p) => policyDirections(p).includes(direction) && selectsPod(p, subject.namespace, subject.labels));
-  const selectingPolicies = selecting.map(policyRef);
+  const { selecting, refs } = selectionFor(set, direction, subject);
+  const selectingPolicies = [...refs];
   const complete = set.completeIn ? set.completeIn(subject.namespace) : set.complete;
   if (selecting.length === 0) {
     return complete

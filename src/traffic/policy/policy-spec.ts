@@ -39,6 +39,11 @@ function readDirections(s: Record<string, unknown>): readonly Direction[] {
   return Array.isArray(s.egress) && s.egress.length > 0 ? ['ingress', 'egress'] : ['ingress'];
 }
 
+/** The policy's `podSelector` as written (undefined when absent). */
+export function podSelectorOf(policy: KObject): unknown {
+  return spec(policy).podSelector;
+}
+
 /** Whether the policy selects the Pod: same namespace and `podSelector` matches (an empty or absent one selects every Pod). */
 export function selectsPod(policy: KObject, namespace: string, labels: Readonly<Record<string, string>>): boolean {
   if (policyNamespace(policy) !== namespace) return false;
