@@ -45,32 +45,37 @@ function nearMiss(policy: KObject, results: RuleResult[], direction: Direction):
 /** Which policies of a namespace select a subject for one direction, and what that answer was worked out from. */
 interface Selection {
   inNamespace: readonly KObject[];
-  labels: Readonly<Record<string, string>>;
   selectors: unknown[];
   directions: Array<readonly Direction[]>;
   selecting: KObject[];
   refs: string[];
 }
 
-/** Per subject (a Service's path asks about the same backend once per client), one Selection per direction. */
-const selections = new WeakMap<PodPeer, Partial<Record<Direction, Selection>>>();
+/**
+ * Per labels object (a Pod's own: a Service's path asks about the same backend once per client, each time in a
+ * peer of its own), one Selection per direction.
+ */
+const selections = new WeakMap<object, Partial<Record<Direction, Selection>>>();
 
 /**
- * The policies of the subject's namespace that select it for `direction`: remembered per subject, and used
- * again only while the namespace's policies, the subject's labels and each policy's selector and directions
- * are the very ones it was worked out from (a policy whose fields are replaced is read again).
+ * The policies of the subject's namespace that select it for `direction`: remembered per labels object, and
+ * used again only while the namespace's policies and each policy's selector and directions are the very ones
+ * it was worked out from (a policy whose fields are replaced is read again).
  */
 function selectionFor(set: PolicySet, direction: Direction, subject: PodPeer): Selection {
   const inNamespace = policiesInNamespace(set.policies, subject.namespace);
-  let bySubject = selections.get(subject);
-  const known = bySubject?.[direction];
-  if (known && known.inNamespace === inNamespace && known.labels === subject.labels && unchanged(known)) return known;
+  const labels = subject.labels;
+  const rememberable = typeof labels === 'object' && labels !== null;
+  let byLabels = rememberable ? selections.get(labels) : undefined;
+  const known = byLabels?.[direction];
+  if (known && known.inNamespace === inNamespace && unchanged(known)) return known;
   const selectors = inNamespace.map(podSelectorOf);
   const directions = inNamespace.map(policyDirections);
-  const selecting = inNamespace.filter((p, i) => directions[i]!.includes(direction) && selectsPod(p, subject.namespace, subject.labels));
-  const selection: Selection = { inNamespace, labels: subject.labels, selectors, directions, selecting, refs: selecting.map(policyRef) };
-  if (!bySubject) selections.set(subject, (bySubject = {}));
-  bySubject[direction] = selection;
+  const selecting = inNamespace.filter((p, i) => directions[i]!.includes(direction) && selectsPod(p, subject.namespace, labels));
+  const selection: Selection = { inNamespace, selectors, directions, selecting, refs: selecting.map(policyRef) };
+  if (!rememberable) return selection;
+  if (!byLabels) selections.set(labels, (byLabels = {}));
+  byLabels[direction] = selection;
   return selection;
 }
 
