@@ -19,7 +19,8 @@ export interface ContainerFacts {
   ready: boolean;
 }
 
-const GROUPS = [
+/** A Pod spec's container lists and the status lists that report on them, in the order kdiag reads them. */
+export const CONTAINER_GROUPS = [
   { specKey: 'initContainers', statusKey: 'initContainerStatuses', kind: 'init' },
   { specKey: 'containers', statusKey: 'containerStatuses', kind: 'app' },
   { specKey: 'ephemeralContainers', statusKey: 'ephemeralContainerStatuses', kind: 'ephemeral' },
@@ -28,7 +29,7 @@ const GROUPS = [
 /** Init containers in order, then app containers, then ephemeral ones. */
 export function containerFacts(pod: Pod): ContainerFacts[] {
   const out: ContainerFacts[] = [];
-  for (const group of GROUPS) {
+  for (const group of CONTAINER_GROUPS) {
     const specList: unknown = pod.spec?.[group.specKey];
     const statusList: unknown = pod.status?.[group.statusKey];
     // Most Pods have no init or ephemeral containers: nothing to join.

@@ -3,7 +3,7 @@
 // `currentEvents`, so none keeps its own list of "what clears what".
 import type { EventFact } from './events.js';
 import type { PodFacts } from './facts.js';
-import { parseTime } from './time.js';
+import { later, parseTime } from './time.js';
 
 /** The step of a Pod's start a failing event is about. */
 export type Step = 'scheduling' | 'attach' | 'mount' | 'sandbox';
@@ -26,8 +26,6 @@ function afterSandbox(e: EventFact): boolean {
   // `Failed` is pulls and container create/start errors; its pod-directory variant comes before volumes.
   return e.reason === 'Failed' && !e.message.startsWith('error making pod data directories');
 }
-
-const later = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
 
 /** The latest time (epoch ms) at which the Pod is known to have had a sandbox: an event only a sandbox allows. */
 export function sandboxSeenAt(pod: PodFacts): number | undefined {

@@ -31,6 +31,11 @@ function twoDigits(s: string, i: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1_000_000;
 }
 
+/** The later of two times (epoch ms); undefined only when both are. */
+export function later(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
+}
+
 /** An age exactly as kubectl prints it (apimachinery's HumanDuration): 45s, 5m30s, 3h10m, 20h, 3d5h, 45d, 3y2d, 9y. */
 export function formatAge(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '0s';

@@ -1,7 +1,8 @@
 import type { KObject } from '../model/k8s.js';
 import { normalizeObject } from '../model/normalize.js';
 import { CLUSTER_SCOPED_KINDS, clockKey, emptySnapshot, isSnapshotKind, listFor, markComplete, SNAPSHOT_KINDS, type KindCoverage, type Snapshot, type SnapshotKind, type SourceClock } from '../model/snapshot.js';
-import { parseTime } from '../model/time.js';
+import { later, parseTime } from '../model/time.js';
+import { CONTAINER_GROUPS } from '../model/containers.js';
 import { clip, neutralize } from '../text/neutralize.js';
 import { redactText } from '../text/redact.js';
 import type { KnownValues } from '../text/known-values.js';
@@ -383,40 +384,35 @@ export class SnapshotBuilder {
   }
 }
 
-const STATUS_LISTS = ['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses'] as const;
-
 /** The later of a time and a field's time (undefined when neither is one). */
-function later(t: number | undefined, v: unknown): number | undefined {
-  const u = parseTime(v);
-  return u === undefined || (t !== undefined && t >= u) ? t : u;
-}
+const laterThan = (t: number | undefined, v: unknown): number | undefined => later(t, parseTime(v));
 
 /** The newest of the times an object records about itself (its creation, deletion, events, conditions, containers). */
 function newestTime(obj: KObject): number | undefined {
   const e = obj as Record<string, any>;
-  let t = later(undefined, obj.metadata?.creationTimestamp);
-  t = later(t, obj.metadata?.deletionTimestamp);
-  t = later(t, e.lastTimestamp);
-  t = later(t, e.eventTime);
-  t = later(t, e.series?.lastObservedTime);
+  let t = laterThan(undefined, obj.metadata?.creationTimestamp);
+  t = laterThan(t, obj.metadata?.deletionTimestamp);
+  t = laterThan(t, e.lastTimestamp);
+  t = laterThan(t, e.eventTime);
+  t = laterThan(t, e.series?.lastObservedTime);
   const status = obj.status;
   if (!status || typeof status !== 'object') return t;
-  t = later(t, status.startTime);
+  t = laterThan(t, status.startTime);
   if (Array.isArray(status.conditions)) {
     for (const c of status.conditions) {
-      t = later(t, c?.lastTransitionTime);
-      t = later(t, c?.lastHeartbeatTime);
-      t = later(t, c?.lastProbeTime);
-      t = later(t, c?.lastUpdateTime);
+      t = laterThan(t, c?.lastTransitionTime);
+      t = laterThan(t, c?.lastHeartbeatTime);
+      t = laterThan(t, c?.lastProbeTime);
+      t = laterThan(t, c?.lastUpdateTime);
     }
   }
-  for (const key of STATUS_LISTS) {
-    const list: unknown = status[key];
+  for (const { statusKey } of CONTAINER_GROUPS) {
+    const list: unknown = status[statusKey];
     if (!Array.isArray(list)) continue;
     for (const s of list) {
-      t = later(t, s?.state?.running?.startedAt);
-      t = later(t, s?.state?.terminated?.finishedAt);
-      t = later(t, s?.lastState?.terminated?.finishedAt);
+      t = laterThan(t, s?.state?.running?.startedAt);
+      t = laterThan(t, s?.state?.terminated?.finishedAt);
+      t = laterThan(t, s?.lastState?.terminated?.finishedAt);
     }
   }
   return t;

@@ -1,3 +1,4 @@
+import { CONTAINER_GROUPS } from '../model/containers.js';
 import type { KObject } from '../model/k8s.js';
 import type { Snapshot } from '../model/snapshot.js';
 import { KnownValues, MIN_KNOWN_VALUE } from '../text/known-values.js';
@@ -12,8 +13,6 @@ const PLAIN_WORD = /^[a-z]{8,15}$/;
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null;
 
-const CONTAINER_GROUPS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
-const STATUS_GROUPS = ['initContainerStatuses', 'containerStatuses', 'ephemeralContainerStatuses'] as const;
 /** The answer when there is nothing: one shared empty list, never written to. */
 const NONE: readonly never[] = Object.freeze([]);
 
@@ -21,8 +20,8 @@ const NONE: readonly never[] = Object.freeze([]);
 function containers(spec: unknown): readonly Record<string, any>[] {
   if (!isObject(spec)) return NONE;
   let out: Array<Record<string, any>> | undefined;
-  for (const group of CONTAINER_GROUPS) {
-    const list: unknown = spec[group];
+  for (const { specKey } of CONTAINER_GROUPS) {
+    const list: unknown = spec[specKey];
     if (!Array.isArray(list)) continue;
     for (const c of list) if (isObject(c)) (out ??= []).push(c);
   }
@@ -143,8 +142,8 @@ function maskStatus(status: unknown, known: KnownValues): void {
   if (typeof status.message === 'string') status.message = boundedMessage(status.message, known);
   const conditions: unknown = status.conditions;
   if (Array.isArray(conditions)) for (const c of conditions) if (isObject(c) && typeof c.message === 'string') c.message = boundedMessage(c.message, known);
-  for (const group of STATUS_GROUPS) {
-    const statuses: unknown = status[group];
+  for (const { statusKey } of CONTAINER_GROUPS) {
+    const statuses: unknown = status[statusKey];
     if (!Array.isArray(statuses)) continue;
     for (const s of statuses) {
       if (!isObject(s)) continue;

@@ -50,8 +50,10 @@ describe('default clients of a Service', () => {
 
   it('a selector that is not a mapping (a hand-edited dump) is read as before, and not remembered', () => {
     const odd = obj('NetworkPolicy', 'odd', { metadata: { namespace: 'shop' }, spec: { podSelector: {}, ingress: [{ from: [{ namespaceSelector: { matchLabels: 'extra' } }] }] } }, 'networking.k8s.io/v1') as KObject;
-    const s = snapshotWith([ns('shop'), ns('extra')]);
-    expect(() => defaultServiceClients(s, 'shop', [backend], [odd])).not.toThrow();
+    const s = snapshotWith([ns('shop'), ns('extra'), ns('e')]);
+    // A string's entries are its characters ('0' → 'e', …): the Namespace named 'e' is asked about, twice alike.
+    expect(defaultServiceClients(s, 'shop', [backend], [odd]).map((c) => c.name)).toEqual(['shop', 'e']);
+    expect(defaultServiceClients(s, 'shop', [backend], [odd]).map((c) => c.name)).toEqual(['shop', 'e']);
   });
 });
 

@@ -134,7 +134,8 @@ function labelKey(pod: Pod): string {
  * list of Namespaces and selector: every Service whose backends a policy selects asks about the same selectors.
  */
 function namespacesSelected(namespaces: readonly KObject[], wanted: Record<string, string>): readonly string[] {
-  const remembered = typeof wanted === 'object' ? selectedMemo(namespaces).get(wanted) : undefined;
+  const memo = typeof wanted === 'object' ? selectedMemo(namespaces) : undefined;
+  const remembered = memo?.get(wanted);
   if (remembered) return remembered;
   const entries = Object.entries(wanted);
   const out: string[] = [];
@@ -143,7 +144,7 @@ function namespacesSelected(namespaces: readonly KObject[], wanted: Record<strin
     if (entries.every(([k, v]) => labels[k] === v)) out.push(ns.metadata?.name ?? '');
   }
   for (const [, v] of entries) if (namespaces.some((n) => n.metadata?.name === v)) out.push(v);
-  if (typeof wanted === 'object') selectedMemo(namespaces).set(wanted, out);
+  memo?.set(wanted, out);
   return out;
 }
 
