@@ -178,6 +178,8 @@ const lazyParts = {
     b.onResolve({ filter: /^\.\/chunks\// }, (args) => ({ path: args.path, external: true }));
     b.onResolve({ filter: /^kdiag-rule-docs:data$/ }, () => ({ path: './chunks/rule-docs.cjs', external: true }));
     b.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) => (/[\\/]src[\\/]cli[\\/]mcp$/.test(args.resolveDir) ? { path: './chunks/vendor-mcp.cjs', external: true } : undefined));
+    // The proxy agents (SOCKS and HTTP CONNECT, with their address parser): only a kubeconfig's `proxy-url` loads them.
+    b.onResolve({ filter: /^\.\/proxy-agents\.js$/ }, (args) => (/[\\/]src[\\/]sources[\\/]cluster$/.test(args.resolveDir) ? { path: './chunks/vendor-proxy-agents.cjs', external: true } : undefined));
     b.onResolve({ filter: /^@kubernetes\/client-node$/ }, (args) => (/[\\/]src[\\/]/.test(args.importer) ? { path: './chunks/vendor-client-node.cjs', external: true } : undefined));
     b.onResolve({ filter: /zh-TW\.js$/ }, (args) => {
       if (args.importer !== join(I18N_DIR, 'load.ts')) return undefined;
@@ -220,6 +222,7 @@ await build({
     'vendor-client-node': 'kdiag-client-node',
     // `kdiag mcp` only: the Model Context Protocol SDK and zod.
     'vendor-mcp': 'src/cli/mcp/sdk.ts',
+    'vendor-proxy-agents': 'src/sources/cluster/proxy-agents.ts',
     'rule-docs': 'kdiag-rule-docs:data',
     ...Object.fromEntries(Object.entries(ZH_TW).map(([file, name]) => [name, join(I18N_DIR, file)])),
   },
