@@ -6,6 +6,7 @@ import type { Snapshot } from '../model/snapshot.js';
 import { dumpBytes } from '../sources/dump.js';
 import { checkHeapBudget, checkReportRoom } from '../sources/heap-budget.js';
 import { diagnoseDumpsFileByFile } from './diagnose-dumps.js';
+import { inputTiering } from './input-tiering.js';
 import { EXIT } from './exit-codes.js';
 import { outputFormat, type GlobalOptions } from './global-options.js';
 import { reportOptions, warnNote } from './io.js';
@@ -46,7 +47,7 @@ function fileByFileBytes(): number {
 /** `analyze` (table and details, `list`) or `scan -f` (`table`) of dumps read file by file: warnings, the report, the exit code. */
 export async function reportFileByFile(paths: string[], opts: DumpReportOptions, options: DiagnoseOptions, filter: DiagnoseFilter, matches: ((d: Diagnosis) => boolean) | undefined, text: 'table' | 'list'): Promise<number> {
   const format = outputFormat(opts.output, { names: true });
-  const read = diagnoseDumpsFileByFile(paths, options, filter, {}, () => checkHeapBudget('the pods of these dumps', 0, tooLarge));
+  const read = diagnoseDumpsFileByFile(paths, options, filter, { onInput: inputTiering() }, () => checkHeapBudget('the pods of these dumps', 0, tooLarge));
   for (const w of read.warnings) warnNote(w, options.ruleOptions?.lang);
   for (const p of read.problems) warnNote(p, options.ruleOptions?.lang);
   // `analyze` of nothing to diagnose is an error; `scan` says "No Pods found."

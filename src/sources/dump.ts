@@ -39,6 +39,8 @@ export interface DumpReadOptions {
   readStdin?: () => Buffer;
   /** The wall clock, read once for standard input (its only clock); tests pass a fixed one. */
   wallClock?: () => number;
+  /** Told the size in bytes of each input before it is parsed: a file's, a directory's files' together, standard input's. */
+  onInput?: (bytes: number) => void;
 }
 
 /** Reads files, directories (including `kubectl cluster-info dump --output-directory`) and `-` into one Snapshot. */
@@ -55,6 +57,7 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
   for (const path of paths) {
     if (path === '-') {
       const data = options.readStdin ? checkSize(options.readStdin(), '<stdin>') : readStream(0, '<stdin>');
+      options.onInput?.(data.length);
       // Standard input has no file time: it was written just now, as far as kdiag can know.
       builder.beginInput('-', { at: (options.wallClock ?? Date.now)(), basis: 'wall' });
       addText(builder, decode(data, '<stdin>'), '<stdin>');
@@ -67,9 +70,10 @@ export function readDumps(paths: readonly string[], options: DumpReadOptions = {
     } catch (err) {
       throw new InputError(`${shortPath(path)}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : errnoWords(err)}`);
     }
-    if (stat.isDirectory()) readDirectory(builder, path, options.wallClock ?? Date.now, problems, notes, read);
+    if (stat.isDirectory()) readDirectory(builder, path, options.wallClock ?? Date.now, problems, notes, read, options.onInput);
     else {
       beginFile(builder, path, stat, options.wallClock ?? Date.now);
+      options.onInput?.(stat.size);
       read(path, stat, () => {});
     }
     builder.addSource(`file:${path}`);
@@ -144,7 +148,7 @@ function shown(name: string): string {
   return shortPath(name);
 }
 
-function readDirectory(builder: SnapshotBuilder, root: string, wallClock: () => number, problems: string[], notes: string[], readFile: (path: string, stat: Stats, begin: () => void) => void): void {
+function readDirectory(builder: SnapshotBuilder, root: string, wallClock: () => number, problems: string[], notes: string[], readFile: (path: string, stat: Stats, begin: () => void) => void, onInput?: (bytes: number) => void): void {
   let walked;
   try {
     walked = walkDumpDirectory(root, (name) => name === 'logs.txt' || DUMP_FILE.test(name));
@@ -153,6 +157,7 @@ function readDirectory(builder: SnapshotBuilder, root: string, wallClock: () => 
   }
   problems.push(...walked.problems);
   notes.push(...walked.notes);
+  onInput?.(walked.files.reduce((bytes, { stat }) => bytes + stat.size, 0));
   let read = 0;
   for (const { path: file, stat } of walked.files) {
     const rel = relative(root, file).split(sep);

@@ -1,0 +1,48 @@
+import { setV8Flag } from '../sources/v8-flags.js';
+
+/**
+ * How V8 tiers up while kdiag reads dumps. A read of a few MB is over in about a second, and Node 20's V8
+ * spent much of its CPU there optimizing functions (TurboFan, on a thread of its own) whose optimized code
+ * then ran for a few hundred milliseconds: 40% of the CPU of `analyze` over 89 real dumps (1.6 MB), 28% over a
+ * 27.6 MB List. From 1 MiB of input V8 is told to wait 8× longer before it optimizes a function (its interrupt
+ * budget), and from 64 MiB, where a run is long enough to pay the optimizations back, its default again.
+ *
+ * Node 20 only (V8 11, which has that budget). Node 22 and later tier up through Maglev first, and the same
+ * wait there saved less CPU and cost wall time on a large List. A budget given in NODE_OPTIONS or on Node's
+ * command line wins.
+ */
+export interface TieringPolicy {
+  /** V8's version (process.versions.v8). */
+  v8: string;
+  /** Node's flags: its command line, then NODE_OPTIONS. */
+  nodeFlags: readonly string[];
+  /** Sets a V8 flag, with the flag that undoes it (src/sources/v8-flags.ts). */
+  set(flag: string, undo: string): void;
+}
+
+export const LATER_FROM = 2 ** 20;
+export const DEFAULT_FROM = 64 * 2 ** 20;
+const DEFAULT_BUDGET = '--interrupt-budget=67584';
+const LATER_BUDGET = '--interrupt-budget=540672';
+
+/** A hook for each input's size before it is read (DumpReadOptions.onInput): tiers later while the input is mid-sized. */
+export function inputTiering(policy: TieringPolicy = processPolicy()): (bytes: number) => void {
+  if (!/^11\./.test(policy.v8) || policy.nodeFlags.some((f) => /^--interrupt[-_]budget(?:=|$)/.test(f))) return () => {};
+  let read = 0;
+  let later = false;
+  return (bytes) => {
+    const before = read;
+    read += bytes;
+    if (!later && before < LATER_FROM && read >= LATER_FROM && read < DEFAULT_FROM) {
+      later = true;
+      policy.set(LATER_BUDGET, DEFAULT_BUDGET);
+    } else if (later && read >= DEFAULT_FROM) {
+      later = false;
+      policy.set(DEFAULT_BUDGET, DEFAULT_BUDGET);
+    }
+  };
+}
+
+function processPolicy(): TieringPolicy {
+  return { v8: process.versions.v8, nodeFlags: [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)], set: setV8Flag };
+}

@@ -1,0 +1,57 @@
+// The built CLI tiers up later while it reads a mid-sized input (src/cli/input-tiering.ts): which runs set V8's
+// flag, that the report is the same either way, and that the code cache is not written again because of it.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixture, kdiag } from '../support/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kdiag-tiering-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// A preloaded recorder of every V8 flag set while the CLI runs (the launcher and kdiag use node:v8's setter).
+const log = join(dir, 'flags.log');
+const recorder = join(dir, 'record-flags.cjs');
+writeFileSync(recorder, `const v8 = require('node:v8'); const set = v8.setFlagsFromString;
+v8.setFlagsFromString = (flag) => { require('node:fs').appendFileSync(${JSON.stringify(log)}, flag + '\\n'); return set(flag); };\n`);
+const flagsSetBy = (args: string[], nodeFlags: string[] = []): { stdout: string; code: number; flags: string[] } => {
+  rmSync(log, { force: true });
+  const r = kdiag(args, { nodeArgs: [...nodeFlags, '--require', recorder], env: { KDIAG_CODE_CACHE: '0' } });
+  expect(r.stderr).toBe('');
+  return { stdout: r.stdout, code: r.code, flags: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [] };
+};
+
+// Node 20's V8 (11) only: later majors keep their defaults.
+const tiers = /^11\./.test(process.versions.v8);
+const REAL = fixture('real'); // 89 dumps, 1.6 MB: past 1 MiB
+
+describe('tiering while dumps are read', () => {
+  it('a small dump sets no flag; the directory of real dumps sets the later budget once (Node 20)', () => {
+    expect(flagsSetBy(['analyze', fixture('examples/shop.yaml')]).flags).toEqual([]);
+    const large = flagsSetBy(['analyze', REAL, '-o', 'json']);
+    expect(large.flags).toEqual(tiers ? ['--interrupt-budget=540672'] : []);
+  });
+
+  it('changes no byte of the report: the same with V8 told on Node\'s command line when to tier up (a budget given there wins)', () => {
+    const ours = flagsSetBy(['analyze', REAL, '-o', 'json']);
+    // Node 20: its default budget, which kdiag then leaves alone; later majors: TurboFan 8× later, as kdiag does on Node 20.
+    const given = flagsSetBy(['analyze', REAL, '-o', 'json'], [tiers ? '--interrupt-budget=67584' : '--invocation-count-for-turbofan=24000']);
+    expect(given.flags).toEqual([]);
+    expect(ours.code).toBe(given.code);
+    expect(ours.stdout).toBe(given.stdout);
+    expect(JSON.parse(ours.stdout).items.length).toBeGreaterThan(50);
+  });
+
+  it('the code cache a large read wrote is read, not written again, by the next large read and by a small one', () => {
+    const cache = join(dir, 'cache');
+    const run = (args: string[]) => kdiag(args, { env: { XDG_CACHE_HOME: cache } });
+    expect(run(['analyze', REAL]).code).toBe(1);
+    const files = readdirSync(join(cache, 'kdiag', 'code-cache'));
+    const times = (): number[] => files.map((f) => statSync(join(cache, 'kdiag', 'code-cache', f)).mtimeMs);
+    const before = times();
+    expect(run(['analyze', REAL]).code).toBe(1);
+    expect(run(['analyze', fixture('examples/shop.yaml')]).code).toBe(1);
+    expect(times()).toEqual(before);
+    expect(readdirSync(join(cache, 'kdiag', 'code-cache')).sort()).toEqual([...files].sort());
+  });
+});
