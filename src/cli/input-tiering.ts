@@ -1,7 +1,7 @@
 import { setV8Flag } from '../sources/v8-flags.js';
 
 /**
- * How V8 tiers up while kdiag reads dumps. A read of a few MB is over in about a second, and Node 20's V8
+ * How V8 tiers up while kdiag reads dumps or scans a cluster. A read of a few MB is over in about a second, and Node 20's V8
  * spent much of its CPU there optimizing functions (TurboFan, on a thread of its own) whose optimized code
  * then ran for a few hundred milliseconds: 40% of the CPU of `analyze` over 89 real dumps (1.6 MB), 28% over a
  * 27.6 MB List. From 1 MiB of input V8 is told to wait 8× longer before it optimizes a function (its interrupt
@@ -25,7 +25,10 @@ export const DEFAULT_FROM = 64 * 2 ** 20;
 const DEFAULT_BUDGET = '--interrupt-budget=67584';
 const LATER_BUDGET = '--interrupt-budget=540672';
 
-/** A hook for each input's size before it is read (DumpReadOptions.onInput): tiers later while the input is mid-sized. */
+/**
+ * A hook told each input's size before it is read (DumpReadOptions.onInput; a live scan's answers, ApiClientOptions.onBody):
+ * tiers later while what was read in all is mid-sized.
+ */
 export function inputTiering(policy: TieringPolicy = processPolicy()): (bytes: number) => void {
   if (!/^11\./.test(policy.v8) || policy.nodeFlags.some((f) => /^--interrupt[-_]budget(?:=|$)/.test(f))) return () => {};
   let read = 0;

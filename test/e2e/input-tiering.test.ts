@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixture, kdiag } from '../support/cli.js';
+import { startFakeApiServer } from '../../bench/fake-apiserver.mjs';
+import { fixture, kdiag, kdiagAsync } from '../support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kdiag-tiering-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,6 +41,21 @@ describe('tiering while dumps are read', () => {
     expect(ours.code).toBe(given.code);
     expect(ours.stdout).toBe(given.stdout);
     expect(JSON.parse(ours.stdout).items.length).toBeGreaterThan(50);
+  });
+
+  it("a live scan counts its answers: 1,000 Pods' and their Events' lists (about 5 MB) set the later budget once (Node 20)", async () => {
+    const server = await startFakeApiServer({ pods: 1000, nodes: 20 });
+    try {
+      rmSync(log, { force: true });
+      const r = await kdiagAsync(['scan', '-A', '--kubeconfig', server.kubeconfig, '-o', 'json'], { nodeArgs: ['--require', recorder], env: { KDIAG_CODE_CACHE: '0' } });
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout).items.length).toBeGreaterThan(100);
+      // The live scan also bounds the heap's growth (its own flag).
+      const flags = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
+      expect(flags.filter((f) => f.startsWith('--interrupt-budget'))).toEqual(tiers ? ['--interrupt-budget=540672'] : []);
+    } finally {
+      await server.close();
+    }
   });
 
   it('the code cache a large read wrote is read, not written again, by the next large read and by a small one', () => {

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/sources/cluster/api-client.js';
+import { ApiClient, type ApiClientOptions } from '../../src/sources/cluster/api-client.js';
 import type { Connection } from '../../src/sources/cluster/connect.js';
 import { ResponseMemory } from '../../src/sources/cluster/response-memory.js';
 
@@ -13,7 +13,7 @@ let server: http.Server | undefined;
 afterEach(() => server?.close());
 
 /** Every answer: a list padded to 600 KiB, sent in 64 KiB pieces a few ms apart (so parallel reads overlap). */
-async function client(limit: number): Promise<ApiClient> {
+async function client(limit: number, options: Partial<ApiClientOptions> = {}): Promise<ApiClient> {
   server = http.createServer((_req, res) => {
     const body = Buffer.from(`{"kind":"PodList","apiVersion":"v1","metadata":{},"items":[]${' '.repeat(600 * 1024)}}`);
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -29,7 +29,7 @@ async function client(limit: number): Promise<ApiClient> {
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   const connection = { cluster: { name: 'c', server: `http://127.0.0.1:${port}` }, user: { name: 'u' }, contexts: ['test'], server: `http://127.0.0.1:${port}`, context: 'test', namespace: 'ns' } as unknown as Connection;
-  return new ApiClient(connection, { timeoutMs: 10_000, retries: 0, maxResponseBytes: limit });
+  return new ApiClient(connection, { timeoutMs: 10_000, retries: 0, maxResponseBytes: limit, ...options });
 }
 
 describe('one memory budget for the answers in flight', () => {
@@ -45,6 +45,18 @@ describe('one memory budget for the answers in flight', () => {
     await expect(c.get('/api/v1/pods', { what: 'pods' })).resolves.toMatchObject({ kind: 'PodList' });
     await expect(c.get('/api/v1/events', { what: 'events' })).resolves.toMatchObject({ kind: 'PodList' });
     expect(c.memory.held).toBe(0);
+    c.close();
+  });
+
+  it('tells onBody the size of each JSON answer that arrived whole (what a scan\'s tiering counts), not of one refused', async () => {
+    const sizes: number[] = [];
+    const c = await client(2 ** 20, { onBody: (bytes) => sizes.push(bytes) });
+    const whole = Buffer.byteLength(`{"kind":"PodList","apiVersion":"v1","metadata":{},"items":[]${' '.repeat(600 * 1024)}}`);
+    await expect(c.get('/api/v1/pods', { what: 'pods' })).resolves.toMatchObject({ kind: 'PodList' });
+    expect(sizes).toEqual([whole]);
+    // Two at once pass the 1 MiB budget: the refused one is not counted.
+    await Promise.allSettled([c.get('/api/v1/pods', { what: 'pods' }), c.get('/api/v1/events', { what: 'events' })]);
+    expect(sizes).toEqual([whole, whole]);
     c.close();
   });
 

@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { parseQuantity } from '../../model/quantity.js';
 import { parseDuration } from '../../model/time.js';
-import { ApiClient, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_LIMIT } from '../../sources/cluster/api-client.js';
+import { ApiClient, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_LIMIT, type ApiClientOptions } from '../../sources/cluster/api-client.js';
 import { Collector } from '../../sources/cluster/collector.js';
 import { connect, type Connection } from '../../sources/cluster/connect.js';
 import type { LiveOptions } from './live-options.js';
@@ -37,8 +37,11 @@ function maxResponseBytes(opts: LiveOptions): number {
   return Math.floor(bytes);
 }
 
-/** Connects like kubectl and prepares a read-only collector whose requests never outlive the command's budget. */
-export async function openSession(opts: LiveOptions, verbose: boolean, budget: CommandBudget = {}): Promise<LiveSession> {
+/**
+ * Connects like kubectl and prepares a read-only collector whose requests never outlive the command's budget.
+ * `onBody`: told each JSON answer's size before it is parsed.
+ */
+export async function openSession(opts: LiveOptions, verbose: boolean, budget: CommandBudget = {}, onBody?: ApiClientOptions['onBody']): Promise<LiveSession> {
   const timeoutMs = requestTimeoutMs(opts);
   const maxBytes = maxResponseBytes(opts);
   const multiple = budget.requests ?? 6;
@@ -48,6 +51,6 @@ export async function openSession(opts: LiveOptions, verbose: boolean, budget: C
   const { kubeconfig, context, namespace, server, certificateAuthority, insecureSkipTlsVerify, token, as, asGroup } = opts;
   const given = { kubeconfig, context, namespace, server, certificateAuthority, insecureSkipTlsVerify, token, as, asGroup };
   const connection = await connect(Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined && v !== '')));
-  const client = new ApiClient(connection, { timeoutMs, maxResponseBytes: maxBytes, deadline, ...(verbose ? { onRequest: (p: string, wave: number) => process.stderr.write(`kdiag: GET ${wave > 0 ? `[wave ${wave}] ` : '[watch] '}${p}\n`) } : {}) });
+  const client = new ApiClient(connection, { timeoutMs, maxResponseBytes: maxBytes, deadline, ...(onBody ? { onBody } : {}), ...(verbose ? { onRequest: (p: string, wave: number) => process.stderr.write(`kdiag: GET ${wave > 0 ? `[wave ${wave}] ` : '[watch] '}${p}\n`) } : {}) });
   return { connection, client, collector: new Collector(client, `cluster:${connection.context}`) };
 }

@@ -23,6 +23,7 @@ import { suppressionsFrom } from '../suppression-options.js';
 import type { ScanOptions } from './command-options.js';
 import { requestTimeoutMs } from './live-session.js';
 import { readLiveScan, type LiveScan } from './scan-live.js';
+import { inputTiering } from '../input-tiering.js';
 
 /** `scan` over several clusters: the contexts to read, and how many at once. */
 export interface FleetScanOptions extends Omit<ScanOptions, 'context'> {
@@ -87,9 +88,11 @@ export async function fleetScanCommand(opts: FleetScanOptions, contexts: readonl
   const finished: string[] = [];
   // Notes are put in the report's language before the cluster's name goes in front of them.
   const about = (cluster: string, text: string): string => `cluster ${cluster}: ${say({ text })}`;
+  // Every cluster's answers count together: one run, one tiering (src/cli/input-tiering.ts).
+  const tiering = inputTiering();
   const read = async (context: string): Promise<ClusterRead> => {
     try {
-      return { scan: await readLiveScan({ ...opts, context } as ScanOptions, team, { step: () => {} }) };
+      return { scan: await readLiveScan({ ...opts, context } as ScanOptions, team, { step: () => {} }, tiering) };
     } catch (err) {
       return err instanceof KdiagError && err.exitCode === EXIT.cluster ? { error: err } : { fatal: err };
     } finally {

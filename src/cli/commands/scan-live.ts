@@ -10,6 +10,7 @@ import { streamNamespace } from '../../sources/cluster/fetch-namespace.js';
 import { outputFormat, ruleOptions } from '../global-options.js';
 import { reportOptions } from '../io.js';
 import { boundHeapGrowth } from '../heap-growth.js';
+import { inputTiering } from '../input-tiering.js';
 import { startProgress, type Progress } from '../progress.js';
 import { writeStreamedList } from '../write-list.js';
 import { openSession } from './live-session.js';
@@ -33,9 +34,9 @@ export interface LiveScan {
  * indexed and Pods diagnosed page by page as they arrive, so memory holds compact facts, not every object.
  * --field-selector is applied; --failing-only is not (the verdict and the CI reports count every item).
  */
-export async function readLiveScan(opts: ScanOptions, team: ReturnType<typeof suppressionsFrom>, progress: Pick<Progress, 'step'>): Promise<LiveScan> {
+export async function readLiveScan(opts: ScanOptions, team: ReturnType<typeof suppressionsFrom>, progress: Pick<Progress, 'step'>, onBody?: (bytes: number) => void): Promise<LiveScan> {
   const { suppressions, notes } = team;
-  const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: 30 });
+  const { connection, collector } = await openSession(opts, opts.verbose === true, { requests: 30 }, onBody);
   const namespace = opts.allNamespaces ? undefined : connection.namespace;
   let stream: PodStream | undefined;
   const snapshot = await streamNamespace(collector, { namespace, ...(opts.selector ? { labelSelector: opts.selector } : {}), now: () => Date.now(), onStep: progress.step }, ({ context, events }) => {
@@ -67,7 +68,7 @@ export async function liveScanCommand(opts: ScanOptions): Promise<number> {
   boundHeapGrowth();
   const progress = startProgress(format === 'text', resolveLang(opts.lang));
   try {
-    const scan = await readLiveScan(opts, team, progress);
+    const scan = await readLiveScan(opts, team, progress, inputTiering());
     let items = scan.items;
     const verdict = verdictExit(items, failOn);
     writeCiReports(items, opts, 'scan');

@@ -39,6 +39,8 @@ export interface ApiClientOptions {
   deadline?: { at: number; label: string };
   /** Called once per HTTP request with its wave (for the request-budget test and --verbose). */
   onRequest?: (path: string, wave: number) => void;
+  /** Told the size in bytes of each JSON answer that arrived whole, before it is parsed. */
+  onBody?: (bytes: number) => void;
 }
 
 export interface GetOptions {
@@ -408,6 +410,7 @@ export class ApiClient {
               }
               if (status >= 200 && status < 300) {
                 if (options.text) return resolve(body);
+                this.options.onBody?.(received);
                 let parsed: unknown;
                 try {
                   parsed = JSON.parse(body);
