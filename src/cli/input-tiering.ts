@@ -1,20 +1,21 @@
 import { setV8Flag } from '../sources/v8-flags.js';
 
 /**
- * How V8 tiers up while kdiag reads dumps or scans a cluster. A read of a few MB is over in about a second, and Node 20's V8
- * spent much of its CPU there optimizing functions (TurboFan, on a thread of its own) whose optimized code
- * then ran for a few hundred milliseconds: 40% of the CPU of `analyze` over 89 real dumps (1.6 MB), 28% over a
- * 27.6 MB List. From 1 MiB of input V8 is told to wait 8× longer before it optimizes a function (its interrupt
- * budget), and from 64 MiB, where a run is long enough to pay the optimizations back, its default again.
+ * How V8 tiers up while kdiag reads dumps or scans a cluster. A read of a few MB is over in about a second,
+ * and Node 20's V8 spent much of its CPU there optimizing functions (TurboFan, on a thread of its own) whose
+ * optimized code then ran for a few hundred milliseconds: 40% of the CPU of `analyze` over 89 real dumps
+ * (1.6 MB), 28% over a 27.6 MB List. From 1 MiB of input V8 is told to wait 8× longer before it optimizes a
+ * function (its interrupt budget), and from 64 MiB, where a run is long enough to pay the optimizations
+ * back, its default again.
  *
  * Node 20 only (V8 11, which has that budget). Node 22 and later tier up through Maglev first, and the same
- * wait there saved less CPU and cost wall time on a large List. A budget given in NODE_OPTIONS or on Node's
- * command line wins.
+ * wait there saved less CPU and cost wall time on a large List. A budget given on Node's command line wins
+ * (NODE_OPTIONS does not take V8's flag).
  */
 export interface TieringPolicy {
   /** V8's version (process.versions.v8). */
   v8: string;
-  /** Node's flags: its command line, then NODE_OPTIONS. */
+  /** Node's own command-line flags (process.execArgv). */
   nodeFlags: readonly string[];
   /** Sets a V8 flag, with the flag that undoes it (src/sources/v8-flags.ts). */
   set(flag: string, undo: string): void;
@@ -47,5 +48,5 @@ export function inputTiering(policy: TieringPolicy = processPolicy()): (bytes: n
 }
 
 function processPolicy(): TieringPolicy {
-  return { v8: process.versions.v8, nodeFlags: [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)], set: setV8Flag };
+  return { v8: process.versions.v8, nodeFlags: process.execArgv, set: setV8Flag };
 }
