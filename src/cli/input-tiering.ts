@@ -35,9 +35,9 @@ export function inputTiering(policy: TieringPolicy = processPolicy()): (bytes: n
   let read = 0;
   let later = false;
   return (bytes) => {
-    const before = read;
     read += bytes;
-    if (!later && before < LATER_FROM && read >= LATER_FROM && read < DEFAULT_FROM) {
+    // Once only: after the default is back, `read` stays past DEFAULT_FROM.
+    if (!later && read >= LATER_FROM && read < DEFAULT_FROM) {
       later = true;
       policy.set(LATER_BUDGET, DEFAULT_BUDGET);
     } else if (later && read >= DEFAULT_FROM) {

@@ -1,10 +1,10 @@
 // The built CLI tiers up later while it reads a mid-sized input (src/cli/input-tiering.ts): which runs set V8's
 // flag, that the report is the same either way, and that the code cache is not written again because of it.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { fixture, kdiag, ROOT } from '../support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kdiag-tiering-'));
