@@ -121,9 +121,14 @@ const WORKLOAD: Fields = {
   status: WORKLOAD_STATUS,
 };
 const ENDPOINT_PORTS = [{ name: s, port: 'number', protocol: s }] as const;
+const INGRESS_BACKEND: Fields = { service: { name: n, port: { number: 'number', name: s } }, resource: 'object' };
 const ADDRESSES = [{ ip: s, hostname: n, nodeName: n, targetRef: OBJECT_REF }] as const;
 
-/** The fields each kind's code reads, beyond `apiVersion`, `kind` and `metadata` that every object has. */
+/**
+ * The fields each kind's code reads, beyond `apiVersion`, `kind` and `metadata` that every object has.
+ * NetworkPolicy is not here: its absent fields have meanings of their own (no `from` admits everyone), so
+ * the policy room (src/traffic/policy/) reads each field with its own checks rather than have it dropped.
+ */
 const KINDS: Record<string, Fields> = {
   Pod: { spec: POD_SPEC, status: POD_STATUS },
   Event: {
@@ -172,6 +177,14 @@ const KINDS: Record<string, Fields> = {
   ResourceQuota: { spec: { hard: 'quantities', scopes: 'strings' }, status: { hard: 'quantities', used: 'quantities' } },
   LimitRange: { spec: { limits: [{ type: s, max: 'quantities', min: 'quantities', default: 'quantities', defaultRequest: 'quantities', maxLimitRequestRatio: 'quantities' }] } },
   Namespace: { status: { phase: s, conditions: CONDITIONS } },
+  Ingress: {
+    spec: {
+      ingressClassName: n, defaultBackend: INGRESS_BACKEND,
+      rules: [{ host: s, http: { paths: [{ path: s, pathType: s, backend: INGRESS_BACKEND }] } }],
+      tls: [{ hosts: 'strings', secretName: n }],
+    },
+  },
+  IngressClass: { spec: { controller: s, parameters: 'object' } },
 };
 const ANY_KIND: Fields = { spec: 'object', status: { conditions: CONDITIONS } };
 /** What every object has. */

@@ -18,4 +18,19 @@ describe('fuzz finds', () => {
     expect(deployment.status).toBe('progressing');
     expect(deployment.summary).toMatch(/Deployment "web"/);
   });
+
+  it('an Ingress whose backend port number is an object with toString and valueOf keys: a diagnosis, not an internal error', async () => {
+    const file = resolve(import.meta.dirname, 'corpus/fuzz-ingress-port-object.json');
+    const r = await kdiagAsync(['analyze', file, '-o', 'json', '--now', '2026-12-04T18:10:00Z']);
+    expect(r.code, r.stderr).toBe(1);
+    const doc = JSON.parse(r.stdout);
+    expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    const ingress = doc.items.find((d: { workload?: { kind: string } }) => d.workload?.kind === 'Ingress');
+    expect(ingress.workload.name).toBe('web-port-object');
+    // The port it could not read is left out; the Ingress is still judged (it names no class, and none is the default).
+    expect(ingress.findings.map((f: { rule: string }) => f.rule)).toEqual(['traffic/ingress-class-unresolved']);
+    const text = await kdiagAsync(['pod', 'ingress/web-port-object', '-f', file, '--now', '2026-12-04T18:10:00Z']);
+    expect(text.code, text.stderr).toBe(1);
+    expect(text.stdout).toMatch(/backends web:\n/);
+  });
 });

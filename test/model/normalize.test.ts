@@ -78,6 +78,43 @@ describe('normalizeObject: fields dropped', () => {
   });
 });
 
+describe('normalizeObject: Ingresses and IngressClasses', () => {
+  const ingress = (spec: unknown): any => ({ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web', namespace: 'shop' }, spec });
+  /** An object whose own keys are the prototype's names, each holding a number (String() of it throws). */
+  const protoKeys = (): unknown => JSON.parse('{"__proto__": 80, "constructor": 80, "toString": 80, "valueOf": 80}');
+  const backend = (port: unknown): unknown => ({ service: { name: 'web', port } });
+
+  it('keeps an Ingress as the API server writes it: the same object, every backend and TLS entry', () => {
+    const spec = {
+      ingressClassName: 'nginx',
+      defaultBackend: backend({ name: 'http' }),
+      rules: [{ host: 'shop.example', http: { paths: [{ path: '/', pathType: 'Prefix', backend: backend({ number: 80 }) }] } }],
+      tls: [{ hosts: ['shop.example'], secretName: 'shop-tls' }],
+    };
+    const o = ingress(spec);
+    expect(normalizeObject(o)).toBe(o);
+    expect(o.spec).toEqual(JSON.parse(JSON.stringify(spec)));
+  });
+
+  it.each([
+    ['a backend port number that is an object with toString and valueOf keys', { rules: [{ http: { paths: [{ path: '/', backend: backend({ number: protoKeys() }) }] } }] }, { rules: [{ http: { paths: [{ path: '/', backend: { service: { name: 'web', port: {} } } }] } }] }],
+    ['a backend port number written as a string (a name is a string, a number is not)', { defaultBackend: backend({ number: '80' }) }, { defaultBackend: { service: { name: 'web', port: {} } } }],
+    ['a backend port name that is a list', { defaultBackend: backend({ name: ['http'] }) }, { defaultBackend: { service: { name: 'web', port: {} } } }],
+    ['a backend Service name that is an object', { defaultBackend: { service: { name: protoKeys(), port: { number: 80 } } } }, { defaultBackend: { service: { port: { number: 80 } } } }],
+    ['a TLS secretName that is an object, and a host that is a number (kept as its text)', { tls: [{ hosts: [7, 'a'], secretName: protoKeys() }] }, { tls: [{ hosts: ['7', 'a'] }] }],
+    ['an ingressClassName that is an object', { ingressClassName: protoKeys(), rules: [] }, { rules: [] }],
+    ['a path that is not an object, beside one that is', { rules: [{ http: { paths: ['/', { path: '/', backend: backend({ number: 80 }) }] } }] }, { rules: [{ http: { paths: [{ path: '/', backend: { service: { name: 'web', port: { number: 80 } } } }] } }] }],
+  ])('drops %s, as if the field were absent', (_what, spec, kept) => {
+    expect(normalizeObject(ingress(spec)).spec).toEqual(kept);
+  });
+
+  it('an IngressClass keeps a string controller and drops one of another type', () => {
+    const cls = (controller: unknown): any => ({ apiVersion: 'networking.k8s.io/v1', kind: 'IngressClass', metadata: { name: 'nginx' }, spec: { controller } });
+    expect(normalizeObject(cls('k8s.io/ingress-nginx')).spec).toEqual({ controller: 'k8s.io/ingress-nginx' });
+    expect(normalizeObject(cls(protoKeys())).spec).toEqual({});
+  });
+});
+
 describe('nestedDeeperThan', () => {
   const nest = (levels: number, inArrays = false): unknown => {
     let v: unknown = {};
