@@ -59,6 +59,7 @@ export interface TrafficText {
   policiesNotRead: string;
   policiesUnknownNote: string;
   notEvaluatedNote: (p: { policies: string }) => string;
+  policiesUnreadableNote: (p: { policies: string }) => string;
   keptOut: (p: { clients: string; admitted: number }) => string;
   admitted: (p: { clients: number }) => string;
   unknownFor: (p: { clients: string; admitted: number }) => string;

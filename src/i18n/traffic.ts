@@ -99,6 +99,7 @@ export const TRAFFIC_EN: TrafficText = {
   policiesNotRead: 'NetworkPolicies not read: whether traffic is allowed is unknown',
   policiesUnknownNote: 'NetworkPolicies were not read (forbidden, or not in the input): the network policy hop is unknown, not allowed. Add `kubectl get netpol,ingress,ingressclass,ns -A -o yaml` to the dump, or grant list on networkpolicies.networking.k8s.io',
   notEvaluatedNote: ({ policies }: { policies: string }) => `present, not evaluated (kdiag evaluates networking.k8s.io NetworkPolicies only): ${policies}`,
+  policiesUnreadableNote: ({ policies }: { policies: string }) => `NetworkPolicies with a field that is not of its API type, not evaluated (the network policy hop is unknown where they could decide it): ${policies}`,
   keptOut: ({ clients, admitted }: { clients: string; admitted: number }) => `keeps out ${clients}${admitted > 0 ? `; admits the other ${admitted} client(s) asked about` : ''}`,
   admitted: ({ clients }: { clients: number }) => `admits the ${clients} client(s) asked about`,
   unknownFor: ({ clients, admitted }: { clients: string; admitted: number }) => `cannot tell for ${clients}${admitted > 0 ? `; admits the other ${admitted} client(s) asked about` : ''}`,

@@ -92,6 +92,7 @@ export const TRAFFIC_ZH_TW: TrafficText = {
   policiesNotRead: '沒有讀取 NetworkPolicy：不知道流量是否被允許',
   policiesUnknownNote: '沒有讀取 NetworkPolicy（權限不足，或不在輸入中）：網路政策這一段是未知，不是允許。請在傾印中加入 `kubectl get netpol,ingress,ingressclass,ns -A -o yaml`，或授予 networkpolicies.networking.k8s.io 的 list 權限',
   notEvaluatedNote: ({ policies }) => `存在但未評估（kdiag 只評估 networking.k8s.io 的 NetworkPolicy）：${policies}`,
+  policiesUnreadableNote: ({ policies }) => `這些 NetworkPolicy 有欄位的型別不符合 API，未評估（在它們可能決定結果之處，網路政策這一段是未知）：${policies}`,
   keptOut: ({ clients, admitted }) => `擋住了 ${clients}${admitted > 0 ? `；允許詢問的其他 ${admitted} 個用戶端` : ''}`,
   admitted: ({ clients }) => `允許詢問的 ${clients} 個用戶端`,
   unknownFor: ({ clients, admitted }) => `無法判斷 ${clients}${admitted > 0 ? `；允許詢問的其他 ${admitted} 個用戶端` : ''}`,

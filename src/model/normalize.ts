@@ -126,8 +126,9 @@ const ADDRESSES = [{ ip: s, hostname: n, nodeName: n, targetRef: OBJECT_REF }] a
 
 /**
  * The fields each kind's code reads, beyond `apiVersion`, `kind` and `metadata` that every object has.
- * NetworkPolicy is not here: its absent fields have meanings of their own (no `from` admits everyone), so
- * the policy room (src/traffic/policy/) reads each field with its own checks rather than have it dropped.
+ * A NetworkPolicy's spec is left as it is: its absent fields have meanings of their own (no `from` admits
+ * everyone), so a field of the wrong type makes the policy unreadable (src/traffic/policy/policy-shape.ts)
+ * rather than dropped.
  */
 const KINDS: Record<string, Fields> = {
   Pod: { spec: POD_SPEC, status: POD_STATUS },
@@ -185,6 +186,7 @@ const KINDS: Record<string, Fields> = {
     },
   },
   IngressClass: { spec: { controller: s, parameters: 'object' } },
+  NetworkPolicy: {},
 };
 const ANY_KIND: Fields = { spec: 'object', status: { conditions: CONDITIONS } };
 /** What every object has. */

@@ -38,6 +38,18 @@ export interface PolicySet {
   completeIn?: (namespace: string) => boolean;
   /** Policies of other kinds that select traffic but that kdiag cannot evaluate (CiliumNetworkPolicy, Calico's, AdminNetworkPolicy), as `Kind namespace/name`. */
   notEvaluated?: string[];
+  /** NetworkPolicies left out of `policies` because a field is not of the API's type: their namespaces' verdicts are unknown. */
+  unreadable?: UnreadablePolicy[];
+}
+
+/** A NetworkPolicy kdiag could not evaluate, and the first field that is not of the API's type. */
+export interface UnreadablePolicy {
+  policy: KObject;
+  namespace: string;
+  name: string;
+  field: string;
+  /** What the field leaves unknown: whom the policy selects and for which directions, or one direction's rules. */
+  part: 'selection' | 'ingress' | 'egress';
 }
 
 /** Which policy and which of its rules decided one direction. */

@@ -33,4 +33,15 @@ describe('fuzz finds', () => {
     expect(text.code, text.stderr).toBe(1);
     expect(text.stdout).toMatch(/backends web:\n/);
   });
+
+  it('NetworkPolicies with a port that is an object and a peer that is null: the network policy hop is unknown and says which fields, not an internal error', async () => {
+    const file = resolve(import.meta.dirname, 'corpus/fuzz-networkpolicy-fields.json');
+    const r = await kdiagAsync(['analyze', file, '-o', 'json', '--now', '2026-12-04T18:10:00Z']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(validate(JSON.parse(r.stdout)), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    const svc = await kdiagAsync(['pod', 'svc/web', '-n', 'kdiag-traffic-policy-denies', '-f', file, '--now', '2026-12-04T18:10:00Z']);
+    expect(svc.code, svc.stderr).toBe(0);
+    expect(svc.stdout).toMatch(/\? network policy: cannot tell/);
+    expect(svc.stdout).toContain('allow-monitoring (spec.ingress[0].ports[0].port), kdiag-traffic-policy-denies/allow-same-namespace (spec.ingress[0].from[0])');
+  });
 });

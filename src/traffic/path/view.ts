@@ -1,24 +1,48 @@
 // What the traffic path reads from a Snapshot: the policy set, a Pod as a policy peer, readiness.
 import type { KObject, Pod } from '../../model/k8s.js';
 import { sawKind, type Snapshot } from '../../model/snapshot.js';
-import type { PolicySet, TrafficPeer } from '../policy-types.js';
+import type { PolicySet, TrafficPeer, UnreadablePolicy } from '../policy-types.js';
+import { unreadableField, unreadablePart } from '../policy/policy-shape.js';
+import { policyNamespace } from '../policy/policy-spec.js';
 import { namespaceNamed } from './namespace-index.js';
 
 /** The NetworkPolicies of the input; incomplete when kdiag could not list them or the input held none it could vouch for. */
 export function policySet(snapshot: Snapshot): PolicySet {
-  const unreadable = snapshot.meta.unreadable.some((u) => u.kind === 'NetworkPolicy');
+  const notListed = snapshot.meta.unreadable.some((u) => u.kind === 'NetworkPolicy');
   const completeByNamespace = new Map<string, boolean>();
+  const { readable, unreadable } = readablePolicies(snapshot.networkPolicies);
   return {
-    policies: snapshot.networkPolicies,
-    complete: !unreadable && sawKind(snapshot, 'NetworkPolicy'),
+    policies: readable,
+    complete: !notListed && sawKind(snapshot, 'NetworkPolicy'),
     completeIn: (namespace) => {
       let complete = completeByNamespace.get(namespace);
-      if (complete === undefined) completeByNamespace.set(namespace, (complete = !unreadable && sawKind(snapshot, 'NetworkPolicy', namespace)));
+      if (complete === undefined) completeByNamespace.set(namespace, (complete = !notListed && sawKind(snapshot, 'NetworkPolicy', namespace)));
       return complete;
     },
     notEvaluated: [...(snapshot.meta.otherPolicies ?? [])],
+    ...(unreadable.length > 0 ? { unreadable } : {}),
   };
 }
+
+/**
+ * The policies whose fields have the API's types, and the others: worked out once per list, and the list
+ * itself when every policy is readable (the evaluator indexes a list by its identity).
+ */
+function readablePolicies(policies: KObject[]): { readable: KObject[]; unreadable: UnreadablePolicy[] } {
+  let split = splits.get(policies);
+  if (!split) {
+    const unreadable: UnreadablePolicy[] = [];
+    const readable = policies.filter((p) => {
+      const field = unreadableField(p);
+      if (field !== undefined) unreadable.push({ policy: p, namespace: policyNamespace(p), name: p.metadata?.name ?? '', field, part: unreadablePart(field) });
+      return field === undefined;
+    });
+    split = { readable: unreadable.length > 0 ? readable : policies, unreadable };
+    splits.set(policies, split);
+  }
+  return split;
+}
+const splits = new WeakMap<KObject[], { readable: KObject[]; unreadable: UnreadablePolicy[] }>();
 
 /** A Namespace's labels, or undefined when kdiag did not read that Namespace (a namespaceSelector is then unknown). */
 export function namespaceLabels(snapshot: Snapshot, namespace: string): Record<string, string> | undefined {

@@ -2,7 +2,7 @@
 // direction only when a policy in its namespace selects it for that direction; then the union of those
 // policies' rules must admit the other end and the port.
 import type { KObject } from '../../model/k8s.js';
-import type { PolicyDecision, PolicySet, TrafficPeer, TrafficQuestion } from '../policy-types.js';
+import type { PolicyDecision, PolicySet, TrafficPeer, TrafficQuestion, UnreadablePolicy } from '../policy-types.js';
 import { anyOf, both, type Match, YES } from './match.js';
 import { matchPeer, type PeerMatch } from './peer.js';
 import { type Direction, podSelectorOf, policyDirections, policyNamespace, policyRef, policyRules, selectsPod } from './policy-spec.js';
@@ -87,15 +87,27 @@ function unchanged(s: Selection): boolean {
   return true;
 }
 
+const NO_DOUBTS: readonly string[] = [];
+
+/**
+ * The policies of the subject's namespace kdiag could not read that may select it for this direction: each
+ * may admit the other end or not, so only an admission by another policy is certain (policies add up).
+ */
+function unreadableDoubts(unreadable: readonly UnreadablePolicy[], direction: Direction, subject: PodPeer): string[] {
+  return unreadable
+    .filter((u) => u.namespace === subject.namespace && (u.part === 'selection' || (u.part === direction && (u.field === 'spec.egress' || policyDirections(u.policy).includes(direction)) && selectsPod(u.policy, subject.namespace, subject.labels))))
+    .map((u) => `NetworkPolicy ${u.namespace}/${u.name} not evaluated: ${u.field} is not of its type`);
+}
+
 /** `subject` is the Pod whose policies are read (the destination for ingress, the source for egress). */
 export function decideDirection(set: PolicySet, direction: Direction, subject: PodPeer, other: TrafficPeer, q: TrafficQuestion): PolicyDecision {
   const { selecting, refs } = selectionFor(set, direction, subject);
   const selectingPolicies = [...refs];
   const complete = set.completeIn ? set.completeIn(subject.namespace) : set.complete;
+  const unreadable = set.unreadable ? unreadableDoubts(set.unreadable, direction, subject) : NO_DOUBTS;
   if (selecting.length === 0) {
-    return complete
-      ? { direction, isolated: false, allowed: true, selectingPolicies }
-      : { direction, isolated: false, allowed: 'unknown', selectingPolicies, unknownBecause: [INCOMPLETE] };
+    if (complete && unreadable.length === 0) return { direction, isolated: false, allowed: true, selectingPolicies };
+    return { direction, isolated: false, allowed: 'unknown', selectingPolicies, unknownBecause: complete ? [...unreadable] : [INCOMPLETE, ...unreadable] };
   }
   const perPolicy = selecting.map((p) => ({ policy: p, results: policyRules(p, direction).map((r, i) => evaluateRule(p, r, i, other, q)) }));
   const all = perPolicy.flatMap((p) => p.results);
@@ -107,6 +119,7 @@ export function decideDirection(set: PolicySet, direction: Direction, subject: P
   const nearMisses = perPolicy.flatMap((p) => nearMiss(p.policy, p.results, direction) ?? []);
   const doubts = [...new Set(all.flatMap((r) => (r.match.result === 'unknown' ? [r.match.why] : [])))];
   if (!complete) doubts.push(INCOMPLETE);
+  doubts.push(...unreadable);
   if (doubts.length > 0) return { direction, isolated: true, allowed: 'unknown', selectingPolicies, unknownBecause: doubts, nearMisses };
   return { direction, isolated: true, allowed: false, selectingPolicies, nearMisses };
 }
