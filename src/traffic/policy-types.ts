@@ -38,7 +38,7 @@ export interface PolicySet {
   completeIn?: (namespace: string) => boolean;
   /** Policies of other kinds that select traffic but that kdiag cannot evaluate (CiliumNetworkPolicy, Calico's, AdminNetworkPolicy), as `Kind namespace/name`. */
   notEvaluated?: string[];
-  /** NetworkPolicies left out of `policies` because a field is not of the API's type: their namespaces' verdicts are unknown. */
+  /** NetworkPolicies left out of `policies` because a field is not of the API's type: a decision one of them could change is unknown. */
   unreadable?: UnreadablePolicy[];
 }
 
