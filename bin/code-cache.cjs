@@ -2,9 +2,10 @@
 // checkout) and the single executable (scripts/dist/sea-main.cjs, into which `npm run dist` inlines this file).
 // The cache is written after a run, so it holds every function that run compiled (Node's own compile cache
 // keeps only what is compiled when a module loads, Node 20 has none, and a single executable's holds only its
-// entry); each command has its own cache file, and so does each chunk the bundle require()s on first use.
+// entry); each command has its own cache files (one for small runs, one for large ones), and each chunk the
+// bundle require()s on first use has one.
 'use strict';
-const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { homedir } = require('node:os');
 const { basename, dirname, join } = require('node:path');
 const vm = require('node:vm');
@@ -21,6 +22,11 @@ const VERDICTS = new Set([0, 1, 5]);
 // V8 keys a code cache to its flags: a run that changes one (a live scan bounds the heap's growth) leaves here
 // the flags that set it back, or false when none can; src/sources/v8-flags.ts writes it.
 const FLAGS_CHANGED = Symbol.for('kdiag.v8-flags-changed');
+// A run that read 1 MiB of input or more says so here (src/cli/input-tiering.ts). Its code differs from a small
+// run's: a small `analyze` took 1.10x the CPU with the file a directory's run wrote (1.37 MB against 758 KB),
+// and that run 1.16x with a small run's file. So each command has a file for small runs and one for large
+// ones; a run reads the one of the size of the command's last run, which an empty marker file says.
+const LARGE_INPUT = Symbol.for('kdiag.large-input');
 const COMMANDS = ['pod', 'analyze', 'scan', 'gate', 'capture', 'rbac', 'rules', 'explain', 'lifecycle', 'version', 'completion', '__complete'];
 
 /** The user's cache directory: $XDG_CACHE_HOME, else ~/.cache (~/Library/Caches on macOS, %LOCALAPPDATA% on Windows). */
@@ -31,10 +37,15 @@ function cacheBase(env) {
 /**
  * `source` (a CommonJS module's text, the bundle) compiled in Node's CommonJS wrapper, so it runs as if
  * require()d and its stack frames name `file`, with its code cache under `base` when given (undefined: none).
- * The cache is written at exit when there was none or V8 refused it. Returns the wrapper function.
+ * The cache is written at exit when there was none or V8 refused it; the file read is the one of the size of
+ * the command's last run with a verdict. Returns the wrapper function.
  */
 function compileCached(source, file, base, args) {
-  return compileThrough(source, file, base ? codeCacheFile(base, source, file, args) : undefined);
+  const small = base ? codeCacheFile(base, source, file, args) : undefined;
+  if (!small) return compileThrough(source, file, undefined);
+  const marker = small.replace(/\.bin$/, '-last-large.bin');
+  const sized = { small, large: small.replace(/\.bin$/, '-large.bin'), marker, wasLarge: existsSync(marker) };
+  return compileThrough(source, file, sized.wasLarge ? sized.large : small, sized);
 }
 
 /** A chunk of the bundle (`source`, at `file`) compiled like the bundle, with a code cache of its own under `base`. */
@@ -63,14 +74,29 @@ function chunkRequire(dir, base, bundleRequire) {
   };
 }
 
-function compileThrough(source, file, cacheFile) {
+/** `sized`: the bundle's files for small and large runs, the marker, and which size the last run was. */
+function compileThrough(source, file, cacheFile, sized) {
   const cached = cacheFile ? readCodeCache(cacheFile) : undefined;
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData: cached?.data });
-  if (cacheFile && (!cached || cached.partial || script.cachedDataRejected)) {
+  const taken = cached !== undefined && !script.cachedDataRejected;
+  if (cacheFile && (!taken || cached.partial || sized)) {
     process.once('exit', (code) => {
       const whole = VERDICTS.has(code);
+      let target = cacheFile;
+      if (sized) {
+        const large = globalThis[LARGE_INPUT] === true;
+        if (large !== sized.wasLarge) {
+          // After a run with a verdict, the next run reads this size's file. This run read the other one, and V8
+          // writes all it read into a new cache, so it writes none; with nothing read, its data is its own size's.
+          if (!whole) return;
+          setMarker(sized.marker, large);
+          if (taken) return;
+          target = large ? sized.large : sized.small;
+          if (readCodeCache(target)) return;
+        } else if (taken && !cached.partial) return;
+      }
       // A partial file V8 took is rewritten only by a run that got further.
-      if (whole || !cached || script.cachedDataRejected) writeCodeCache(cacheFile, script, whole);
+      if (whole || !taken) writeCodeCache(target, script, whole);
     });
   }
   return script.runInThisContext();
@@ -155,6 +181,18 @@ function writeCodeCache(file, script, whole) {
     try {
       if (temp) rmSync(temp, { force: true });
     } catch {}
+  }
+}
+
+/** At exit: the marker that the command's last run was large (an empty file), set or removed. */
+function setMarker(marker, large) {
+  try {
+    if (large) {
+      mkdirSync(dirname(marker), { recursive: true, mode: 0o700 });
+      writeFileSync(marker, '', { mode: 0o600 });
+    } else rmSync(marker, { force: true });
+  } catch {
+    // A read-only or full disk: the next run reads the file of the size it read before.
   }
 }
 

@@ -12,6 +12,9 @@ import { setV8Flag } from '../sources/v8-flags.js';
  * wait there saved less CPU and cost wall time on a large List. A budget given on Node's command line wins
  * (NODE_OPTIONS does not take V8's flag).
  */
+/** Set once a run has read LATER_FROM or more, on every Node: bin/code-cache.cjs keeps the code cache of large runs apart. */
+const LARGE_INPUT = Symbol.for('kdiag.large-input');
+
 export interface TieringPolicy {
   /** V8's version (process.versions.v8). */
   v8: string;
@@ -19,6 +22,8 @@ export interface TieringPolicy {
   nodeFlags: readonly string[];
   /** Sets a V8 flag, with the flag that undoes it (src/sources/v8-flags.ts). */
   set(flag: string, undo: string): void;
+  /** Says, process-wide, that this run's input is large. */
+  markLarge(): void;
 }
 
 export const LATER_FROM = 2 ** 20;
@@ -28,14 +33,20 @@ const LATER_BUDGET = '--interrupt-budget=540672';
 
 /**
  * A hook told each input's size before it is read (DumpReadOptions.onInput; a live scan's answers, ApiClientOptions.onBody):
- * tiers later while what was read in all is mid-sized.
+ * tiers later while what was read in all is mid-sized, and marks the run large from LATER_FROM on.
  */
 export function inputTiering(policy: TieringPolicy = processPolicy()): (bytes: number) => void {
-  if (!/^11\./.test(policy.v8) || policy.nodeFlags.some((f) => /^--interrupt[-_]budget(?:=|$)/.test(f))) return () => {};
+  const tiers = /^11\./.test(policy.v8) && !policy.nodeFlags.some((f) => /^--interrupt[-_]budget(?:=|$)/.test(f));
   let read = 0;
   let later = false;
+  let large = false;
   return (bytes) => {
     read += bytes;
+    if (!large && read >= LATER_FROM) {
+      large = true;
+      policy.markLarge();
+    }
+    if (!tiers) return;
     // Once only: after the default is back, `read` stays past DEFAULT_FROM.
     if (!later && read >= LATER_FROM && read < DEFAULT_FROM) {
       later = true;
@@ -48,5 +59,5 @@ export function inputTiering(policy: TieringPolicy = processPolicy()): (bytes: n
 }
 
 function processPolicy(): TieringPolicy {
-  return { v8: process.versions.v8, nodeFlags: process.execArgv, set: setV8Flag };
+  return { v8: process.versions.v8, nodeFlags: process.execArgv, set: setV8Flag, markLarge: () => ((globalThis as unknown as Record<symbol, boolean>)[LARGE_INPUT] = true) };
 }

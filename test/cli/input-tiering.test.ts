@@ -11,10 +11,31 @@ const DEFAULT = ['--interrupt-budget=67584', '--interrupt-budget=67584'];
 /** The flags set (flag, undo) when inputs of these sizes are read in turn. */
 function flagsSet(sizes: number[], v8 = '11.3.244.8-node.38', nodeFlags: string[] = []): string[][] {
   const set: string[][] = [];
-  const onInput = inputTiering({ v8, nodeFlags, set: (flag, undo) => set.push([flag, undo]) });
+  const onInput = inputTiering({ v8, nodeFlags, set: (flag, undo) => set.push([flag, undo]), markLarge: () => {} });
   for (const bytes of sizes) onInput(bytes);
   return set;
 }
+
+/** How many times the run was marked large when inputs of these sizes are read in turn. */
+function markedLarge(sizes: number[], v8 = '11.3.244.8-node.38', nodeFlags: string[] = []): number {
+  let marks = 0;
+  const onInput = inputTiering({ v8, nodeFlags, set: () => {}, markLarge: () => marks++ });
+  for (const bytes of sizes) onInput(bytes);
+  return marks;
+}
+
+describe('inputTiering: a large run, for the code cache (every Node)', () => {
+  it.each([
+    ['a small dump', [40 * KiB], 0],
+    ['just under 1 MiB', [LATER_FROM - 1], 0],
+    ['1 MiB', [LATER_FROM], 1],
+    ['several inputs that pass 1 MiB together, once', [600 * KiB, 600 * KiB, 600 * KiB], 1],
+    ['a 223 MB cluster-info dump, then more', [223e6, 5 * MiB], 1],
+  ])('%s', (_, sizes, expected) => {
+    for (const v8 of ['11.3.244.8-node.38', '12.4.254.21-node.57', '13.6.233.17-node.63']) expect(markedLarge(sizes, v8)).toBe(expected);
+    expect(markedLarge(sizes, '11.3.244.8-node.38', ['--interrupt-budget=1000'])).toBe(expected);
+  });
+});
 
 describe('inputTiering', () => {
   it.each([

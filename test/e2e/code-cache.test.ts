@@ -90,6 +90,52 @@ describe('the code cache', () => {
     expect(statSync(file).mtimeMs).toBe(whole);
   });
 
+  it('a command has a file for small runs and one for runs that read 1 MiB or more; a run reads the one of the size of the last run with a verdict', () => {
+    // A small `analyze` took 1.10x the CPU with the file a directory's run wrote (1.37 MB against 758 KB), and
+    // the directory's run 1.16x with the small run's file. V8 writes all it read from a cache into a new one,
+    // so a run that read the other size's file writes none: the next run of its size writes its own.
+    const cache = fresh();
+    const large = ['analyze', fixture('real')]; // 89 dumps, 1.6 MB
+    const small = ['analyze', fixture('examples/shop.yaml')];
+    const none = { KDIAG_CODE_CACHE: '0' };
+    const largeExpected = run(fresh(), large, none);
+    const smallExpected = run(fresh(), small, none);
+    expect([largeExpected.code, smallExpected.code]).toEqual([1, 1]);
+    const names = (): string[] => files(cache).map((f) => f.slice(f.indexOf(`-${process.arch}-`) + process.arch.length + 2)).sort();
+    const path = (name: string): string => join(cacheDir(cache), files(cache).find((f) => f.endsWith(`-${process.arch}-${name}`))!);
+    const stamp = (): string[] => files(cache).map((f) => `${f}@${statSync(join(cacheDir(cache), f)).mtimeMs}`).sort();
+
+    expect(run(cache, large)).toEqual(largeExpected);
+    expect(names()).toEqual(['analyze-large.bin', 'analyze-last-large.bin']);
+    expect(valid(path('analyze-large.bin'))).toBe(true);
+    const largeSize = statSync(path('analyze-large.bin')).size;
+    let before = stamp();
+    expect(run(cache, large)).toEqual(largeExpected);
+    expect(stamp()).toEqual(before);
+
+    // A small run after it reads the large file and writes none; the next small run writes the small file.
+    expect(run(cache, small)).toEqual(smallExpected);
+    expect(names()).toEqual(['analyze-large.bin']);
+    expect(run(cache, small)).toEqual(smallExpected);
+    expect(names()).toEqual(['analyze-large.bin', 'analyze.bin']);
+    expect(valid(path('analyze.bin'))).toBe(true);
+    expect(statSync(path('analyze.bin')).size).toBeLessThan(largeSize);
+    before = stamp();
+    expect(run(cache, small)).toEqual(smallExpected);
+    expect(stamp()).toEqual(before);
+
+    // Near miss: a run without a verdict (a missing file, exit 2) changes nothing.
+    expect(run(cache, ['analyze', join(cache, 'missing.yaml')]).code).toBe(2);
+    expect(stamp()).toEqual(before);
+
+    // A large run after small ones reads the small file, writes none, and the next large run reads the large file.
+    expect(run(cache, large)).toEqual(largeExpected);
+    expect(names()).toEqual(['analyze-large.bin', 'analyze-last-large.bin', 'analyze.bin']);
+    const files0 = stamp().filter((f) => !f.includes('-last-large.bin'));
+    expect(run(cache, large)).toEqual(largeExpected);
+    expect(stamp().filter((f) => !f.includes('-last-large.bin'))).toEqual(files0);
+  });
+
   it("a run that changes a V8 flag (a live scan bounds the heap's growth) leaves a cache the next run reads, not rewrites", () => {
     // V8 keys its data to the flags: data made after the change was refused by every later run, each compiling
     // the CLI anew and writing the file again (40 ms of a 180 ms scan of a small namespace).
