@@ -11,10 +11,9 @@ import { setV8Flag } from '../sources/v8-flags.js';
  * Node 20 only (V8 11, which has that budget). Node 22 and later tier up through Maglev first, and the same
  * wait there saved less CPU and cost wall time on a large List. A budget given on Node's command line wins
  * (NODE_OPTIONS does not take V8's flag).
+ *
+ * From 1 MiB, on every Node, the run is also marked large: its code cache is kept apart from small runs'.
  */
-/** Set once a run has read LATER_FROM or more, on every Node: bin/code-cache.cjs keeps the code cache of large runs apart. */
-const LARGE_INPUT = Symbol.for('kdiag.large-input');
-
 export interface TieringPolicy {
   /** V8's version (process.versions.v8). */
   v8: string;
@@ -30,6 +29,8 @@ export const LATER_FROM = 2 ** 20;
 export const DEFAULT_FROM = 64 * 2 ** 20;
 const DEFAULT_BUDGET = '--interrupt-budget=67584';
 const LATER_BUDGET = '--interrupt-budget=540672';
+/** Set once a run has read LATER_FROM or more, on every Node: bin/code-cache.cjs keeps the code cache of large runs apart. */
+const LARGE_INPUT = Symbol.for('kdiag.large-input');
 
 /**
  * A hook told each input's size before it is read (DumpReadOptions.onInput; a live scan's answers, ApiClientOptions.onBody):

@@ -1,7 +1,7 @@
 // Whether a NetworkPolicy's fields have the types of networking.k8s.io/v1, which the API server enforces and a
 // dump from a stranger need not. Such a policy is not evaluated: dropping the field (as normalisation does for
 // other kinds) would change what the policy allows (a peer list without its one bad entry admits everyone),
-// so kdiag says which field it could not read and leaves its namespace's verdicts unknown.
+// so kdiag says which field it could not read and leaves unknown the decisions the policy could change.
 import type { KObject } from '../../model/k8s.js';
 
 type Check = (value: unknown, path: string) => string | undefined;
