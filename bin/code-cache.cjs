@@ -92,7 +92,7 @@ function compileThrough(source, file, cacheFile, sized) {
           setMarker(sized.marker, large);
           if (taken) return;
           target = large ? sized.large : sized.small;
-          if (readCodeCache(target)) return;
+          if (existsSync(target)) return;
         } else if (taken && !cached.partial) return;
       }
       // A partial file V8 took is rewritten only by a run that got further.

@@ -167,7 +167,7 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   // Backends alike to a policy (the same namespace, labels and container ports: a Deployment's replicas) get the
   // same verdict from every policy, so each is asked about once.
   const destinations = distinctPeers(backends.slice(0, 5).map((dest) => podPeerOf(snapshot, dest)));
-  const unreadableIn = (ns: string): boolean => (set.unreadable ?? []).some((u) => u.namespace === ns);
+  const unreadableIn = (ns: string): boolean => set.unreadable?.some((u) => u.namespace === ns) === true;
   const completeIn = (ns: string): boolean => (set.completeIn ? set.completeIn(ns) : set.complete) && !unreadableIn(ns);
   for (const client of clientList) {
     let verdict: ClientVerdict = { client: client.label, result: 'denied' };
@@ -246,9 +246,11 @@ export function servicePath(snapshot: Snapshot, service: KObject, options: Servi
   for (const c of clientList) if (c.missing) notes.push(c.missing === 'absent' ? m.clientAbsentNote({ client: m.clientName(c.label) }) : m.clientUnreadNote({ client: m.clientName(c.label), pod: c.kind === 'pod', namespace: c.peers[0]?.namespace ?? '' }));
   if (!(set.completeIn?.(namespace) ?? set.complete)) notes.push(m.policiesUnknownNote);
   if ((set.notEvaluated ?? []).length > 0) notes.push(m.notEvaluatedNote({ policies: (set.notEvaluated ?? []).join(', ') }));
-  const askedIn = new Set([namespace, ...clientList.flatMap((c) => c.peers.map((p) => p.namespace))]);
-  const unreadable = (set.unreadable ?? []).filter((u) => askedIn.has(u.namespace));
-  if (unreadable.length > 0) notes.push(m.policiesUnreadableNote({ policies: unreadable.map((u) => `${u.namespace}/${u.name} (${u.field})`).join(', ') }));
+  if (set.unreadable) {
+    const askedIn = new Set([namespace, ...clientList.flatMap((c) => c.peers.map((p) => p.namespace))]);
+    const unreadable = set.unreadable.filter((u) => askedIn.has(u.namespace));
+    if (unreadable.length > 0) notes.push(m.policiesUnreadableNote({ policies: unreadable.map((u) => `${u.namespace}/${u.name} (${u.field})`).join(', ') }));
+  }
 
   if (!sp) hops.push({ hop: 'pod-port', state: 'unknown', detail: m.noPorts });
   else if (resolved.protocolMismatch) {
