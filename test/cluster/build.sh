@@ -31,10 +31,12 @@ if [ "$need_k8s" = 1 ]; then
     ldf+=" -X $pkg.gitTreeState=archive -X $pkg.buildDate=$bdate"
   done
   pkgs=(); for c in "${K8S_CMDS[@]}"; do pkgs+=("k8s.io/kubernetes/cmd/$c"); done
+  # -s -w drops the debug information at link time, so the compiler need not write it (-dwarf=false): one build
+  # from an empty Go cache took 0.89x the wall time and 0.90x the CPU.
   log "building Kubernetes $K8S_VERSION (${K8S_CMDS[*]}) into $BIN; this takes a long time on 2 cores"
   start=$(date +%s)
   tmp="$BIN/.k8s-build.$$"; rm -rf "$tmp"; mkdir -p "$tmp"
-  ( cd "$HERE/k8s" && go build -trimpath -ldflags "$ldf" -o "$tmp/" "${pkgs[@]}" )
+  ( cd "$HERE/k8s" && go build -trimpath -gcflags=all=-dwarf=false -ldflags "$ldf" -o "$tmp/" "${pkgs[@]}" )
   for c in "${K8S_CMDS[@]}"; do mv -f "$tmp/$c" "$BIN/$c"; done
   rmdir "$tmp"
   log "Kubernetes binaries built in $(( $(date +%s) - start ))s"
