@@ -44,6 +44,10 @@ describe('planCommand', () => {
     const stopped = 'error: Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "7d6398de": OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown\n';
     expect(accepted({ tool: 'kubectl', exec: true }, 1, stopped)).toBe(true);
     expect(accepted({ tool: 'kubectl', exec: false }, 1, stopped)).toBe(false);
+    // Between the two: the probe's kill reached the container while the exec's process was starting (seen on CI).
+    const starting = 'error: Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "db5235a2": OCI runtime exec failed: exec failed: unable to start container process: read init-p: connection reset by peer: unknown\n';
+    expect(accepted({ tool: 'kubectl', exec: true }, 1, starting)).toBe(true);
+    expect(accepted({ tool: 'kubectl', exec: false }, 1, starting)).toBe(false);
     expect(accepted({ tool: 'kubectl', exec: true }, 1, 'error: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec "7d6398de": OCI runtime exec failed: exec failed: unable to start container process: exec: "cat": executable file not found in $PATH: unknown\n')).toBe(false);
     // Near misses: a container name the Pod does not have (kubectl's own refusal), and the same words without exec.
     expect(accepted({ tool: 'kubectl', exec: true }, 1, 'Error from server (BadRequest): container wrong is not valid for pod slow-start\n')).toBe(false);
