@@ -14,6 +14,7 @@
 #                                               the Pod is N s old, past kdiag's 60 s grace period;
 #                                               node-ready:NAME=Unknown waits for a Node's Ready status;
 #                                               scheduled-message:TEXT for the scheduler's latest message;
+#                                               event-count:REASON=N: that reason's Events count N or more;
 #                                               deleting:N: a Pod's deletionTimestamp is N s past;
 #                                               workload-reason:R: a Deployment or Job condition has reason R)
 #   # timeout: <seconds>                        default 120
@@ -67,6 +68,9 @@ check_cond() { # check_cond CONDITION: true when the namespace's Pods/events sho
   case "$kind" in
     event)
       kubectl get events -n "$NS" --field-selector "reason=$arg" -o name 2>/dev/null | grep -q . ;;
+    event-count) # REASON=N: the Events of that reason count N occurrences or more (the kubelet folds repeats into one count)
+      kubectl get events -n "$NS" --field-selector "reason=${arg%%=*}" -o jsonpath='{range .items[*]}{.count}{"\n"}{end}' 2>/dev/null \
+        | awk -v n="${arg#*=}" '{s += ($1 == "" ? 1 : $1)} END {exit !(s >= n)}' ;;
     waiting)
       pods_json_path '{range .items[*]}{range .status.initContainerStatuses[*]}{.state.waiting.reason}{"\n"}{end}{range .status.containerStatuses[*]}{.state.waiting.reason}{"\n"}{end}{end}' | grep -qx "$arg" ;;
     terminated)
