@@ -5,10 +5,10 @@ import { neutralize, neutralizeOutput } from '../text/neutralize.js';
 import { resolveLang, type Lang } from '../i18n/lang.js';
 import { messagesFor } from '../i18n/index.js';
 import type { ReportOptions } from '../report/options.js';
-import { clearStatusLine, outputWidth, stopStatusLine } from './terminal.js';
+import { clearStatusLine, outputWidth, stdoutDestroyed, stdoutInfo, stopStatusLine, writeStdout } from './terminal.js';
 
 /** Colour only on a TTY, never with NO_COLOR (chalk does not honour it on a TTY), --no-color always wins. */
-export function wantColor(flag: boolean | undefined, stream: NodeJS.WriteStream = process.stdout, env: NodeJS.ProcessEnv = process.env): boolean {
+export function wantColor(flag: boolean | undefined, stream: { isTTY?: boolean } = stdoutInfo(), env: NodeJS.ProcessEnv = process.env): boolean {
   if (flag === false) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
@@ -16,7 +16,7 @@ export function wantColor(flag: boolean | undefined, stream: NodeJS.WriteStream 
 }
 
 /** Text for people fits the terminal; piped, it is as wide as it is (kubectl's rule), unless $COLUMNS says otherwise. */
-export function terminalWidth(stream: { isTTY?: boolean; columns?: number } = process.stdout, env: NodeJS.ProcessEnv = process.env): number | undefined {
+export function terminalWidth(stream: { isTTY?: boolean; columns?: number } = stdoutInfo(), env: NodeJS.ProcessEnv = process.env): number | undefined {
   return outputWidth(stream, env);
 }
 
@@ -41,7 +41,7 @@ export function writeReport(text: string, ownWorkflowCommands = ''): void {
   // Every report passes through here: whatever a reporter missed, no cluster text drives the terminal or a
   // CI log. kdiag's own GitHub annotations go before it untouched (report/github.ts escapes their data to one line).
   stopStatusLine();
-  process.stdout.write(ownWorkflowCommands + neutralizeOutput(text));
+  writeStdout(ownWorkflowCommands + neutralizeOutput(text));
 }
 
 /**
@@ -49,10 +49,12 @@ export function writeReport(text: string, ownWorkflowCommands = ''): void {
  * pipe into `jq` or `less`) waits until it has taken the piece, so the pieces of a large report never pile
  * up in memory. Resolves at once when stdout is gone (EPIPE is handled where stdout is set up).
  */
-export async function writeReportPiece(text: string, out: NodeJS.WritableStream & { destroyed?: boolean } = process.stdout, neutral = false): Promise<void> {
+export async function writeReportPiece(text: string, to?: NodeJS.WritableStream & { destroyed?: boolean }, neutral = false): Promise<void> {
   stopStatusLine();
   // `neutral`: the reporter has passed the text through neutralizeOutput already (a JSON list, piece by piece).
-  if (out.write(neutral ? text : neutralizeOutput(text)) || out.destroyed) return;
+  const piece = neutral ? text : neutralizeOutput(text);
+  if (to ? to.write(piece) || to.destroyed : writeStdout(piece) || stdoutDestroyed()) return;
+  const out = to ?? process.stdout;
   await new Promise<void>((resolve) => {
     const done = (): void => {
       out.off('drain', done);

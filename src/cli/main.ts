@@ -5,7 +5,7 @@ import { VERSION } from '../version.js';
 import { checkOneCluster, normalizeArgv, pluginArgv } from './argv.js';
 import { EXIT, reportError } from './exit-codes.js';
 import { warn } from './io.js';
-import { endCommand, installTerminalGuards, stopStatusLine } from './terminal.js';
+import { endCommand, installTerminalGuards, stopStatusLine, writeStdout } from './terminal.js';
 import { GATE_HELP } from './gate-help.js';
 import { localizedHelp } from './localized-help.js';
 import { fitHelpText, helpWidth, proseBoxWrap } from './help-layout.js';
@@ -243,7 +243,7 @@ export function buildProgram(run: (work: () => Promise<number>) => Promise<void>
     .version(VERSION, '--version', 'print the kdiag version')
     .addHelpText('after', () => fitHelpText(help ? help.examples(me) : examples(me), helpWidth()))
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: (s, write) => write(usageError(s, me, lang)) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => writeStdout(s), outputError: (s, write) => write(usageError(s, me, lang)) });
   program.configureHelp({ helpWidth: helpWidth(), boxWrap: proseBoxWrap, ...(help ? localizedHelp(help) : {}) });
   const one = only !== undefined && only !== 'completion' && COMMAND_NAMES.includes(only) ? only : undefined;
   for (const [name, add] of COMMANDS) if (one === undefined || name === one) add({ program, run, me, say, help });
@@ -264,7 +264,7 @@ async function main(argv: string[]): Promise<number> {
       const { candidates, files, lookup } = completeWords(buildProgram(run), words);
       const typed = words.at(-1) ?? '';
       const names = lookup ? (await (await import('./commands/complete-names.js')).completeNames(lookup, words.slice(0, -1))).filter((n) => n.startsWith(typed)) : [];
-      process.stdout.write([...candidates, ...names, `:${files ? 0 : 4}`].join('\n') + '\n');
+      writeStdout([...candidates, ...names, `:${files ? 0 : 4}`].join('\n') + '\n');
       return EXIT.ok;
     }
     // The language's catalogues load once, before any report, help or error text (English loads none).
@@ -304,7 +304,7 @@ function langOf(argv: readonly string[]): Lang {
 // bundled as CommonJS (scripts/build.mjs); main() never rejects.
 if (process.env.KDIAG_NO_MAIN !== '1') {
   // Signals, a closed pipe (exit 0, like kubectl) and a terminal gone away end kdiag quietly (terminal.ts).
-  installTerminalGuards();
+  installTerminalGuards((err) => reportError(new UsageError(`cannot write the report to stdout (${err.code ?? err.message})`), process.argv.includes('-v') || process.argv.includes('--verbose'), warn, messagesFor(langOf(process.argv))));
   void main(process.argv).then(endCommand);
 }
 

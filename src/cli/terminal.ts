@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync, writeSync } from 'node:fs';
 import { fit } from '../report/width.js';
 
 // The terminal layer: the one place that knows whether stderr is a terminal, how wide it is, draws the live
@@ -22,7 +22,7 @@ export function knownWidth(stream: Stream): number | undefined {
  * The width text for people is laid out to: the terminal's own width; else $COLUMNS when set; else, on a
  * terminal that does not say (0 columns), 80; else (a pipe, a file) none at all: full cells, as kubectl prints.
  */
-export function outputWidth(stream: Stream = process.stdout, env: NodeJS.ProcessEnv = process.env): number | undefined {
+export function outputWidth(stream: Stream = stdoutInfo(), env: NodeJS.ProcessEnv = process.env): number | undefined {
   const own = knownWidth(stream);
   if (own !== undefined) return own;
   const fromEnv = Number.parseInt(env.COLUMNS ?? '', 10);
@@ -31,7 +31,7 @@ export function outputWidth(stream: Stream = process.stdout, env: NodeJS.Process
 }
 
 /** Whether a live status line may be drawn on `stream`: a terminal whose width is known, not CI, not TERM=dumb. */
-export function statusLineAllowed(stream: Stream = process.stderr, env: NodeJS.ProcessEnv = process.env): boolean {
+export function statusLineAllowed(stream: Stream = stderrInfo(), env: NodeJS.ProcessEnv = process.env): boolean {
   return knownWidth(stream) !== undefined && !env.CI && env.TERM !== 'dumb';
 }
 
@@ -92,10 +92,10 @@ class ActiveStatus implements StatusLine {
 }
 
 /** Starts the status line on stderr when it is allowed; else a status line that draws nothing. */
-export function startStatusLine(text: string, stream: NodeJS.WriteStream = process.stderr): StatusLine {
+export function startStatusLine(text: string, stream?: NodeJS.WriteStream): StatusLine {
   stopStatusLine();
-  if (!statusLineAllowed(stream)) return { set: () => {}, stop: () => {} };
-  active = new ActiveStatus(text, stream);
+  if (!statusLineAllowed(stream ?? stderrInfo())) return { set: () => {}, stop: () => {} };
+  active = new ActiveStatus(text, stream ?? process.stderr);
   return active;
 }
 
@@ -147,27 +147,143 @@ function endHungUp(): never {
 
 let installed = false;
 
+// Where stdout and stderr lead, known without Node's stream for them. process.stdout is built on first use:
+// on a pipe or a socket a net.Socket (Node's net and stream modules: 3-5% of a one-file run's CPU), on a
+// file a SyncWriteStream. In the process the launcher started (installTerminalGuards ran), a descriptor that
+// is a regular file, /dev/null, a pipe or a socket is no terminal; stdout's report is written to a file or a
+// pipe by write(2) where that cannot block: always to a file, to a pipe up to the one page any pipe's buffer
+// holds. A socket (a parent's pipe from Node's spawn), a terminal, a closed descriptor, Windows, or a report
+// past that page go through Node's stream, as do a test's runs in its own process (it captures
+// process.stdout.write).
+
+/** The one page every pipe's buffer holds (PIPE_BUF): a write of it into an empty pipe never blocks. */
+const PIPE_PAGE = 4096;
+type Sink = 'file' | 'pipe' | 'socket' | 'unknown';
+const sinks = new Map<1 | 2, Sink>();
+/** Which of Node's two streams exist (built by someone's first use since the guards went in). */
+const built = { stdout: false, stderr: false };
+/** Bytes written to a pipe by write(2); once past its page (or after an error), Node's stream writes the rest. */
+let pipeBytes = 0;
+let streamTakesOver = false;
+
+function sinkOf(fd: 1 | 2): Sink {
+  const known = sinks.get(fd);
+  if (known) return known;
+  let sink: Sink = 'unknown';
+  if (installed && process.platform !== 'win32') {
+    try {
+      const st = fstatSync(fd);
+      if (st.isFile() || (st.isCharacterDevice() && st.rdev === statSync('/dev/null').rdev)) sink = 'file';
+      else if (st.isFIFO()) sink = 'pipe';
+      else if (st.isSocket()) sink = 'socket';
+    } catch {
+      // a closed or unreadable descriptor: Node's stream says what it is
+    }
+  }
+  sinks.set(fd, sink);
+  return sink;
+}
+
+const NOT_A_TERMINAL: Stream = Object.freeze({ isTTY: false });
+
+/** stdout's isTTY and columns, without building its stream where the descriptor is no terminal. */
+export function stdoutInfo(): Stream {
+  return sinkOf(1) === 'unknown' ? process.stdout : NOT_A_TERMINAL;
+}
+
+/** stderr's isTTY and columns, likewise. */
+export function stderrInfo(): Stream {
+  return sinkOf(2) === 'unknown' ? process.stderr : NOT_A_TERMINAL;
+}
+
+/**
+ * Writes to stdout: by write(2) where it cannot block (above), else through Node's stream. Returns what the
+ * stream's write returns (false: wait for 'drain'); true when written whole. An error of write(2) (a reader
+ * gone, a descriptor left non-blocking, a full disk) hands the rest to Node's stream, which meets the same
+ * error and ends kdiag as it always has (installTerminalGuards).
+ */
+export function writeStdout(text: string): boolean {
+  const sink = sinkOf(1);
+  if (built.stdout || streamTakesOver || (sink !== 'file' && sink !== 'pipe') || text === '') return process.stdout.write(text);
+  const bytes = Buffer.from(text, 'utf8');
+  if (sink === 'pipe' && pipeBytes + bytes.length > PIPE_PAGE) {
+    streamTakesOver = true;
+    return process.stdout.write(bytes);
+  }
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(1, bytes, done, bytes.length - done);
+  } catch {
+    streamTakesOver = true;
+    return process.stdout.write(bytes.subarray(done));
+  }
+  pipeBytes += bytes.length;
+  return true;
+}
+
+/** Whether Node's stdout stream exists and is gone (destroyed: its reader left). */
+export function stdoutDestroyed(): boolean {
+  return built.stdout && process.stdout.destroyed;
+}
+
+/**
+ * Runs `guard` on Node's stream `name` when something first builds it (Node builds process.stdout and
+ * process.stderr on first use), so that a run that never needs one never builds it.
+ */
+function guardWhenBuilt(name: 'stdout' | 'stderr', guard: (stream: NodeJS.WriteStream) => void): void {
+  const own = Object.getOwnPropertyDescriptor(process, name);
+  if (!own?.get || !own.configurable) {
+    built[name] = true;
+    guard(process[name]);
+    return;
+  }
+  const get = own.get;
+  Object.defineProperty(process, name, {
+    configurable: true,
+    enumerable: own.enumerable ?? true,
+    get() {
+      const stream = get.call(process) as NodeJS.WriteStream;
+      if (!built[name]) {
+        built[name] = true;
+        guard(stream);
+      }
+      return stream;
+    },
+  });
+}
+
+/** Writes the one line for a stdout kdiag cannot write to (a full disk) and returns the exit code. */
+type Unwritable = (err: NodeJS.ErrnoException) => number;
+let unwritable: Unwritable = () => 2;
+
 /**
  * Signals and broken output streams end kdiag at once, quietly, with the code a shell expects: SIGHUP 129,
  * SIGINT 130, SIGTERM 143; a terminal that went away (EIO on stdout or stderr) as a hangup; a reader of stdout
  * that went away (EPIPE: `kdiag … | head -1`) exit 0, as kubectl. A stderr whose reader went away is only
- * no longer written to.
+ * no longer written to. Any other error of stdout (ENOSPC: a full disk) ends kdiag with `report`'s one line
+ * and code, never a stack trace.
  */
-export function installTerminalGuards(): void {
+export function installTerminalGuards(report?: Unwritable): void {
   if (installed) return;
   installed = true;
+  if (report) unwritable = report;
   process.on('SIGHUP', endHungUp);
   process.on('SIGINT', () => endNow(SIGNAL_EXIT.SIGINT, false));
   process.on('SIGTERM', () => endNow(SIGNAL_EXIT.SIGTERM, false));
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') endNow(0, true);
-    if (err.code === 'EIO') endHungUp();
-    throw err;
-  });
-  process.stderr.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EIO') endHungUp();
-    if (err.code !== 'EPIPE') throw err;
-  });
+  guardWhenBuilt('stdout', (stdout) =>
+    stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') endNow(0, true);
+      if (err.code === 'EIO') endHungUp();
+      stopStatusLine();
+      process.exit(unwritable(err));
+    }),
+  );
+  guardWhenBuilt('stderr', (stderr) =>
+    stderr.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EIO') endHungUp();
+      if (err.code !== 'EPIPE') throw err;
+    }),
+  );
 }
 
 /** How long kdiag may linger once its command has ended and its output is flushed (a leaked timer or socket). */
@@ -185,6 +301,9 @@ export function endCommand(code: number): void {
     if (++flushed < 2) return;
     setTimeout(() => process.exit(code), LINGER_MS).unref();
   };
-  process.stdout.write('', done);
-  process.stderr.write('', done);
+  // A stream nobody built holds nothing to flush (what went by write(2) is written).
+  for (const name of ['stdout', 'stderr'] as const) {
+    if (built[name] || !installed) process[name].write('', done);
+    else done();
+  }
 }

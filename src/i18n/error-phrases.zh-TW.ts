@@ -237,6 +237,7 @@ export const ERROR_PHRASES: readonly Phrase[] = [
   phrase('{flag} {path}: {dir} is not a directory', ({ flag, path, dir }) => `${flag} ${path}：${dir} 不是目錄`),
   phrase('{flag} {path}: cannot write the file (it appeared while kdiag ran)', ({ flag, path }) => `${flag} ${path}：無法寫入檔案（kdiag 執行期間有其他程式建立了它）`),
   phrase('{flag} {path}: cannot write the file ({code:*})', ({ flag, path, code }) => `${flag} ${path}：無法寫入檔案（${code}）`),
+  phrase('cannot write the report to stdout ({code:*})', ({ code }) => `無法將報告寫入標準輸出（${code}）`),
   phrase('cannot read the field selector "{s:q}"', ({ s }) => `無法解讀欄位選擇器「${s}」`),
   phrase('field label not supported: {f:$}', ({ f }) => `不支援的欄位標籤：${f}`),
   phrase('kdiag selects Pods on: {fields:$}', ({ fields }) => `kdiag 可以依這些欄位選擇 Pod：${list(fields)}`),
