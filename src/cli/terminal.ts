@@ -254,7 +254,7 @@ function guardWhenBuilt(name: 'stdout' | 'stderr', guard: (stream: NodeJS.WriteS
 
 /** Writes the one line for a stdout kdiag cannot write to (a full disk) and returns the exit code. */
 type Unwritable = (err: NodeJS.ErrnoException) => number;
-let unwritable: Unwritable = () => 2;
+let unwritable: Unwritable;
 
 /**
  * Signals and broken output streams end kdiag at once, quietly, with the code a shell expects: SIGHUP 129,
@@ -263,10 +263,10 @@ let unwritable: Unwritable = () => 2;
  * no longer written to. Any other error of stdout (ENOSPC: a full disk) ends kdiag with `report`'s one line
  * and code, never a stack trace.
  */
-export function installTerminalGuards(report?: Unwritable): void {
+export function installTerminalGuards(report: Unwritable): void {
   if (installed) return;
   installed = true;
-  if (report) unwritable = report;
+  unwritable = report;
   process.on('SIGHUP', endHungUp);
   process.on('SIGINT', () => endNow(SIGNAL_EXIT.SIGINT, false));
   process.on('SIGTERM', () => endNow(SIGNAL_EXIT.SIGTERM, false));

@@ -134,15 +134,12 @@ export function accepted(plan: { tool: string; exec: boolean; argv?: readonly st
   // The kubelet answering that the container (declared, named right: kubectl checks that itself) is not there at
   // this moment: it was being restarted by the very probe the command reproduces. kubectl took the command.
   if (plan.exec && /^error: Internal error occurred: unable to upgrade connection: container not found \("[^"]+"\)$/m.test(stderr)) return true;
-  // The same race a moment later: the container is there but stopped (killed by that probe, not yet restarted),
-  // and the runtime refuses the exec: `… failed to start exec "ID": OCI runtime exec failed: exec failed:
-  // cannot exec in a stopped container: unknown`, as runc words it through containerd and the kubelet.
-  if (plan.exec && /^error: Internal error occurred: .*failed to exec in container: .*OCI runtime exec failed: exec failed: cannot exec in a stopped container/m.test(stderr)) return true;
-  // And between the two: the exec's process was starting when the probe's kill reached the container, and runc
-  // lost its child mid-start: `… OCI runtime exec failed: exec failed: unable to start container process: read
-  // init-p: connection reset by peer: unknown`. (A missing executable, which would be the command's fault, is
-  // worded `exec: "X": executable file not found in $PATH` and stays refused.)
-  if (plan.exec && /^error: Internal error occurred: .*failed to exec in container: .*OCI runtime exec failed: exec failed: unable to start container process: read init-p: connection reset by peer/m.test(stderr)) return true;
+  // The same race a moment later, as runc words it through containerd and the kubelet (`… failed to start exec
+  // "ID": OCI runtime exec failed: exec failed: …`): the container stopped (killed by that probe, not yet
+  // restarted), `cannot exec in a stopped container`; or the kill came while the exec's process was starting,
+  // `unable to start container process: read init-p: connection reset by peer`. (A missing executable, the
+  // command's own fault, is worded `exec: "X": executable file not found in $PATH` and stays refused.)
+  if (plan.exec && /^error: Internal error occurred: .*failed to exec in container: .*OCI runtime exec failed: exec failed: (?:cannot exec in a stopped container|unable to start container process: read init-p: connection reset by peer)/m.test(stderr)) return true;
   // A drain the API server refuses for other Pods on the node (bare Pods, which only --force deletes, for good):
   // the command is the right one; the node holds something else the user decides about, and kubectl says what.
   if (verbs.includes('drain') && /^error: unable to drain node "[^"]+" due to error: cannot delete cannot delete Pods that declare no controller \(use --force to override\): /m.test(stderr)) return true;
