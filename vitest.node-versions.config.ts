@@ -1,6 +1,7 @@
 // The tests that can differ between Node majors, run by .ci/run on the extra majors (22, 24); npm test runs
 // every test on the development Node. Which files and why: CONTRIBUTING.md, "Test suites".
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
@@ -32,4 +33,7 @@ export function nodeVersionFiles(): string[] {
   return [...inDirs, ...marked].sort();
 }
 
-export default defineConfig({ ...base, test: { ...base.test, include: nodeVersionFiles() } });
+// One worker per core, not npm test's two extra: .ci/run runs these beside the cluster's capture, whose waits
+// on the kubelet are timed, and a lighter load there matters more than minutes here.
+const workers = availableParallelism();
+export default defineConfig({ ...base, test: { ...base.test, include: nodeVersionFiles(), maxWorkers: workers, minWorkers: workers } });
