@@ -197,7 +197,43 @@ function setMarker(marker, large) {
 }
 
 /** zlib.crc32 (Node >= 20.15); the CLI loads zlib anyway. */
+/**
+ * zlib's CRC-32 of a string or bytes, or undefined on a Node without it. `require('node:zlib')` loads Node's
+ * stream machinery with it (about twenty modules: 3-4 ms of every start); the same native function is on
+ * zlib's binding, which process.binding() hands out (deprecated in the documentation only). That way is taken
+ * on the Node majors it was checked on (BINDING_CRC32_MAJORS: the binding aborts the process on arguments it
+ * does not expect, so an untested major loads the module) and only while the call warns of nothing (under
+ * --pending-deprecation, or on a Node that deprecates it at run time, it would print a warning: none is
+ * printed, and the module is loaded instead). test/e2e/start-path.test.ts checks both ways.
+ */
+const BINDING_CRC32_MAJORS = new Set([20, 22, 24, 26]);
+let crc32Found;
 function zlibCrc32() {
+  if (crc32Found === undefined) crc32Found = bindingCrc32() ?? moduleCrc32() ?? null;
+  return crc32Found ?? undefined;
+}
+
+function bindingCrc32() {
+  if (!BINDING_CRC32_MAJORS.has(Number(process.versions.node.split('.')[0])) || typeof process.binding !== 'function') return undefined;
+  const emitWarning = process.emitWarning;
+  let warned = false;
+  process.emitWarning = () => {
+    warned = true;
+  };
+  try {
+    const crc32 = process.binding('zlib').crc32;
+    if (warned || typeof crc32 !== 'function') return undefined;
+    // The arguments zlib.crc32 gives it: a string or bytes, and the starting value.
+    const sum = (data) => crc32(data, 0) >>> 0;
+    return sum('123456789') === 0xcbf43926 ? sum : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
+
+function moduleCrc32() {
   const zlib = require('node:zlib');
   return typeof zlib.crc32 === 'function' ? zlib.crc32 : undefined;
 }

@@ -1,4 +1,6 @@
-import { deflateRawSync, inflateRawSync, constants as zlibConstants } from 'node:zlib';
+// node:zlib is loaded on the first batch, not with this module: it brings Node's stream machinery (about twenty
+// modules, 3-4 ms) into every start, and most runs never fill a batch.
+const zlib = () => process.getBuiltinModule('node:zlib');
 
 /** Texts per compressed batch: enough repetition between neighbours for a 20–40× ratio, small enough to inflate in a millisecond. */
 const BATCH = 256;
@@ -21,7 +23,8 @@ export class DiagnosisStore {
     const id = this.batches.length * BATCH + this.pending.length;
     this.pending.push(text);
     if (this.pending.length === BATCH) {
-      this.batches.push(deflateRawSync(this.pending.join('\n'), { level: zlibConstants.Z_BEST_SPEED }));
+      const { deflateRawSync, constants } = zlib();
+      this.batches.push(deflateRawSync(this.pending.join('\n'), { level: constants.Z_BEST_SPEED }));
       this.pending = [];
     }
     return id;
@@ -36,7 +39,7 @@ export class DiagnosisStore {
       // Most recently used last.
       this.cache.delete(batch);
     } else {
-      texts = inflateRawSync(this.batches[batch]!).toString('utf8').split('\n');
+      texts = zlib().inflateRawSync(this.batches[batch]!).toString('utf8').split('\n');
       if (this.cache.size >= CACHED) this.cache.delete(this.cache.keys().next().value!);
     }
     this.cache.set(batch, texts);
