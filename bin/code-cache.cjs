@@ -196,7 +196,6 @@ function setMarker(marker, large) {
   }
 }
 
-/** zlib.crc32 (Node >= 20.15); the CLI loads zlib anyway. */
 /**
  * zlib's CRC-32 of a string or bytes, or undefined on a Node without it. `require('node:zlib')` loads Node's
  * stream machinery with it (about twenty modules: 3-4 ms of every start); the same native function is on
@@ -204,7 +203,7 @@ function setMarker(marker, large) {
  * on the Node majors it was checked on (BINDING_CRC32_MAJORS: the binding aborts the process on arguments it
  * does not expect, so an untested major loads the module) and only while the call warns of nothing (under
  * --pending-deprecation, or on a Node that deprecates it at run time, it would print a warning: none is
- * printed, and the module is loaded instead). test/e2e/start-path.test.ts checks both ways.
+ * printed, and the module is loaded instead). test/e2e/start-builtins.test.ts checks both ways.
  */
 const BINDING_CRC32_MAJORS = new Set([20, 22, 24, 26]);
 let crc32Found;
