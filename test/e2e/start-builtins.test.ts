@@ -10,13 +10,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, fixture } from '../support/cli.js';
+import { BUILTINS_HOOK } from './support/load-recorder.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kdiag-start-builtins-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ONE = fixture('real/admission-failed-create.yaml');
-const hook = join(dir, 'builtins.cjs');
-writeFileSync(hook, "process.on('exit', () => require('node:fs').writeFileSync(process.env.KDIAG_BUILTINS, process.moduleLoadList.join('\\n')));\n");
 const STREAM_MODULES = ['NativeModule zlib', 'NativeModule stream', 'NativeModule internal/streams/readable'];
 
 let runs = 0;
@@ -27,7 +26,7 @@ function run(args: string[], cache: string, env: Record<string, string> = {}): {
   const builtins = join(dir, `builtins-${n}.txt`);
   const fd = openSync(out, 'w');
   try {
-    const r = spawnSync(process.execPath, ['-r', hook, BIN, ...args], {
+    const r = spawnSync(process.execPath, ['-r', BUILTINS_HOOK, BIN, ...args], {
       stdio: ['ignore', fd, 'pipe'],
       encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '', HOME: dir, NO_COLOR: '1', XDG_CACHE_HOME: cache, KDIAG_BUILTINS: builtins, ...env },

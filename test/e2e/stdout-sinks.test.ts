@@ -4,12 +4,13 @@
 // a pipe for its first page; the rest goes through Node's stream (src/cli/terminal.ts). Node's spawn gives a
 // child a socket, not a pipe, so these runs go through bash. Each report is compared with the same run
 // through a socket (kdiag()), which takes Node's stream as before.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, fixture, kdiag } from '../support/cli.js';
+import { BUILTINS_HOOK } from './support/load-recorder.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kdiag-stdout-sinks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,8 +19,6 @@ const SMALL = fixture('examples/shop.yaml');
 /** A dump whose report fits in a pipe's first page. */
 const ONE = fixture('real/admission-failed-create.yaml');
 const REAL = fixture('real');
-const hook = join(dir, 'builtins.cjs');
-writeFileSync(hook, "process.on('exit', () => require('node:fs').writeFileSync(process.env.KDIAG_BUILTINS, process.moduleLoadList.join('\\n')));\n");
 
 const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 const kdiagLine = (args: string[], nodeArgs: string[] = []): string => [process.execPath, ...nodeArgs, BIN, ...args].map(q).join(' ');
@@ -54,13 +53,13 @@ describe('a report into a shell pipe, a file or /dev/null', () => {
   it('a report under a pipe\'s first page, into a pipe, loads no node:net (near miss: through Node\'s spawn, a socket, it does)', () => {
     expect(kdiag(['analyze', ONE]).stdout.length).toBeLessThan(4096);
     const out = join(dir, 'builtins-pipe.txt');
-    const piped = shell(`${kdiagLine(['analyze', ONE], ['-r', hook])} | cat > /dev/null`, { KDIAG_BUILTINS: out });
+    const piped = shell(`${kdiagLine(['analyze', ONE], ['-r', BUILTINS_HOOK])} | cat > /dev/null`, { KDIAG_BUILTINS: out });
     expect(piped.stderr).toBe('');
     const loaded = readFileSync(out, 'utf8').split('\n');
     expect(loaded).toContain('NativeModule vm');
     expect(loaded).not.toContain('NativeModule net');
     const viaSocket = join(dir, 'builtins-socket.txt');
-    kdiag(['analyze', ONE], { nodeArgs: ['-r', hook], env: { KDIAG_BUILTINS: viaSocket } });
+    kdiag(['analyze', ONE], { nodeArgs: ['-r', BUILTINS_HOOK], env: { KDIAG_BUILTINS: viaSocket } });
     expect(readFileSync(viaSocket, 'utf8').split('\n')).toContain('NativeModule net');
   });
 

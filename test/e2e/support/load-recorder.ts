@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { kdiag } from '../../support/cli.js';
 
 const HOOK = resolve(import.meta.dirname, 'record-loads.mjs');
+/** For `node -r`: at exit the run writes the Node modules and bindings it loaded to $KDIAG_BUILTINS, one a line. */
+export const BUILTINS_HOOK = resolve(import.meta.dirname, 'record-builtins.cjs');
 
 /**
  * Runs the built bin under record-loads.mjs and returns every file it loaded (ES modules and CommonJS files,
